@@ -1,0 +1,27 @@
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
+
+/** Spec 2/8: any other failure shows 'Internal Server Error' — never a stack trace. */
+export function ErrorPage({ reset }: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <section className="container error-page" aria-labelledby="error-title">
+      <h1 id="error-title" lang="en">
+        Internal Server Error
+      </h1>
+      <p>Leider ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder rufen Sie uns an.</p>
+      <p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            reset()
+            void router.invalidate()
+          }}
+        >
+          Erneut versuchen
+        </button>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router'
+import type { AnchorHTMLAttributes } from 'react'
+
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string }
+
+/** Other sites, mail, phone and downloads leave the app; everything else is a router link. */
+export function isExternalHref(href: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)
+}
+
+/**
+ * A link to an href that is only known at run time (menus and breadcrumbs from the database):
+ * a router `<Link>` for paths inside the site, a plain `<a>` for anything else.
+ */
+export function AppLink({ href, children, ...rest }: AppLinkProps) {
+  if (isExternalHref(href) || href.startsWith('#')) {
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={href} {...rest}>
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,184 @@
+// Booking form rules of spec 4 as immutable updates of the booking form data, plus the voucher list.
+//
+// Every update returns new objects only along the changed path; untouched rooms and participants
+// keep their identity so memoised rows do not re-render. An index that points at no participant
+// (a stale click after a room was removed) returns the data unchanged instead of throwing.
+// gesamtpreis is left alone: the server recomputes every price (DESIGN 6), the client only shows it.
+import { z } from 'zod'
+
+/** Prices here are raw integers in millionths of a euro (spec 9), per person. */
+const rawPrice = z.number().int().nonnegative()
+
+export const insuranceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: rawPrice,
+})
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: rawPrice,
+})
+
+// This is the shape of the form while it is filled in, so text fields may still be empty; each
+// booking step's schema adds the required-field and e-mail checks on top.
+export const participantSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  /** First plus last name, as shown in seat plans and the summary. */
+  showName: z.string(),
+  street: z.string(),
+  street_nr: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  tel: z.string(),
+  email: z.string(),
+  /** The booking person; exactly one per booking when submitted. */
+  buchender: z.boolean(),
+  insurance: z.array(insuranceSchema),
+  services: z.array(serviceSchema),
+  price_per_person: rawPrice,
+})
+
+export const roomSchema = z.object({
+  teilnehmer: z.array(participantSchema),
+})
+
+export const bookingFormDataSchema = z.object({
+  allRooms: z.array(roomSchema),
+  /** Total price, raw (millionths of a euro). */
+  gesamtpreis: rawPrice,
+})
+
+export const voucherSchema = z.object({
+  einloesecode: z.string(),
+})
+
+export type Insurance = z.infer<typeof insuranceSchema>
+export type Service = z.infer<typeof serviceSchema>
+export type Participant = z.infer<typeof participantSchema>
+export type Room = z.infer<typeof roomSchema>
+export type BookingFormData = z.infer<typeof bookingFormDataSchema>
+export type Voucher = z.infer<typeof voucherSchema>
+
+export type ParticipantPosition = { roomIndex: number; participantIndex: number }
+
+/** Spec 3: first plus last name; either may be missing while the form is filled in. */
+export function showName(p: Pick<Participant, 'firstname' | 'lastname'>): string {
+  return [p.firstname.trim(), p.lastname.trim()].filter((part) => part !== '').join(' ')
+}
+
+function hasParticipant(data: BookingFormData, roomIndex: number, participantIndex: number): boolean {
+  return data.allRooms[roomIndex]?.teilnehmer[participantIndex] !== undefined
+}
+
+function mapParticipants(
+  data: BookingFormData,
+  update: (p: Participant, position: ParticipantPosition) => Participant,
+): BookingFormData {
+  let changed = false
+  const allRooms = data.allRooms.map((room, roomIndex) => {
+    let roomChanged = false
+    const teilnehmer = room.teilnehmer.map((p, participantIndex) => {
+      const next = update(p, { roomIndex, participantIndex })
+      if (next !== p) roomChanged = true
+      return next
+    })
+    if (!roomChanged) return room
+    changed = true
+    return { ...room, teilnehmer }
+  })
+  return changed ? { ...data, allRooms } : data
+}
+
+/**
+ * Spec 4: marking one participant as booking person clears the flag on all others, in every room.
+ */
+export function setBuchender(data: BookingFormData, roomIndex: number, participantIndex: number): BookingFormData {
+  if (!hasParticipant(data, roomIndex, participantIndex)) return data
+  return mapParticipants(data, (p, at) => {
+    const buchender = at.roomIndex === roomIndex && at.participantIndex === participantIndex
+    return p.buchender === buchender ? p : { ...p, buchender }
+  })
+}
+
+/** Where the booking person sits, or null while nobody is marked (the first one found wins). */
+export function findBuchender(data: BookingFormData): ParticipantPosition | null {
+  for (const [roomIndex, room] of data.allRooms.entries()) {
+    const participantIndex = room.teilnehmer.findIndex((p) => p.buchender)
+    if (participantIndex !== -1) return { roomIndex, participantIndex }
+  }
+  return null
+}
+
+/**
+ * Spec 4: selecting insurance for one participant replaces their insurance with a single entry,
+ * or empties it if the value is null.
+ */
+export function setInsurance(
+  data: BookingFormData,
+  roomIndex: number,
+  participantIndex: number,
+  insurance: Insurance | null,
+): BookingFormData {
+  if (!hasParticipant(data, roomIndex, participantIndex)) return data
+  return mapParticipants(data, (p, at) =>
+    at.roomIndex === roomIndex && at.participantIndex === participantIndex
+      ? { ...p, insurance: insurance === null ? [] : [insurance] }
+      : p,
+  )
+}
+
+/** Spec 4: clearing all insurance empties it for every participant. */
+export function clearAllInsurance(data: BookingFormData): BookingFormData {
+  return mapParticipants(data, (p) => (p.insurance.length === 0 ? p : { ...p, insurance: [] }))
+}
+
+type ParticipantPatch = Partial<Omit<Participant, 'showName' | 'buchender'>>
+
+/**
+ * Changes a participant's fields and keeps showName in step with the names. buchender is left
+ * out on purpose: it goes through setBuchender so that only one participant holds it.
+ */
+export function updateParticipant(
+  data: BookingFormData,
+  roomIndex: number,
+  participantIndex: number,
+  patch: ParticipantPatch,
+): BookingFormData {
+  if (!hasParticipant(data, roomIndex, participantIndex)) return data
+  return mapParticipants(data, (p, at) => {
+    if (at.roomIndex !== roomIndex || at.participantIndex !== participantIndex) return p
+    const next = { ...p, ...patch }
+    return { ...next, showName: showName(next) }
+  })
+}
+
+/** Codes are compared as the customer means them: ' sommer24 ' is the code 'SOMMER24'. */
+export function normaliseVoucherCode(code: string): string {
+  return code.trim().toUpperCase()
+}
+
+/**
+ * Spec 4: a voucher can be added. An empty code or one already in the list adds nothing, so a
+ * double click adds it once. Always a new array: the input list is never changed.
+ */
+export function addVoucher(list: readonly Voucher[], code: string): Voucher[] {
+  const einloesecode = normaliseVoucherCode(code)
+  if (einloesecode === '' || list.some((v) => normaliseVoucherCode(v.einloesecode) === einloesecode)) {
+    return [...list]
+  }
+  return [...list, { einloesecode }]
+}
+
+/** Spec 4: a voucher can be removed by code (compared trimmed and case-insensitively). */
+export function removeVoucher<V extends Voucher>(list: readonly V[], code: string): V[] {
+  const einloesecode = normaliseVoucherCode(code)
+  return list.filter((v) => normaliseVoucherCode(v.einloesecode) !== einloesecode)
+}
+
+/** Spec 4: all vouchers can be removed. */
+export function removeAllVouchers(): Voucher[] {
+  return []
+}

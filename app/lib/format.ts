@@ -1,0 +1,216 @@
+// de-DE display formatting (prices, dates, durations, copyright) and reading price strings back.
+
+const LOCALE = 'de-DE'
+const TIME_ZONE = 'Europe/Berlin'
+
+/** Raw prices from the data are integers in millionths of a euro (spec 9). */
+export const RAW_PRICE_FACTOR = 1_000_000
+
+export type PriceFormatOptions = {
+  /** Digits after the decimal comma; spec 9 default is 2. */
+  fractionDigits?: number
+}
+
+// signDisplay 'negative' keeps a rounded -0.001 € from showing as "-0,00 €".
+const makeEuroFormatter = (fractionDigits: number) =>
+  new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    signDisplay: 'negative',
+  })
+
+const makeNumberFormatter = (fractionDigits: number | undefined) =>
+  new Intl.NumberFormat(
+    LOCALE,
+    fractionDigits === undefined
+      ? { signDisplay: 'negative' }
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, signDisplay: 'negative' },
+  )
+
+// Building an Intl formatter costs far more than using one, and a trip list formats hundreds of
+// prices; the defaults are built once, other digit counts once on first use.
+const euroFormatters = new Map<number, Intl.NumberFormat>([[2, makeEuroFormatter(2)]])
+const numberFormatters = new Map<number | undefined, Intl.NumberFormat>([[undefined, makeNumberFormatter(undefined)]])
+
+// A Date is an instant: show the calendar day it falls on in Berlin, on the server and in every
+// browser alike (DESIGN 5).
+const berlinDayFormatter = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+})
+// A 'YYYY-MM-DD' value is already a calendar day; formatting it as UTC midnight in UTC can
+// never shift it to a neighbouring day.
+const calendarDayFormatter = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+})
+
+function cached<K>(cache: Map<K, Intl.NumberFormat>, key: K, make: (key: K) => Intl.NumberFormat): Intl.NumberFormat {
+  const hit = cache.get(key)
+  if (hit) return hit
+  const made = make(key)
+  cache.set(key, made)
+  return made
+}
+
+function normaliseFractionDigits(digits: number | undefined, fallback: number | undefined): number | undefined {
+  if (digits === undefined || !Number.isFinite(digits)) return fallback
+  // Intl only accepts 0..100.
+  return Math.min(100, Math.max(0, Math.trunc(digits)))
+}
+
+function rawToEuros(raw: number | bigint): number {
+  if (typeof raw === 'bigint') {
+    // Split before converting so large bigint totals keep their cents exactly.
+    const factor = BigInt(RAW_PRICE_FACTOR)
+    return Number(raw / factor) + Number(raw % factor) / RAW_PRICE_FACTOR
+  }
+  return raw / RAW_PRICE_FACTOR
+}
+
+/** Formats a raw price (millionths of a euro) as '1.299,00 €'; '' when there is no price. */
+export function formatPrice(raw: number | bigint | null | undefined, opts?: PriceFormatOptions): string {
+  if (raw === null || raw === undefined) return ''
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return ''
+  return formatEuro(rawToEuros(raw), opts)
+}
+
+/** Formats an amount that is already in euros as '1.299,00 €'; '' for NaN and infinities. */
+export function formatEuro(euros: number, opts?: PriceFormatOptions): string {
+  if (!Number.isFinite(euros)) return ''
+  const digits = normaliseFractionDigits(opts?.fractionDigits, 2) ?? 2
+  return cached(euroFormatters, digits, makeEuroFormatter).format(euros)
+}
+
+/** de-DE number ('1.234,5'); with fractionDigits exactly that many digits. '' when not finite. */
+export function formatNumber(n: number | null | undefined, fractionDigits?: number): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return ''
+  const digits = normaliseFractionDigits(fractionDigits, undefined)
+  return cached(numberFormatters, digits, makeNumberFormatter).format(n)
+}
+
+// Every grouping is checked, so a value that is not clearly one format is rejected rather
+// than misread by a factor of 1000.
+const GERMAN_GROUPED = /^[1-9]\d{0,2}(?:\.\d{3})+$/
+const PLAIN_INTEGER = /^\d+$/
+const DOT_DECIMAL = /^\d+\.\d+$/
+const COMMA_DECIMAL = /^(\d+),(\d+)$/
+const GERMAN_FULL = /^([1-9]\d{0,2}(?:\.\d{3})+|\d+),(\d+)$/
+
+/**
+ * Reads a price typed or stored as text, returning euros or null.
+ *
+ * - Comma and dot together: German format (spec 5), dots group thousands: '1.299,50' → 1299.5.
+ *   The grouping must be well formed, so the English '1,299.50' is rejected (null), not misread.
+ * - Comma only: German decimal comma: '1299,5' → 1299.5, '1,299' → 1.299.
+ * - Dot only followed by groups of exactly three digits: German thousands: '1.299' → 1299,
+ *   '1.299.000' → 1299000 (a German site's users mean thousands here; '0.500' is a decimal).
+ * - Dot only otherwise: decimal point: '1299.50' → 1299.5, '12.5' → 12.5.
+ * - '€', 'EUR', spaces (also non-breaking) are ignored; the German whole-euro notation ',-' or
+ *   ',--' ('1.299,- €') reads as ',00'; a leading minus is kept.
+ * - Anything else (letters, several commas, empty) → null.
+ */
+export function parsePriceString(s: string): number | null {
+  let text = s.replace(/€|EUR/gi, '').replace(/[\s\u00a0\u202f]/g, '')
+  const negative = text.startsWith('-') || text.startsWith('\u2212')
+  if (negative || text.startsWith('+')) text = text.slice(1)
+  text = text.replace(/,-{1,2}$/, ',00')
+  if (text === '') return null
+
+  let canonical: string | null = null
+  const german = GERMAN_FULL.exec(text)
+  if (german) {
+    canonical = `${(german[1] ?? '').replaceAll('.', '')}.${german[2] ?? ''}`
+  } else if (text.includes(',') && text.includes('.')) {
+    canonical = null
+  } else if (COMMA_DECIMAL.test(text)) {
+    canonical = text.replace(',', '.')
+  } else if (GERMAN_GROUPED.test(text)) {
+    canonical = text.replaceAll('.', '')
+  } else if (DOT_DECIMAL.test(text) || PLAIN_INTEGER.test(text)) {
+    canonical = text
+  }
+  if (canonical === null) return null
+  const value = Number(canonical)
+  if (!Number.isFinite(value)) return null
+  return negative && value !== 0 ? -value : value
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+// Timestamps arriving as JSON strings ('2027-03-04T23:30:00Z') are instants, not calendar days.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+
+/** A calendar day ('YYYY-MM-DD' from a DB date column), an instant, or an ISO timestamp string. */
+export type DayInput = string | Date | null | undefined
+
+function calendarDayToUtc(day: string): Date | null {
+  const match = ISO_DAY.exec(day)
+  if (!match) return null
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const date = Number(match[3])
+  const utc = new Date(Date.UTC(year, month - 1, date))
+  // Date.UTC rolls 2027-02-30 over into March; such a day does not exist.
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date) return null
+  return utc
+}
+
+/** 'dd.mm.yyyy' ('05.03.2027'); '' for missing or invalid input. */
+export function formatDate(day: DayInput): string {
+  if (day === null || day === undefined) return ''
+  if (day instanceof Date) {
+    return Number.isNaN(day.getTime()) ? '' : berlinDayFormatter.format(day)
+  }
+  const text = day.trim()
+  const calendarDay = calendarDayToUtc(text)
+  if (calendarDay) return calendarDayFormatter.format(calendarDay)
+  if (ISO_DATE_TIME.test(text)) {
+    const instant = new Date(text)
+    return Number.isNaN(instant.getTime()) ? '' : berlinDayFormatter.format(instant)
+  }
+  return ''
+}
+
+/**
+ * Spec 9: equal from and till shows one date, otherwise 'from - till'. Days are compared after
+ * formatting, so a Date and the 'YYYY-MM-DD' of the same Berlin day count as equal. When only
+ * one end is known, that one date is shown.
+ */
+export function formatDateRange(from: DayInput, till: DayInput): string {
+  const start = formatDate(from)
+  const end = formatDate(till)
+  if (start === '' || end === '' || start === end) return start || end
+  return `${start} - ${end}`
+}
+
+const NUMERIC_STRING = /^[+-]?\d+(?:\.\d+)?$/
+
+/**
+ * Spec 9: '{n} Tag' for 1, '{n} Tage' otherwise, '' if n is not a number. Finite numbers and
+ * numeric strings ('5', ' 5 ', '1.5') count; NaN, infinities, null, '' and 'abc' do not.
+ */
+export function formatDuration(n: unknown): string {
+  let days: number
+  if (typeof n === 'number') days = n
+  else if (typeof n === 'string' && NUMERIC_STRING.test(n.trim())) days = Number(n.trim())
+  else return ''
+  if (!Number.isFinite(days)) return ''
+  return `${formatNumber(days)} ${days === 1 ? 'Tag' : 'Tage'}`
+}
+
+// '(c)' is how the sign is often typed into a CMS field.
+const COPYRIGHT_PREFIX = /^(?:©|\(c\))\s*/i
+
+/** Spec 9: copyright text prefixed with '© ' ('© 2027 Reisen GmbH'); an existing © is not doubled. */
+export function formatCopyright(text: string | null | undefined): string {
+  const trimmed = text?.trim() ?? ''
+  if (trimmed === '') return ''
+  const rest = trimmed.replace(COPYRIGHT_PREFIX, '')
+  return rest === '' ? '©' : `© ${rest}`
+}

@@ -1,0 +1,34 @@
+// Typed query of the results route (?sortBy=&sortDirection=&page=&ferien=): sorting, paging and
+// the Ferientermine flag. Every key falls back to its default, so a hand-edited URL never fails.
+import { z } from 'zod'
+
+export const SORT_BY = ['date', 'price', 'duration', 'name'] as const
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+
+/** Spec 5: sorting defaults to date, ascending. */
+export const SEARCH_PARAMS_DEFAULTS = {
+  sortBy: 'date',
+  sortDirection: 'asc',
+  page: 1,
+  ferien: false,
+} as const
+
+// The router JSON-reads query values (page=2 is a number, ferien=true a boolean), but a link
+// typed by hand or built elsewhere may quote them ("2", "true"), so both spellings are read.
+export const searchParamsSchema = z.object({
+  sortBy: z.enum(SORT_BY).default(SEARCH_PARAMS_DEFAULTS.sortBy).catch(SEARCH_PARAMS_DEFAULTS.sortBy),
+  sortDirection: z
+    .enum(SORT_DIRECTIONS)
+    .default(SEARCH_PARAMS_DEFAULTS.sortDirection)
+    .catch(SEARCH_PARAMS_DEFAULTS.sortDirection),
+  page: z.coerce.number().int().positive().default(SEARCH_PARAMS_DEFAULTS.page).catch(SEARCH_PARAMS_DEFAULTS.page),
+  /** Only trips on dates within school holidays (Ferientermine). */
+  ferien: z
+    .union([z.boolean(), z.stringbool()])
+    .default(SEARCH_PARAMS_DEFAULTS.ferien)
+    .catch(SEARCH_PARAMS_DEFAULTS.ferien),
+})
+
+export type SearchParams = z.infer<typeof searchParamsSchema>
+export type SortBy = SearchParams['sortBy']
+export type SortDirection = SearchParams['sortDirection']

@@ -1,0 +1,45 @@
+// The operator's identity (name, address, phone, office hours, colours, legal texts' owner) is
+// configuration: these are the embedded demo's defaults; SITE_CONFIG_FILE overrides them.
+import { z } from 'zod'
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({ label: z.string(), href: z.string(), children: z.array(menuItemSchema).optional() }),
+)
+export type MenuItem = { label: string; href: string; children?: MenuItem[] }
+
+export const menuSchema = z.object({ key: z.string(), items: z.array(menuItemSchema) })
+export type Menu = z.infer<typeof menuSchema>
+
+export const siteInfoSchema = z.object({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  claim: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  phone: z.string().min(1),
+  phoneHref: z.string().regex(/^\+?[0-9]+$/),
+  email: z.email(),
+  officeHours: z.string(),
+  copyright: z.string(),
+  colors: z.object({
+    primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  }),
+})
+export type SiteInfo = z.infer<typeof siteInfoSchema>
+
+export const DEFAULT_SITE_INFO: SiteInfo = {
+  name: 'Sonnenland Reisen',
+  legalName: 'Sonnenland Reisen GmbH',
+  claim: 'Bus- und Gruppenreisen mit Herz seit 1972',
+  street: 'Musterstraße 1',
+  zip: '33602',
+  city: 'Bielefeld',
+  phone: '0521 123 456 0',
+  phoneHref: '+495211234560',
+  email: 'info@sonnenland-reisen.example',
+  officeHours: 'Mo–Fr 9–18 Uhr, Sa 9–13 Uhr',
+  copyright: `${new Date().getFullYear()} Sonnenland Reisen GmbH`,
+  colors: { primary: '#0b4f6c', accent: '#c2410c' },
+}

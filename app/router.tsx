@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { getGlobalStartContext } from '@tanstack/react-start'
+import { ErrorPage } from './components/errors/ErrorPage'
+import { NotFoundPage } from './components/errors/NotFoundPage'
+import { routeTree } from './routeTree.gen'
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+  interface StaticDataRouteOption {
+    /** Spec 2 layouts: 'start' for the front page, 'default' elsewhere ('error' is chosen by the error boundary). */
+    layout?: 'default' | 'start'
+  }
+}
+
+/** The CSP nonce the server entry put into this request's context (none in the browser). */
+function requestNonce(): string | undefined {
+  // The registered request context does not survive Start's context type composition, so read it defensively.
+  const context: unknown = getGlobalStartContext()
+  return typeof context === 'object' && context !== null && 'nonce' in context && typeof context.nonce === 'string'
+    ? context.nonce
+    : undefined
+}
+
+export function getRouter() {
+  // A fresh QueryClient per request on the server, one per tab in the browser.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } })
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    // The server entry puts a fresh CSP nonce into the request context; the browser needs none.
+    ssr: { nonce: requestNonce() },
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}

@@ -1,0 +1,27 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { contentQueries } from '~/queries/content'
+
+/** Spec 2 `{params}`: anything no other route claims is a content page by slug, or a 404. */
+export const Route = createFileRoute('/$')({
+  loader: async ({ params, context }) => {
+    const page = await context.queryClient.ensureQueryData(contentQueries.page(params._splat ?? ''))
+    return { title: page.title, teaser: page.teaser }
+  },
+  head: ({ loaderData }) => ({
+    meta: loaderData ? [{ title: `${loaderData.title} – Sonnenland Reisen` }, { name: 'description', content: loaderData.teaser }] : [],
+  }),
+  component: ContentPageView,
+})
+
+function ContentPageView() {
+  const { _splat } = Route.useParams()
+  const { data: page } = useSuspenseQuery(contentQueries.page(_splat ?? ''))
+  return (
+    <article className="container prose">
+      <h1>{page.title}</h1>
+      {page.teaser ? <p className="lead">{page.teaser}</p> : null}
+      <div dangerouslySetInnerHTML={{ __html: page.body }} />
+    </article>
+  )
+}

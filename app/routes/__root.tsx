@@ -1,0 +1,81 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { ErrorPage } from '~/components/errors/ErrorPage'
+import { LoadingBar } from '~/components/layout/LoadingBar'
+import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
+import { SiteLayout } from '~/components/layout/SiteLayout'
+import { NotificationArea } from '~/components/notifications/NotificationArea'
+import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
+import { DEFAULT_SITE_INFO } from '~/lib/site'
+import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+import appCss from '~/styles/app.css?url'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(initDataQuery()),
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+    ])
+  },
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: DEFAULT_SITE_INFO.colors.primary },
+      { title: `${DEFAULT_SITE_INFO.name} – ${DEFAULT_SITE_INFO.claim}` },
+      { name: 'description', content: 'Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten und bequem online gebucht.' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  component: RootComponent,
+  errorComponent: (props) => (
+    <RootDocument>
+      <SiteLayout variant="error" site={DEFAULT_SITE_INFO} menus={[]}>
+        <ErrorPage {...props} />
+      </SiteLayout>
+    </RootDocument>
+  ),
+})
+
+function RootComponent() {
+  const { data: initData } = useSuspenseQuery(initDataQuery())
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
+
+  useEffect(() => {
+    rememberReferrer(window.location.search, window.localStorage)
+    setLocaleCookie(document)
+  }, [])
+
+  return (
+    <RootDocument>
+      <SiteLayout variant={layout} site={site} menus={initData.menus}>
+        <Outlet />
+      </SiteLayout>
+    </RootDocument>
+  )
+}
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="de">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <LoadingBar />
+        {children}
+        <NotificationArea />
+        <ReleaseWatcher />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

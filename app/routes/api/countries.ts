@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PUBLIC_SHORT_CACHE, apiRoute } from '~/server/http/api.server'
+import { getCountries } from '~/server/services/catalog.server'
+
+export const Route = createFileRoute('/api/countries')({
+  server: {
+    handlers: {
+      GET: apiRoute('countries', async () => Response.json(await getCountries(), { headers: PUBLIC_SHORT_CACHE })),
+    },
+  },
+})

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PUBLIC_SHORT_CACHE, apiRoute } from '~/server/http/api.server'
+import { getInitData } from '~/server/services/catalog.server'
+
+export const Route = createFileRoute('/api/init-data')({
+  server: {
+    handlers: {
+      GET: apiRoute('init-data', async () => Response.json(await getInitData(), { headers: PUBLIC_SHORT_CACHE })),
+    },
+  },
+})

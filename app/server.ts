@@ -1,0 +1,83 @@
+// The server entry: every request passes here before TanStack Start handles it. Redirects,
+// security headers, compression, bot handling, request logs and the last-resort 500 live here.
+import { randomBytes } from 'node:crypto'
+import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { isBot } from './server/http/bots'
+import { compressResponse } from './server/http/compress.server'
+import { SECURITY_HEADERS, contentSecurityPolicy } from './server/http/headers'
+import { trailingSlashTarget } from './server/http/trailing-slash'
+import { errorFields, log, loggablePath } from './server/log.server'
+import { startServices } from './server/runtime.server'
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    server: { requestContext: { nonce: string } }
+  }
+}
+
+const PAGE_ERROR_HTML = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Bitte versuchen Sie es in einigen Minuten erneut.</p></body></html>`
+
+startServices()
+
+function acceptsHtml(request: Request): boolean {
+  const accept = request.headers.get('accept')
+  return !accept || /text\/html|\*\/\*|application\/xhtml/.test(accept)
+}
+
+function isPageRequest(url: URL): boolean {
+  return !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/_serverFn/') && !url.pathname.startsWith('/media/')
+}
+
+async function route(request: Request, url: URL, nonce: string): Promise<Response> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const target = trailingSlashTarget(url)
+    if (target) return new Response(null, { status: 308, headers: { Location: target } })
+  }
+  if (isPageRequest(url) && !acceptsHtml(request)) {
+    return new Response('Diese Adresse liefert nur HTML-Seiten.', {
+      status: 406,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  }
+  return handler.fetch(request, { context: { nonce } })
+}
+
+export default createServerEntry({
+  async fetch(request) {
+    const started = performance.now()
+    const url = new URL(request.url)
+    const nonce = randomBytes(16).toString('base64')
+    let response: Response
+    try {
+      response = await route(request, url, nonce)
+    } catch (error) {
+      log('error', 'request failed', { path: loggablePath(url.pathname), ...errorFields(error) })
+      response = new Response(PAGE_ERROR_HTML, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+    }
+
+    const headers = new Headers(response.headers)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value)
+    const isHtml = (headers.get('content-type') ?? '').startsWith('text/html')
+    if (isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    if (isHtml && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache')
+
+    const bot = isBot(request.headers.get('user-agent'))
+    let body: BodyInit | null = response.body
+    if (bot && isHtml && response.status >= 400) {
+      await response.body?.cancel()
+      body = null
+    }
+    const result = compressResponse(
+      new Response(body, { status: response.status, statusText: response.statusText, headers }),
+      request.headers.get('accept-encoding'),
+    )
+    log('info', 'request', {
+      method: request.method,
+      path: loggablePath(url.pathname),
+      status: result.status,
+      ms: Math.round(performance.now() - started),
+      ...(bot ? { bot: true } : {}),
+    })
+    return result
+  },
+})

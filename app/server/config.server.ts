@@ -1,0 +1,76 @@
+// Reads the environment once, validates it with zod, and stops the process with a one-line
+// message naming the variable when a value is wrong.
+import { z } from 'zod'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .transform((v) => v || undefined)
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalUrl.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'muss mit postgres:// oder postgresql:// beginnen')
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_TRIPS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Optional secret for `/?debug=…` and `/api/cache-clear`; without it both are only rate-limited. */
+  CACHE_CLEAR_TOKEN: z.string().min(16, 'mindestens 16 Zeichen').optional(),
+  /** Public origin of the site, used for canonical URLs, sitemaps and CSRF checks behind a proxy. */
+  SITE_URL: z.url().optional(),
+  /** The host on which the agency login dialog shows (spec 4). */
+  AGENCY_HOST: z.string().trim().default('agentur.localhost'),
+  /** Origin of the embedded agency login frame; messages from any other origin are ignored. */
+  AGENCY_LOGIN_FRAME_URL: z.string().trim().default('/agentur-login-frame/'),
+  /** Hosts (and alias=url pairs) the image proxy may fetch from besides this site. */
+  IMAGE_ALLOWED_HOSTS: csv,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Sonnenland Reisen <info@sonnenland-reisen.example>'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+})
+
+export type Config = z.infer<typeof envSchema>
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const name = issue?.path.join('.') ?? 'unbekannt'
+  throw new ConfigError(`Ungültige Konfiguration: ${name} – ${issue?.message ?? 'ungültiger Wert'}`)
+}
+
+export class ConfigError extends Error {}
+
+let cached: Config | undefined
+
+/** The validated configuration of this process; exits with one line on a wrong value. */
+export function config(): Config {
+  if (cached) return cached
+  try {
+    cached = parseConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  return cached
+}

@@ -1,0 +1,83 @@
+// Opens the database for the app: embedded PGlite in DATA_DIR by default, or PostgreSQL when a
+// URL is given. Both go through the same Drizzle schema, the same SQL migrations and the same seed.
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+import { isSeeded, seedDatabase } from './seed/seed.server'
+
+/** The one database type every service is written against, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type OpenOptions = {
+  /** postgres://… — unset means the embedded PGlite in dataDir. */
+  databaseUrl?: string
+  dataDir: string
+  poolSize?: number
+  /** Seed an empty database with this many trips; false leaves it empty. */
+  seed?: { trips: number } | false
+  migrationsFolder?: string
+  log?: (msg: string) => void
+}
+
+export type OpenedDatabase = {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+// Any constant works; it only has to be the same for every instance of this app.
+const MIGRATION_LOCK_KEY = 7_412_203
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  const migrationsFolder = options.migrationsFolder ?? resolve(process.cwd(), 'app/server/db/migrations')
+  const log = options.log ?? (() => {})
+
+  if (!options.databaseUrl) {
+    // PGlite creates only the last folder of its path.
+    mkdirSync(options.dataDir, { recursive: true })
+    const client = await PGlite.create(resolve(options.dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } })
+    const db = drizzlePglite({ client, schema })
+    try {
+      await migratePglite(db, { migrationsFolder })
+      await seedIfEmpty(db, options.seed, log)
+    } catch (error) {
+      await client.close()
+      throw error
+    }
+    return { db, driver: 'pglite', close: () => client.close() }
+  }
+
+  const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {} })
+  const db = drizzlePostgres({ client, schema })
+  // Several instances may start together: one migrates and seeds while the others wait.
+  const lock = await client.reserve()
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`
+    await migratePostgres(db, { migrationsFolder })
+    await seedIfEmpty(db, options.seed, log)
+  } catch (error) {
+    lock.release()
+    await client.end({ timeout: 5 })
+    throw error
+  }
+  await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`
+  lock.release()
+  return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
+}
+
+async function seedIfEmpty(db: Database, seed: OpenOptions['seed'], log: (msg: string) => void): Promise<void> {
+  if (seed === false || (await isSeeded(db))) return
+  const trips = seed?.trips ?? 200
+  log(`seeding the demo catalogue (${trips} trips)`)
+  const result = await seedDatabase(db, { trips })
+  log(`seeded ${result.trips} trips in ${Math.round(result.ms)} ms`)
+}

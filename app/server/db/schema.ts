@@ -1,0 +1,802 @@
+// Drizzle schema of the whole catalogue, booking and content database (PostgreSQL; PGlite by default).
+// SQL names are snake_case, TS properties camelCase; the API layer maps to the upstream field names.
+// Prices are integers in millionths of a euro (spec 9: raw prices are divided by 1,000,000).
+import { relations, sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core'
+// Relative imports: drizzle-kit loads this file without the app's path aliases.
+import type { BookableStatus } from '../../lib/bookable'
+import type { MenuItem } from '../../lib/site'
+
+// ---------------------------------------------------------------------------------------------
+// Fixed value sets (also used by zod schemas elsewhere, e.g. `z.enum(CATEGORY_KINDS)`)
+// ---------------------------------------------------------------------------------------------
+
+export const CATEGORY_KINDS = ['bus', 'flug', 'flusskreuzfahrt', 'hochseekreuzfahrt', 'hotel', 'special'] as const
+export type CategoryKind = (typeof CATEGORY_KINDS)[number]
+
+export const TRANSPORTS = ['bus', 'flug', 'schiff', 'hotel'] as const
+export type Transport = (typeof TRANSPORTS)[number]
+
+export const SEAT_CELL_KINDS = ['seat', 'aisle', 'driver', 'guide', 'door', 'wc', 'stairs', 'empty'] as const
+export type SeatCellKind = (typeof SEAT_CELL_KINDS)[number]
+
+
+export const SERVICE_PER = ['person', 'booking'] as const
+export type ServicePer = (typeof SERVICE_PER)[number]
+
+export const PAYMENT_KINDS = ['deposit', 'balance'] as const
+export type PaymentKind = (typeof PAYMENT_KINDS)[number]
+
+export const SHIP_KINDS = ['fluss', 'hochsee'] as const
+export type ShipKind = (typeof SHIP_KINDS)[number]
+
+export const CONTENT_PAGE_KINDS = ['page', 'article', 'service-entry', 'faq'] as const
+export type ContentPageKind = (typeof CONTENT_PAGE_KINDS)[number]
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number]
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export type MailStatus = (typeof MAIL_STATUSES)[number]
+
+
+// ---------------------------------------------------------------------------------------------
+// JSON column shapes
+// ---------------------------------------------------------------------------------------------
+
+export interface ImageRef {
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+export interface ItineraryDay {
+  day: number
+  title: string
+  text: string
+}
+
+export interface SeatCell {
+  kind: SeatCellKind
+  /** Seat label such as '12A'; only for kind 'seat'. */
+  seat?: string
+  blocked?: boolean
+}
+
+/** Rows from the front (driver) to the back of the vehicle; every row has the same number of cells. */
+export type SeatPlanLayout = SeatCell[][]
+
+export interface ShipFact {
+  label: string
+  value: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
+/** Millionths of a euro. */
+const money = (name: string) => bigint(name, { mode: 'number' })
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`)
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: CATEGORY_KINDS }).notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [check('categories_kind_check', inList('kind', CATEGORY_KINDS)), index('categories_sort_idx').on(t.sort)],
+)
+
+/** id = upstream id_loc_country. A country without a name is shown as 'Reiseland' (spec 5). */
+export const countries = pgTable('countries', {
+  id: id(),
+  name: text('name'),
+  slug: text('slug').notNull().unique(),
+  iso2: text('iso2'),
+})
+
+/** id = upstream id_loc_region. */
+export const regions = pgTable('regions', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+})
+
+/** Upstream loc_region_countries: a region may lie in no, one or several countries. */
+export const regionCountries = pgTable(
+  'region_countries',
+  {
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.regionId, t.countryId] }),
+    index('region_countries_country_idx').on(t.countryId),
+  ],
+)
+
+export const ships = pgTable(
+  'ships',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: SHIP_KINDS }).notNull(),
+    description: text('description').notNull().default(''),
+    facts: jsonb('facts').$type<ShipFact[]>().notNull().default([]),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+  },
+  () => [check('ships_kind_check', inList('kind', SHIP_KINDS))],
+)
+
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    stars: smallint('stars'),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+  },
+  (t) => [
+    check('hotels_stars_check', sql`${t.stars} is null or ${t.stars} between 1 and 5`),
+    index('hotels_country_idx').on(t.countryId),
+  ],
+)
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    teaser: text('teaser').notNull().default(''),
+    /** HTML */
+    description: text('description').notNull().default(''),
+    itinerary: jsonb('itinerary').$type<ItineraryDay[]>().notNull().default([]),
+    included: jsonb('included').$type<string[]>().notNull().default([]),
+    notIncluded: jsonb('not_included').$type<string[]>().notNull().default([]),
+    durationDays: integer('duration_days').notNull(),
+    transport: text('transport', { enum: TRANSPORTS }).notNull(),
+    shipId: integer('ship_id').references(() => ships.id, { onDelete: 'set null' }),
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'set null' }),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('trips_duration_check', sql`${t.durationDays} between 1 and 366`),
+    check('trips_transport_check', inList('transport', TRANSPORTS)),
+    index('trips_ship_idx').on(t.shipId),
+    index('trips_hotel_idx').on(t.hotelId),
+  ],
+)
+
+export const tripCategories = pgTable(
+  'trip_categories',
+  {
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.categoryId] }),
+    index('trip_categories_category_idx').on(t.categoryId),
+  ],
+)
+
+export const tripCountries = pgTable(
+  'trip_countries',
+  {
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.countryId] }), index('trip_countries_country_idx').on(t.countryId)],
+)
+
+export const tripRegions = pgTable(
+  'trip_regions',
+  {
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.regionId] }), index('trip_regions_region_idx').on(t.regionId)],
+)
+
+export const seatPlans = pgTable('seat_plans', {
+  id: id(),
+  name: text('name').notNull(),
+  layout: jsonb('layout').$type<SeatPlanLayout>().notNull(),
+})
+
+/** Termine: one departure of a trip. */
+export const tripDates = pgTable(
+  'trip_dates',
+  {
+    id: id(),
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTill: date('date_till', { mode: 'string' }).notNull(),
+    /** Per person in a double room, millionths of a euro. */
+    price: money('price').notNull(),
+    singleRoomSurcharge: money('single_room_surcharge').notNull().default(0),
+    /** Spec 4 booking status 0–5. */
+    bookable: smallint('bookable').$type<BookableStatus>().notNull().default(0),
+    seatPlanId: integer('seat_plan_id').references(() => seatPlans.id, { onDelete: 'set null' }),
+    capacity: integer('capacity').notNull(),
+    code: text('code').notNull(),
+  },
+  (t) => [
+    check('trip_dates_bookable_check', sql`${t.bookable} between 0 and 5`),
+    check('trip_dates_range_check', sql`${t.dateTill} >= ${t.dateFrom}`),
+    check('trip_dates_price_check', sql`${t.price} >= 0 and ${t.singleRoomSurcharge} >= 0`),
+    check('trip_dates_capacity_check', sql`${t.capacity} >= 0`),
+    index('trip_dates_trip_date_idx').on(t.tripId, t.dateFrom),
+    index('trip_dates_date_from_idx').on(t.dateFrom),
+  ],
+)
+
+/** Zustiegsstellen */
+export const boardingPoints = pgTable('boarding_points', {
+  id: id(),
+  name: text('name').notNull(),
+  street: text('street').notNull(),
+  zip: text('zip').notNull(),
+  city: text('city').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  note: text('note'),
+})
+
+export const tripBoardingPoints = pgTable(
+  'trip_boarding_points',
+  {
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    boardingPointId: integer('boarding_point_id')
+      .notNull()
+      .references(() => boardingPoints.id, { onDelete: 'cascade' }),
+    /** 'HH:MM' local time of departure at this point. */
+    departureTime: text('departure_time').notNull(),
+    surcharge: money('surcharge').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.boardingPointId] }),
+    index('trip_boarding_points_point_idx').on(t.boardingPointId),
+    check('trip_boarding_points_time_check', sql`${t.departureTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+)
+
+/** Haustürtransfer: a price per zone, matched by the start of the customer's zip code. */
+export const transferZones = pgTable('transfer_zones', {
+  id: id(),
+  name: text('name').notNull(),
+  zipPrefixes: text('zip_prefixes').array().notNull(),
+  price: money('price').notNull(),
+})
+
+/** Add-ons; tripId null = available for every trip. */
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price').notNull(),
+    per: text('per', { enum: SERVICE_PER }).notNull(),
+  },
+  (t) => [check('services_per_check', inList('per', SERVICE_PER)), index('services_trip_idx').on(t.tripId)],
+)
+
+/** Either a percentage of the travel price (with a minimum) or a fixed price per person. */
+export const insuranceOffers = pgTable(
+  'insurance_offers',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** 450 = 4.5 % */
+    percentBasisPoints: integer('percent_basis_points'),
+    minPrice: money('min_price').notNull().default(0),
+    fixedPrice: money('fixed_price'),
+  },
+  (t) => [
+    check(
+      'insurance_offers_price_check',
+      sql`${t.percentBasisPoints} is not null or ${t.fixedPrice} is not null`,
+    ),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Agencies, bookings, payments
+// ---------------------------------------------------------------------------------------------
+
+export const agencies = pgTable('agencies', {
+  id: id(),
+  /** vc_card.ratio_agency_id, stored in the browser as AgenturId (spec 3). */
+  ratioAgencyId: integer('ratio_agency_id').notNull().unique(),
+  name: text('name').notNull(),
+  street: text('street').notNull(),
+  zip: text('zip').notNull(),
+  city: text('city').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  login: text('login').unique(),
+  passwordHash: text('password_hash'),
+})
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    bookingNumber: text('booking_number').notNull().unique(),
+    tripDateId: integer('trip_date_id')
+      .notNull()
+      .references(() => tripDates.id, { onDelete: 'restrict' }),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    status: text('status').notNull(),
+    gesamtpreis: money('gesamtpreis').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+    rooms: jsonb('rooms').$type<unknown[]>().notNull().default([]),
+    vouchers: jsonb('vouchers').$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_trip_date_idx').on(t.tripDateId),
+    index('bookings_agency_idx').on(t.agencyId),
+    check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
+  ],
+)
+
+/** Teilnehmer of a booking (spec 3 participant). */
+export const bookingParticipants = pgTable(
+  'booking_participants',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    roomIndex: integer('room_index').notNull().default(0),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    city: text('city'),
+    tel: text('tel'),
+    email: text('email'),
+    street: text('street'),
+    streetNr: text('street_nr'),
+    zip: text('zip'),
+    buchender: boolean('buchender').notNull().default(false),
+    boardingPointId: integer('boarding_point_id').references(() => boardingPoints.id, { onDelete: 'set null' }),
+    seat: text('seat'),
+    insurance: jsonb('insurance').$type<unknown[]>().notNull().default([]),
+    services: jsonb('services').$type<unknown[]>().notNull().default([]),
+    price: money('price').notNull(),
+  },
+  (t) => [index('booking_participants_booking_idx').on(t.bookingId)],
+)
+
+/** One row per held or booked seat; the unique index makes a second reservation of a seat impossible. */
+export const seatReservations = pgTable(
+  'seat_reservations',
+  {
+    id: id(),
+    tripDateId: integer('trip_date_id')
+      .notNull()
+      .references(() => tripDates.id, { onDelete: 'cascade' }),
+    seat: text('seat').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    holdToken: text('hold_token'),
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seat_reservations_booking_idx').on(t.bookingId),
+    index('seat_reservations_hold_token_idx').on(t.holdToken),
+    // a constraint (not just an index) so `on conflict on constraint` can name it
+    unique('seat_reservations_trip_date_seat_unique').on(t.tripDateId, t.seat),
+  ],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    amount: money('amount').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('payments_kind_check', inList('kind', PAYMENT_KINDS)),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+)
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    einloesecode: text('einloesecode').notNull().unique(),
+    value: money('value').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    singleUse: boolean('single_use').notNull().default(true),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('vouchers_value_check', sql`${t.value} > 0`),
+    check('vouchers_validity_check', sql`${t.validUntil} >= ${t.validFrom}`),
+  ],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Content
+// ---------------------------------------------------------------------------------------------
+
+export const blogEntries = pgTable(
+  'blog_entries',
+  {
+    id: id(),
+    /** 2 = front page, 29 = advantages, 1 = ordinary post */
+    idWebBlogType: integer('id_web_blog_type').notNull(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    /** HTML */
+    body: text('body').notNull().default(''),
+    image: text('image'),
+    icon: text('icon'),
+    dateShow: timestamp('date_show', { withTimezone: true, mode: 'date' }).notNull(),
+    dateAdd: timestamp('date_add', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [index('blog_entries_type_date_idx').on(t.idWebBlogType, t.dateShow)],
+)
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: id(),
+    author: text('author').notNull(),
+    city: text('city'),
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    travelledOn: date('travelled_on', { mode: 'string' }),
+  },
+  (t) => [
+    check('testimonials_rating_check', sql`${t.rating} between 1 and 5`),
+    index('testimonials_trip_idx').on(t.tripId),
+  ],
+)
+
+export const menus = pgTable('menus', {
+  id: id(),
+  /** 'main' | 'footer' | 'service' */
+  key: text('key').notNull().unique(),
+  items: jsonb('items').$type<MenuItem[]>().notNull().default([]),
+})
+
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind', { enum: CONTENT_PAGE_KINDS }).notNull(),
+    title: text('title').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    /** HTML */
+    body: text('body').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('content_pages_kind_check', inList('kind', CONTENT_PAGE_KINDS)),
+    index('content_pages_kind_sort_idx').on(t.kind, t.sort),
+  ],
+)
+
+/** Reiseimpressionen: photo galleries of past trips. */
+export const impressions = pgTable(
+  'impressions',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    tripId: integer('trip_id').references(() => trips.id, { onDelete: 'set null' }),
+    travelledOn: date('travelled_on', { mode: 'string' }),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+  },
+  (t) => [index('impressions_trip_idx').on(t.tripId)],
+)
+
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    id: id(),
+    question: text('question').notNull(),
+    /** HTML */
+    answer: text('answer').notNull(),
+    topic: text('topic').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('faq_entries_topic_sort_idx').on(t.topic, t.sort)],
+)
+
+// ---------------------------------------------------------------------------------------------
+// Forms, newsletter, mail
+// ---------------------------------------------------------------------------------------------
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  () => [check('newsletter_subscriptions_status_check', inList('status', NEWSLETTER_STATUSES))],
+)
+
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: id(),
+    form: text('form').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_submissions_form_created_idx').on(t.form, t.createdAt)],
+)
+
+/** Spec 3 mail-form template, one per form key ('katalog', 'kontakt', 'gruppenanfrage'). */
+export const mailFormTemplates = pgTable('mail_form_templates', {
+  key: text('key').primaryKey(),
+  from: text('from').notNull(),
+  /** Recipient of the form mail at the operator. */
+  email: text('email').notNull(),
+  cc: text('cc').notNull().default(''),
+  bcc: text('bcc').notNull().default(''),
+  subject: text('subject').notNull(),
+  /** Confirmation text shown to the sender. */
+  message: text('message').notNull(),
+  /** Body of the mail; `{{field}}` placeholders. */
+  template: text('template').notNull(),
+})
+
+/** Outgoing mail is written here first, so nothing is lost when the SMTP server is down. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+/** Ferientermine per German state (two-letter code such as 'NW'). */
+export const schoolHolidays = pgTable(
+  'school_holidays',
+  {
+    id: id(),
+    state: text('state').notNull(),
+    name: text('name').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTill: date('date_till', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    check('school_holidays_range_check', sql`${t.dateTill} >= ${t.dateFrom}`),
+    index('school_holidays_state_date_idx').on(t.state, t.dateFrom),
+  ],
+)
+
+/** Small key/value facts about the database itself, e.g. 'seed_version'. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})
+
+// ---------------------------------------------------------------------------------------------
+// Relations (for `db.query.*.findMany({ with: … })`)
+// ---------------------------------------------------------------------------------------------
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  tripCategories: many(tripCategories),
+}))
+
+export const countriesRelations = relations(countries, ({ many }) => ({
+  regionCountries: many(regionCountries),
+  tripCountries: many(tripCountries),
+  hotels: many(hotels),
+}))
+
+export const regionsRelations = relations(regions, ({ many }) => ({
+  regionCountries: many(regionCountries),
+  tripRegions: many(tripRegions),
+}))
+
+export const regionCountriesRelations = relations(regionCountries, ({ one }) => ({
+  region: one(regions, { fields: [regionCountries.regionId], references: [regions.id] }),
+  country: one(countries, { fields: [regionCountries.countryId], references: [countries.id] }),
+}))
+
+export const shipsRelations = relations(ships, ({ many }) => ({
+  trips: many(trips),
+}))
+
+export const hotelsRelations = relations(hotels, ({ one, many }) => ({
+  country: one(countries, { fields: [hotels.countryId], references: [countries.id] }),
+  trips: many(trips),
+}))
+
+export const tripsRelations = relations(trips, ({ one, many }) => ({
+  ship: one(ships, { fields: [trips.shipId], references: [ships.id] }),
+  hotel: one(hotels, { fields: [trips.hotelId], references: [hotels.id] }),
+  tripCategories: many(tripCategories),
+  tripCountries: many(tripCountries),
+  tripRegions: many(tripRegions),
+  dates: many(tripDates),
+  tripBoardingPoints: many(tripBoardingPoints),
+  services: many(services),
+  testimonials: many(testimonials),
+  impressions: many(impressions),
+}))
+
+export const tripCategoriesRelations = relations(tripCategories, ({ one }) => ({
+  trip: one(trips, { fields: [tripCategories.tripId], references: [trips.id] }),
+  category: one(categories, { fields: [tripCategories.categoryId], references: [categories.id] }),
+}))
+
+export const tripCountriesRelations = relations(tripCountries, ({ one }) => ({
+  trip: one(trips, { fields: [tripCountries.tripId], references: [trips.id] }),
+  country: one(countries, { fields: [tripCountries.countryId], references: [countries.id] }),
+}))
+
+export const tripRegionsRelations = relations(tripRegions, ({ one }) => ({
+  trip: one(trips, { fields: [tripRegions.tripId], references: [trips.id] }),
+  region: one(regions, { fields: [tripRegions.regionId], references: [regions.id] }),
+}))
+
+export const seatPlansRelations = relations(seatPlans, ({ many }) => ({
+  tripDates: many(tripDates),
+}))
+
+export const tripDatesRelations = relations(tripDates, ({ one, many }) => ({
+  trip: one(trips, { fields: [tripDates.tripId], references: [trips.id] }),
+  seatPlan: one(seatPlans, { fields: [tripDates.seatPlanId], references: [seatPlans.id] }),
+  seatReservations: many(seatReservations),
+  bookings: many(bookings),
+}))
+
+export const boardingPointsRelations = relations(boardingPoints, ({ many }) => ({
+  tripBoardingPoints: many(tripBoardingPoints),
+}))
+
+export const tripBoardingPointsRelations = relations(tripBoardingPoints, ({ one }) => ({
+  trip: one(trips, { fields: [tripBoardingPoints.tripId], references: [trips.id] }),
+  boardingPoint: one(boardingPoints, {
+    fields: [tripBoardingPoints.boardingPointId],
+    references: [boardingPoints.id],
+  }),
+}))
+
+export const servicesRelations = relations(services, ({ one }) => ({
+  trip: one(trips, { fields: [services.tripId], references: [trips.id] }),
+}))
+
+export const agenciesRelations = relations(agencies, ({ many }) => ({
+  bookings: many(bookings),
+}))
+
+export const bookingsRelations = relations(bookings, ({ one, many }) => ({
+  tripDate: one(tripDates, { fields: [bookings.tripDateId], references: [tripDates.id] }),
+  agency: one(agencies, { fields: [bookings.agencyId], references: [agencies.id] }),
+  participants: many(bookingParticipants),
+  payments: many(payments),
+  seatReservations: many(seatReservations),
+}))
+
+export const bookingParticipantsRelations = relations(bookingParticipants, ({ one }) => ({
+  booking: one(bookings, { fields: [bookingParticipants.bookingId], references: [bookings.id] }),
+  boardingPoint: one(boardingPoints, {
+    fields: [bookingParticipants.boardingPointId],
+    references: [boardingPoints.id],
+  }),
+}))
+
+export const seatReservationsRelations = relations(seatReservations, ({ one }) => ({
+  tripDate: one(tripDates, { fields: [seatReservations.tripDateId], references: [tripDates.id] }),
+  booking: one(bookings, { fields: [seatReservations.bookingId], references: [bookings.id] }),
+}))
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  booking: one(bookings, { fields: [payments.bookingId], references: [bookings.id] }),
+}))
+
+export const vouchersRelations = relations(vouchers, ({ one }) => ({
+  booking: one(bookings, { fields: [vouchers.bookingId], references: [bookings.id] }),
+}))
+
+export const testimonialsRelations = relations(testimonials, ({ one }) => ({
+  trip: one(trips, { fields: [testimonials.tripId], references: [trips.id] }),
+}))
+
+export const impressionsRelations = relations(impressions, ({ one }) => ({
+  trip: one(trips, { fields: [impressions.tripId], references: [trips.id] }),
+}))

@@ -1,0 +1,63 @@
+// Brotli/gzip for dynamic text responses (static files are precompressed at build time).
+import zlib from 'node:zlib'
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|ld\+json|manifest\+json|rss\+xml)|image\/svg\+xml)/
+
+export type Encoding = 'br' | 'gzip'
+
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null
+  const offered = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    offered.set(name.trim(), q ? Number(q.slice(2)) : 1)
+  }
+  const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return null
+}
+
+/** Compresses chunk by chunk and flushes after each one, so streamed HTML still arrives early. */
+function compressStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  // Quality 5 keeps brotli fast enough for per-request HTML; static files get the maximum at build.
+  const z =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ level: 6 })
+  return new TransformStream({
+    start(controller) {
+      z.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
+      z.on('error', (error) => controller.error(error))
+    },
+    transform(chunk) {
+      return new Promise<void>((resolve) => {
+        z.write(chunk)
+        z.flush(() => resolve())
+      })
+    },
+    flush() {
+      return new Promise<void>((resolve) => {
+        z.once('end', () => resolve())
+        z.end()
+      })
+    },
+  })
+}
+
+export function compressResponse(response: Response, acceptEncoding: string | null): Response {
+  const type = response.headers.get('content-type') ?? ''
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
+  const encoding = pickEncoding(acceptEncoding)
+  const headers = new Headers(response.headers)
+  headers.append('Vary', 'Accept-Encoding')
+  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  headers.set('Content-Encoding', encoding)
+  headers.delete('Content-Length')
+  return new Response(response.body.pipeThrough(compressStream(encoding)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}

@@ -1,0 +1,61 @@
+// Process-wide services: the database is opened (migrated, seeded when new) once at start-up
+// and closed on SIGTERM/SIGINT so that the process ends cleanly.
+import { config } from './config.server'
+import { openDatabase } from './db/client.server'
+import type { Database } from './db/client.server'
+import { errorFields, log } from './log.server'
+
+type Opened = Awaited<ReturnType<typeof openDatabase>>
+
+let opening: Promise<Opened> | undefined
+let shuttingDown = false
+
+function open(): Promise<Opened> {
+  if (!opening) {
+    const cfg = config()
+    const started = performance.now()
+    opening = openDatabase({
+      databaseUrl: cfg.DATABASE_URL,
+      dataDir: cfg.DATA_DIR,
+      poolSize: cfg.DATABASE_POOL_SIZE,
+      seed: { trips: cfg.SEED_TRIPS },
+      log: (msg) => log('info', msg),
+    }).then((opened) => {
+      log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })
+      return opened
+    })
+    opening.catch((error: unknown) => {
+      log('error', 'database could not be opened', errorFields(error))
+      process.exit(1)
+    })
+  }
+  return opening
+}
+
+export async function getDb(): Promise<Database> {
+  return (await open()).db
+}
+
+export async function getDriver(): Promise<Opened['driver']> {
+  return (await open()).driver
+}
+
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return
+  shuttingDown = true
+  log('info', 'shutting down', { signal })
+  try {
+    if (opening) await (await opening).close()
+  } catch (error) {
+    log('error', 'database close failed', errorFields(error))
+  }
+  process.exit(0)
+}
+
+export function startServices(): void {
+  if (typeof process === 'undefined' || !process.on) return
+  config()
+  void open()
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+}

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+test.describe('Startseite und App-Rahmen', () => {
+  test('die Startseite zeigt Überschrift, Hauptmenü und Telefonnummer', async ({ page }) => {
+    const response = await page.goto('/')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Hauptmenü' })
+    await expect(nav).toBeVisible()
+    await expect(nav.getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /0521/ }).first()).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(page.getByRole('contentinfo')).toContainText('©')
+  })
+
+  test('axe findet auf der Startseite keine ernsten Verstöße', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  })
+
+  test('Pfade ohne Schrägstrich werden weitergeleitet', async ({ request }) => {
+    const response = await request.get('/ueber-uns', { maxRedirects: 0 })
+    expect([301, 308]).toContain(response.status())
+    expect(response.headers()['location']).toBe('/ueber-uns/')
+    const withQuery = await request.get('/ueber-uns?x=1', { maxRedirects: 0 })
+    expect([301, 308]).not.toContain(withQuery.status())
+  })
+
+  test('unbekannte Seiten antworten 404 mit „Page Not Found“', async ({ page }) => {
+    const response = await page.goto('/gibt-es-nicht/')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByText('Page not found: /gibt-es-nicht/')).toBeVisible()
+  })
+
+  test('Crawler bekommen den Status ohne Fehlerseite', async ({ request }) => {
+    const response = await request.get('/gibt-es-nicht/', { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })
+    expect(response.status()).toBe(404)
+    expect(await response.text()).not.toContain('Page Not Found')
+  })
+
+  test('Sicherheits-Header und Kompression', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } })
+    const headers = response.headers()
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBeTruthy()
+    expect(headers['permissions-policy']).toBeTruthy()
+    expect(headers['content-encoding']).toBe('br')
+  })
+
+  test('der Ladebalken erscheint bei einer langsamen Navigation', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.route('**/_serverFn/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click()
+    await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible()
+    await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' })).toBeHidden()
+  })
+
+  test('der Referrer-Parameter wird im localStorage gespeichert', async ({ page }) => {
+    await page.goto('/?referrer=partner-42')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('referrer'))).toBe('partner-42')
+  })
+})
+
+test.describe('API aus Spezifikation Abschnitt 7', () => {
+  test('GET /api/init-data liefert Kategorien, Menüs und Regionen', async ({ request }) => {
+    const response = await request.get('/api/init-data')
+    expect(response.status()).toBe(200)
+    const body = await response.json()
+    expect(body.categories.length).toBeGreaterThan(5)
+    expect(body.categories[0]).toEqual(expect.objectContaining({ name: expect.any(String), journeys: expect.any(Number) }))
+    expect(body.menus.map((m: { key: string }) => m.key)).toContain('main')
+    expect(body.regions[0]).toEqual(
+      expect.objectContaining({ id_loc_region: expect.any(Number), name: expect.any(String), loc_region_countries: expect.any(Array) }),
+    )
+  })
+
+  test('GET /api/countries liefert Länder', async ({ request }) => {
+    const response = await request.get('/api/countries')
+    expect(response.status()).toBe(200)
+    const body = await response.json()
+    expect(body).toContainEqual(expect.objectContaining({ name: 'Italien' }))
+  })
+
+  test('GET /api/web/blog-web mit lit-sort[], $paginate und id_web_blog_type', async ({ request }) => {
+    const response = await request.get(
+      '/api/web/blog-web?lit-sort[]=date_show%20DESC&lit-sort[]=date_add%20DESC&$paginate=false&id_web_blog_type=2',
+    )
+    expect(response.status()).toBe(200)
+    const list: { id_web_blog_type: number; date_show: string }[] = await response.json()
+    expect(Array.isArray(list)).toBe(true)
+    expect(list.length).toBeGreaterThan(0)
+    expect(list.every((e) => e.id_web_blog_type === 2)).toBe(true)
+    const dates = list.map((e) => e.date_show)
+    expect(dates).toEqual([...dates].sort().reverse())
+
+    const paged = await (await request.get('/api/web/blog-web?id_web_blog_type=1&$limit=5')).json()
+    expect(paged.data).toHaveLength(5)
+    expect(paged.total).toBeGreaterThan(5)
+  })
+
+  test('falsche Parameter geben 400 mit Meldung, nie 500', async ({ request }) => {
+    for (const query of ['lit-sort[]=password%20DESC', 'id_web_blog_type=abc', '$paginate=vielleicht', 'foo=1', 'lit-sort[]=date_show%3B%20drop']) {
+      const response = await request.get(`/api/web/blog-web?${query}`)
+      expect(response.status(), query).toBe(400)
+      expect((await response.json()).error).toBeTruthy()
+    }
+  })
+
+  test('GET /api/cache-clear leert den Cache und bremst Wiederholungen', async ({ request }) => {
+    const first = await request.get('/api/cache-clear')
+    const second = await request.get('/api/cache-clear')
+    // One of the two may hit the cooldown left by another test; the second always does.
+    expect([200, 429]).toContain(first.status())
+    expect(second.status()).toBe(429)
+    expect(second.headers()['retry-after']).toBeTruthy()
+  })
+
+  test('Serverfunktionen lehnen fremde Herkunft ab (CSRF)', async ({ request }) => {
+    const response = await request.post('/_serverFn/irgendwas', {
+      headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' },
+      data: {},
+    })
+    expect(response.status()).toBe(403)
+  })
+
+  test('Health-Endpunkt', async ({ request }) => {
+    const response = await request.get('/api/health')
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+test('ein Hinweis kann angezeigt und geschlossen werden', async ({ page }) => {
+  await page.goto('/test/')
+  await expect(page.getByRole('heading', { name: 'Systemstatus' })).toBeVisible()
+  await expect(page.getByText(/erreichbar \(pglite/)).toBeVisible()
+  await page.getByRole('button', { name: 'Testhinweis anzeigen' }).click()
+  const notice = page.getByText('Dies ist ein Testhinweis.')
+  await expect(notice).toBeVisible()
+  await page.getByRole('button', { name: 'Schließen' }).click()
+  await expect(notice).toBeHidden()
+})

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { nitro } from 'nitro/vite'
+import { defineConfig } from 'vite'
+import type { Plugin } from 'vite'
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+// One id per build: the client compares it with /latest-build.json to notice a new release (spec 4).
+const buildId = process.env.BUILD_ID ?? `${version}-${Date.now().toString(36)}`
+
+function latestBuildFile(): Plugin {
+  return {
+    name: 'latest-build-file',
+    apply: 'build',
+    generateBundle() {
+      if (this.environment.name !== 'client') return
+      this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ buildId, version }) })
+    },
+  }
+}
+
+export default defineConfig({
+  server: { port: 3000 },
+  resolve: { tsconfigPaths: true },
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
+  },
+  plugins: [
+    tanstackStart({ srcDirectory: 'app' }),
+    viteReact(),
+    latestBuildFile(),
+    nitro({
+      // BUILD_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
+      output: { dir: process.env.BUILD_OUT_DIR ?? '.output' },
+      compressPublicAssets: { gzip: true, brotli: true },
+      // PGlite loads its WASM and data bundle at run time from its own package folder.
+      traceDeps: ['@electric-sql/pglite'],
+      routeRules: {
+        '/latest-build.json': { headers: { 'Cache-Control': 'no-cache' } },
+      },
+    }),
+  ],
+})
