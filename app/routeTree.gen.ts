@@ -15,8 +15,38 @@ import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInitDataRouteImport } from './routes/api/init-data'
+import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as BonusprogrammIndexRouteImport } from './routes/bonusprogramm/index'
+import { Route as FaqIndexRouteImport } from './routes/faq/index'
+import { Route as FlugreisenGenussvollReisenIndexRouteImport } from './routes/flugreisen-genussvoll-reisen/index'
+import { Route as FlugreisenReisekalenderIndexRouteImport } from './routes/flugreisen-reisekalender/index'
+import { Route as GalleryIndexRouteImport } from './routes/gallery/index'
+import { Route as HaustuertransferIndexRouteImport } from './routes/haustuertransfer/index'
+import { Route as HotelsIndexRouteImport } from './routes/hotels/index'
+import { Route as KundenstimmenIndexRouteImport } from './routes/kundenstimmen/index'
+import { Route as MapIndexRouteImport } from './routes/map/index'
+import { Route as MediaImageRouteImport } from './routes/media/image'
+import { Route as ReiseimpressionenIndexRouteImport } from './routes/reiseimpressionen/index'
+import { Route as ReisekalenderIndexRouteImport } from './routes/reisekalender/index'
+import { Route as ReiselaenderIndexRouteImport } from './routes/reiselaender/index'
+import { Route as ReiselaenderSplatRouteImport } from './routes/reiselaender/$'
+import { Route as ReiseuebersichtSplatRouteImport } from './routes/reiseuebersicht/$'
+import { Route as ServiceIndexRouteImport } from './routes/service/index'
+import { Route as ShipsIndexRouteImport } from './routes/ships/index'
 import { Route as TestIndexRouteImport } from './routes/test/index'
+import { Route as UeberUnsIndexRouteImport } from './routes/ueber-uns/index'
+import { Route as ZustiegsstellenIndexRouteImport } from './routes/zustiegsstellen/index'
 import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
+import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
+import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
+import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
+import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
+import { Route as ReiseIdIndexRouteImport } from './routes/reise/$id/index'
+import { Route as ReiseimpressionenDataIndexRouteImport } from './routes/reiseimpressionen/$data/index'
+import { Route as ReiseuebersichtMerklisteIndexRouteImport } from './routes/reiseuebersicht/merkliste/index'
+import { Route as ServiceEntryIdIndexRouteImport } from './routes/service-entry/$id/index'
+import { Route as ShipsIdIndexRouteImport } from './routes/ships/$id/index'
+import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -48,14 +78,168 @@ const ApiInitDataRoute = ApiInitDataRouteImport.update({
   path: '/api/init-data',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BonusprogrammIndexRoute = BonusprogrammIndexRouteImport.update({
+  id: '/bonusprogramm/',
+  path: '/bonusprogramm/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqIndexRoute = FaqIndexRouteImport.update({
+  id: '/faq/',
+  path: '/faq/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlugreisenGenussvollReisenIndexRoute =
+  FlugreisenGenussvollReisenIndexRouteImport.update({
+    id: '/flugreisen-genussvoll-reisen/',
+    path: '/flugreisen-genussvoll-reisen/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const FlugreisenReisekalenderIndexRoute =
+  FlugreisenReisekalenderIndexRouteImport.update({
+    id: '/flugreisen-reisekalender/',
+    path: '/flugreisen-reisekalender/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const GalleryIndexRoute = GalleryIndexRouteImport.update({
+  id: '/gallery/',
+  path: '/gallery/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HaustuertransferIndexRoute = HaustuertransferIndexRouteImport.update({
+  id: '/haustuertransfer/',
+  path: '/haustuertransfer/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HotelsIndexRoute = HotelsIndexRouteImport.update({
+  id: '/hotels/',
+  path: '/hotels/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KundenstimmenIndexRoute = KundenstimmenIndexRouteImport.update({
+  id: '/kundenstimmen/',
+  path: '/kundenstimmen/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MapIndexRoute = MapIndexRouteImport.update({
+  id: '/map/',
+  path: '/map/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaImageRoute = MediaImageRouteImport.update({
+  id: '/media/image',
+  path: '/media/image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiseimpressionenIndexRoute = ReiseimpressionenIndexRouteImport.update({
+  id: '/reiseimpressionen/',
+  path: '/reiseimpressionen/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReisekalenderIndexRoute = ReisekalenderIndexRouteImport.update({
+  id: '/reisekalender/',
+  path: '/reisekalender/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiselaenderIndexRoute = ReiselaenderIndexRouteImport.update({
+  id: '/reiselaender/',
+  path: '/reiselaender/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiselaenderSplatRoute = ReiselaenderSplatRouteImport.update({
+  id: '/reiselaender/$',
+  path: '/reiselaender/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiseuebersichtSplatRoute = ReiseuebersichtSplatRouteImport.update({
+  id: '/reiseuebersicht/$',
+  path: '/reiseuebersicht/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServiceIndexRoute = ServiceIndexRouteImport.update({
+  id: '/service/',
+  path: '/service/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShipsIndexRoute = ShipsIndexRouteImport.update({
+  id: '/ships/',
+  path: '/ships/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestIndexRoute = TestIndexRouteImport.update({
   id: '/test/',
   path: '/test/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UeberUnsIndexRoute = UeberUnsIndexRouteImport.update({
+  id: '/ueber-uns/',
+  path: '/ueber-uns/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ZustiegsstellenIndexRoute = ZustiegsstellenIndexRouteImport.update({
+  id: '/zustiegsstellen/',
+  path: '/zustiegsstellen/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiWebBlogWebRoute = ApiWebBlogWebRouteImport.update({
   id: '/api/web/blog-web',
   path: '/api/web/blog-web',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArticleArticleIndexRoute = ArticleArticleIndexRouteImport.update({
+  id: '/article/$article/',
+  path: '/article/$article/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogDetailSplatRoute = BlogDetailSplatRouteImport.update({
+  id: '/blog/detail/$',
+  path: '/blog/detail/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HotelsIdIndexRoute = HotelsIdIndexRouteImport.update({
+  id: '/hotels/$id/',
+  path: '/hotels/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaSeedSplatRoute = MediaSeedSplatRouteImport.update({
+  id: '/media/seed/$',
+  path: '/media/seed/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiseIdIndexRoute = ReiseIdIndexRouteImport.update({
+  id: '/reise/$id/',
+  path: '/reise/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiseimpressionenDataIndexRoute =
+  ReiseimpressionenDataIndexRouteImport.update({
+    id: '/reiseimpressionen/$data/',
+    path: '/reiseimpressionen/$data/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ReiseuebersichtMerklisteIndexRoute =
+  ReiseuebersichtMerklisteIndexRouteImport.update({
+    id: '/reiseuebersicht/merkliste/',
+    path: '/reiseuebersicht/merkliste/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ServiceEntryIdIndexRoute = ServiceEntryIdIndexRouteImport.update({
+  id: '/service-entry/$id/',
+  path: '/service-entry/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShipsIdIndexRoute = ShipsIdIndexRouteImport.update({
+  id: '/ships/$id/',
+  path: '/ships/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReiseIdTerminFileRoute = ReiseIdTerminFileRouteImport.update({
+  id: '/reise/$id/termin/$file',
+  path: '/reise/$id/termin/$file',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -66,8 +250,38 @@ export interface FileRoutesByFullPath {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/media/image': typeof MediaImageRoute
+  '/reiselaender/$': typeof ReiselaenderSplatRoute
+  '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/blog/': typeof BlogIndexRoute
+  '/bonusprogramm/': typeof BonusprogrammIndexRoute
+  '/faq/': typeof FaqIndexRoute
+  '/flugreisen-genussvoll-reisen/': typeof FlugreisenGenussvollReisenIndexRoute
+  '/flugreisen-reisekalender/': typeof FlugreisenReisekalenderIndexRoute
+  '/gallery/': typeof GalleryIndexRoute
+  '/haustuertransfer/': typeof HaustuertransferIndexRoute
+  '/hotels/': typeof HotelsIndexRoute
+  '/kundenstimmen/': typeof KundenstimmenIndexRoute
+  '/map/': typeof MapIndexRoute
+  '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
+  '/reisekalender/': typeof ReisekalenderIndexRoute
+  '/reiselaender/': typeof ReiselaenderIndexRoute
+  '/service/': typeof ServiceIndexRoute
+  '/ships/': typeof ShipsIndexRoute
   '/test/': typeof TestIndexRoute
+  '/ueber-uns/': typeof UeberUnsIndexRoute
+  '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
+  '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/media/seed/$': typeof MediaSeedSplatRoute
+  '/article/$article/': typeof ArticleArticleIndexRoute
+  '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/reise/$id/': typeof ReiseIdIndexRoute
+  '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
+  '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
+  '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
+  '/ships/$id/': typeof ShipsIdIndexRoute
+  '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -76,8 +290,38 @@ export interface FileRoutesByTo {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/media/image': typeof MediaImageRoute
+  '/reiselaender/$': typeof ReiselaenderSplatRoute
+  '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/blog': typeof BlogIndexRoute
+  '/bonusprogramm': typeof BonusprogrammIndexRoute
+  '/faq': typeof FaqIndexRoute
+  '/flugreisen-genussvoll-reisen': typeof FlugreisenGenussvollReisenIndexRoute
+  '/flugreisen-reisekalender': typeof FlugreisenReisekalenderIndexRoute
+  '/gallery': typeof GalleryIndexRoute
+  '/haustuertransfer': typeof HaustuertransferIndexRoute
+  '/hotels': typeof HotelsIndexRoute
+  '/kundenstimmen': typeof KundenstimmenIndexRoute
+  '/map': typeof MapIndexRoute
+  '/reiseimpressionen': typeof ReiseimpressionenIndexRoute
+  '/reisekalender': typeof ReisekalenderIndexRoute
+  '/reiselaender': typeof ReiselaenderIndexRoute
+  '/service': typeof ServiceIndexRoute
+  '/ships': typeof ShipsIndexRoute
   '/test': typeof TestIndexRoute
+  '/ueber-uns': typeof UeberUnsIndexRoute
+  '/zustiegsstellen': typeof ZustiegsstellenIndexRoute
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
+  '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/media/seed/$': typeof MediaSeedSplatRoute
+  '/article/$article': typeof ArticleArticleIndexRoute
+  '/hotels/$id': typeof HotelsIdIndexRoute
+  '/reise/$id': typeof ReiseIdIndexRoute
+  '/reiseimpressionen/$data': typeof ReiseimpressionenDataIndexRoute
+  '/reiseuebersicht/merkliste': typeof ReiseuebersichtMerklisteIndexRoute
+  '/service-entry/$id': typeof ServiceEntryIdIndexRoute
+  '/ships/$id': typeof ShipsIdIndexRoute
+  '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -87,8 +331,38 @@ export interface FileRoutesById {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/media/image': typeof MediaImageRoute
+  '/reiselaender/$': typeof ReiselaenderSplatRoute
+  '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/blog/': typeof BlogIndexRoute
+  '/bonusprogramm/': typeof BonusprogrammIndexRoute
+  '/faq/': typeof FaqIndexRoute
+  '/flugreisen-genussvoll-reisen/': typeof FlugreisenGenussvollReisenIndexRoute
+  '/flugreisen-reisekalender/': typeof FlugreisenReisekalenderIndexRoute
+  '/gallery/': typeof GalleryIndexRoute
+  '/haustuertransfer/': typeof HaustuertransferIndexRoute
+  '/hotels/': typeof HotelsIndexRoute
+  '/kundenstimmen/': typeof KundenstimmenIndexRoute
+  '/map/': typeof MapIndexRoute
+  '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
+  '/reisekalender/': typeof ReisekalenderIndexRoute
+  '/reiselaender/': typeof ReiselaenderIndexRoute
+  '/service/': typeof ServiceIndexRoute
+  '/ships/': typeof ShipsIndexRoute
   '/test/': typeof TestIndexRoute
+  '/ueber-uns/': typeof UeberUnsIndexRoute
+  '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
+  '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/media/seed/$': typeof MediaSeedSplatRoute
+  '/article/$article/': typeof ArticleArticleIndexRoute
+  '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/reise/$id/': typeof ReiseIdIndexRoute
+  '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
+  '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
+  '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
+  '/ships/$id/': typeof ShipsIdIndexRoute
+  '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -99,8 +373,38 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/media/image'
+    | '/reiselaender/$'
+    | '/reiseuebersicht/$'
+    | '/blog/'
+    | '/bonusprogramm/'
+    | '/faq/'
+    | '/flugreisen-genussvoll-reisen/'
+    | '/flugreisen-reisekalender/'
+    | '/gallery/'
+    | '/haustuertransfer/'
+    | '/hotels/'
+    | '/kundenstimmen/'
+    | '/map/'
+    | '/reiseimpressionen/'
+    | '/reisekalender/'
+    | '/reiselaender/'
+    | '/service/'
+    | '/ships/'
     | '/test/'
+    | '/ueber-uns/'
+    | '/zustiegsstellen/'
     | '/api/web/blog-web'
+    | '/blog/detail/$'
+    | '/media/seed/$'
+    | '/article/$article/'
+    | '/hotels/$id/'
+    | '/reise/$id/'
+    | '/reiseimpressionen/$data/'
+    | '/reiseuebersicht/merkliste/'
+    | '/service-entry/$id/'
+    | '/ships/$id/'
+    | '/reise/$id/termin/$file'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -109,8 +413,38 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/media/image'
+    | '/reiselaender/$'
+    | '/reiseuebersicht/$'
+    | '/blog'
+    | '/bonusprogramm'
+    | '/faq'
+    | '/flugreisen-genussvoll-reisen'
+    | '/flugreisen-reisekalender'
+    | '/gallery'
+    | '/haustuertransfer'
+    | '/hotels'
+    | '/kundenstimmen'
+    | '/map'
+    | '/reiseimpressionen'
+    | '/reisekalender'
+    | '/reiselaender'
+    | '/service'
+    | '/ships'
     | '/test'
+    | '/ueber-uns'
+    | '/zustiegsstellen'
     | '/api/web/blog-web'
+    | '/blog/detail/$'
+    | '/media/seed/$'
+    | '/article/$article'
+    | '/hotels/$id'
+    | '/reise/$id'
+    | '/reiseimpressionen/$data'
+    | '/reiseuebersicht/merkliste'
+    | '/service-entry/$id'
+    | '/ships/$id'
+    | '/reise/$id/termin/$file'
   id:
     | '__root__'
     | '/'
@@ -119,8 +453,38 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/media/image'
+    | '/reiselaender/$'
+    | '/reiseuebersicht/$'
+    | '/blog/'
+    | '/bonusprogramm/'
+    | '/faq/'
+    | '/flugreisen-genussvoll-reisen/'
+    | '/flugreisen-reisekalender/'
+    | '/gallery/'
+    | '/haustuertransfer/'
+    | '/hotels/'
+    | '/kundenstimmen/'
+    | '/map/'
+    | '/reiseimpressionen/'
+    | '/reisekalender/'
+    | '/reiselaender/'
+    | '/service/'
+    | '/ships/'
     | '/test/'
+    | '/ueber-uns/'
+    | '/zustiegsstellen/'
     | '/api/web/blog-web'
+    | '/blog/detail/$'
+    | '/media/seed/$'
+    | '/article/$article/'
+    | '/hotels/$id/'
+    | '/reise/$id/'
+    | '/reiseimpressionen/$data/'
+    | '/reiseuebersicht/merkliste/'
+    | '/service-entry/$id/'
+    | '/ships/$id/'
+    | '/reise/$id/termin/$file'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -130,8 +494,38 @@ export interface RootRouteChildren {
   ApiCountriesRoute: typeof ApiCountriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInitDataRoute: typeof ApiInitDataRoute
+  MediaImageRoute: typeof MediaImageRoute
+  ReiselaenderSplatRoute: typeof ReiselaenderSplatRoute
+  ReiseuebersichtSplatRoute: typeof ReiseuebersichtSplatRoute
+  BlogIndexRoute: typeof BlogIndexRoute
+  BonusprogrammIndexRoute: typeof BonusprogrammIndexRoute
+  FaqIndexRoute: typeof FaqIndexRoute
+  FlugreisenGenussvollReisenIndexRoute: typeof FlugreisenGenussvollReisenIndexRoute
+  FlugreisenReisekalenderIndexRoute: typeof FlugreisenReisekalenderIndexRoute
+  GalleryIndexRoute: typeof GalleryIndexRoute
+  HaustuertransferIndexRoute: typeof HaustuertransferIndexRoute
+  HotelsIndexRoute: typeof HotelsIndexRoute
+  KundenstimmenIndexRoute: typeof KundenstimmenIndexRoute
+  MapIndexRoute: typeof MapIndexRoute
+  ReiseimpressionenIndexRoute: typeof ReiseimpressionenIndexRoute
+  ReisekalenderIndexRoute: typeof ReisekalenderIndexRoute
+  ReiselaenderIndexRoute: typeof ReiselaenderIndexRoute
+  ServiceIndexRoute: typeof ServiceIndexRoute
+  ShipsIndexRoute: typeof ShipsIndexRoute
   TestIndexRoute: typeof TestIndexRoute
+  UeberUnsIndexRoute: typeof UeberUnsIndexRoute
+  ZustiegsstellenIndexRoute: typeof ZustiegsstellenIndexRoute
   ApiWebBlogWebRoute: typeof ApiWebBlogWebRoute
+  BlogDetailSplatRoute: typeof BlogDetailSplatRoute
+  MediaSeedSplatRoute: typeof MediaSeedSplatRoute
+  ArticleArticleIndexRoute: typeof ArticleArticleIndexRoute
+  HotelsIdIndexRoute: typeof HotelsIdIndexRoute
+  ReiseIdIndexRoute: typeof ReiseIdIndexRoute
+  ReiseimpressionenDataIndexRoute: typeof ReiseimpressionenDataIndexRoute
+  ReiseuebersichtMerklisteIndexRoute: typeof ReiseuebersichtMerklisteIndexRoute
+  ServiceEntryIdIndexRoute: typeof ServiceEntryIdIndexRoute
+  ShipsIdIndexRoute: typeof ShipsIdIndexRoute
+  ReiseIdTerminFileRoute: typeof ReiseIdTerminFileRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -178,6 +572,132 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInitDataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bonusprogramm/': {
+      id: '/bonusprogramm/'
+      path: '/bonusprogramm'
+      fullPath: '/bonusprogramm/'
+      preLoaderRoute: typeof BonusprogrammIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq/': {
+      id: '/faq/'
+      path: '/faq'
+      fullPath: '/faq/'
+      preLoaderRoute: typeof FaqIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flugreisen-genussvoll-reisen/': {
+      id: '/flugreisen-genussvoll-reisen/'
+      path: '/flugreisen-genussvoll-reisen'
+      fullPath: '/flugreisen-genussvoll-reisen/'
+      preLoaderRoute: typeof FlugreisenGenussvollReisenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flugreisen-reisekalender/': {
+      id: '/flugreisen-reisekalender/'
+      path: '/flugreisen-reisekalender'
+      fullPath: '/flugreisen-reisekalender/'
+      preLoaderRoute: typeof FlugreisenReisekalenderIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gallery/': {
+      id: '/gallery/'
+      path: '/gallery'
+      fullPath: '/gallery/'
+      preLoaderRoute: typeof GalleryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/haustuertransfer/': {
+      id: '/haustuertransfer/'
+      path: '/haustuertransfer'
+      fullPath: '/haustuertransfer/'
+      preLoaderRoute: typeof HaustuertransferIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hotels/': {
+      id: '/hotels/'
+      path: '/hotels'
+      fullPath: '/hotels/'
+      preLoaderRoute: typeof HotelsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kundenstimmen/': {
+      id: '/kundenstimmen/'
+      path: '/kundenstimmen'
+      fullPath: '/kundenstimmen/'
+      preLoaderRoute: typeof KundenstimmenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/map/': {
+      id: '/map/'
+      path: '/map'
+      fullPath: '/map/'
+      preLoaderRoute: typeof MapIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/image': {
+      id: '/media/image'
+      path: '/media/image'
+      fullPath: '/media/image'
+      preLoaderRoute: typeof MediaImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiseimpressionen/': {
+      id: '/reiseimpressionen/'
+      path: '/reiseimpressionen'
+      fullPath: '/reiseimpressionen/'
+      preLoaderRoute: typeof ReiseimpressionenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reisekalender/': {
+      id: '/reisekalender/'
+      path: '/reisekalender'
+      fullPath: '/reisekalender/'
+      preLoaderRoute: typeof ReisekalenderIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiselaender/': {
+      id: '/reiselaender/'
+      path: '/reiselaender'
+      fullPath: '/reiselaender/'
+      preLoaderRoute: typeof ReiselaenderIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiselaender/$': {
+      id: '/reiselaender/$'
+      path: '/reiselaender/$'
+      fullPath: '/reiselaender/$'
+      preLoaderRoute: typeof ReiselaenderSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiseuebersicht/$': {
+      id: '/reiseuebersicht/$'
+      path: '/reiseuebersicht/$'
+      fullPath: '/reiseuebersicht/$'
+      preLoaderRoute: typeof ReiseuebersichtSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/service/': {
+      id: '/service/'
+      path: '/service'
+      fullPath: '/service/'
+      preLoaderRoute: typeof ServiceIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ships/': {
+      id: '/ships/'
+      path: '/ships'
+      fullPath: '/ships/'
+      preLoaderRoute: typeof ShipsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test/': {
       id: '/test/'
       path: '/test'
@@ -185,11 +705,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ueber-uns/': {
+      id: '/ueber-uns/'
+      path: '/ueber-uns'
+      fullPath: '/ueber-uns/'
+      preLoaderRoute: typeof UeberUnsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/zustiegsstellen/': {
+      id: '/zustiegsstellen/'
+      path: '/zustiegsstellen'
+      fullPath: '/zustiegsstellen/'
+      preLoaderRoute: typeof ZustiegsstellenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/web/blog-web': {
       id: '/api/web/blog-web'
       path: '/api/web/blog-web'
       fullPath: '/api/web/blog-web'
       preLoaderRoute: typeof ApiWebBlogWebRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/article/$article/': {
+      id: '/article/$article/'
+      path: '/article/$article'
+      fullPath: '/article/$article/'
+      preLoaderRoute: typeof ArticleArticleIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/detail/$': {
+      id: '/blog/detail/$'
+      path: '/blog/detail/$'
+      fullPath: '/blog/detail/$'
+      preLoaderRoute: typeof BlogDetailSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hotels/$id/': {
+      id: '/hotels/$id/'
+      path: '/hotels/$id'
+      fullPath: '/hotels/$id/'
+      preLoaderRoute: typeof HotelsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/seed/$': {
+      id: '/media/seed/$'
+      path: '/media/seed/$'
+      fullPath: '/media/seed/$'
+      preLoaderRoute: typeof MediaSeedSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reise/$id/': {
+      id: '/reise/$id/'
+      path: '/reise/$id'
+      fullPath: '/reise/$id/'
+      preLoaderRoute: typeof ReiseIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiseimpressionen/$data/': {
+      id: '/reiseimpressionen/$data/'
+      path: '/reiseimpressionen/$data'
+      fullPath: '/reiseimpressionen/$data/'
+      preLoaderRoute: typeof ReiseimpressionenDataIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reiseuebersicht/merkliste/': {
+      id: '/reiseuebersicht/merkliste/'
+      path: '/reiseuebersicht/merkliste'
+      fullPath: '/reiseuebersicht/merkliste/'
+      preLoaderRoute: typeof ReiseuebersichtMerklisteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/service-entry/$id/': {
+      id: '/service-entry/$id/'
+      path: '/service-entry/$id'
+      fullPath: '/service-entry/$id/'
+      preLoaderRoute: typeof ServiceEntryIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ships/$id/': {
+      id: '/ships/$id/'
+      path: '/ships/$id'
+      fullPath: '/ships/$id/'
+      preLoaderRoute: typeof ShipsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reise/$id/termin/$file': {
+      id: '/reise/$id/termin/$file'
+      path: '/reise/$id/termin/$file'
+      fullPath: '/reise/$id/termin/$file'
+      preLoaderRoute: typeof ReiseIdTerminFileRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -202,8 +806,38 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCountriesRoute: ApiCountriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInitDataRoute: ApiInitDataRoute,
+  MediaImageRoute: MediaImageRoute,
+  ReiselaenderSplatRoute: ReiselaenderSplatRoute,
+  ReiseuebersichtSplatRoute: ReiseuebersichtSplatRoute,
+  BlogIndexRoute: BlogIndexRoute,
+  BonusprogrammIndexRoute: BonusprogrammIndexRoute,
+  FaqIndexRoute: FaqIndexRoute,
+  FlugreisenGenussvollReisenIndexRoute: FlugreisenGenussvollReisenIndexRoute,
+  FlugreisenReisekalenderIndexRoute: FlugreisenReisekalenderIndexRoute,
+  GalleryIndexRoute: GalleryIndexRoute,
+  HaustuertransferIndexRoute: HaustuertransferIndexRoute,
+  HotelsIndexRoute: HotelsIndexRoute,
+  KundenstimmenIndexRoute: KundenstimmenIndexRoute,
+  MapIndexRoute: MapIndexRoute,
+  ReiseimpressionenIndexRoute: ReiseimpressionenIndexRoute,
+  ReisekalenderIndexRoute: ReisekalenderIndexRoute,
+  ReiselaenderIndexRoute: ReiselaenderIndexRoute,
+  ServiceIndexRoute: ServiceIndexRoute,
+  ShipsIndexRoute: ShipsIndexRoute,
   TestIndexRoute: TestIndexRoute,
+  UeberUnsIndexRoute: UeberUnsIndexRoute,
+  ZustiegsstellenIndexRoute: ZustiegsstellenIndexRoute,
   ApiWebBlogWebRoute: ApiWebBlogWebRoute,
+  BlogDetailSplatRoute: BlogDetailSplatRoute,
+  MediaSeedSplatRoute: MediaSeedSplatRoute,
+  ArticleArticleIndexRoute: ArticleArticleIndexRoute,
+  HotelsIdIndexRoute: HotelsIdIndexRoute,
+  ReiseIdIndexRoute: ReiseIdIndexRoute,
+  ReiseimpressionenDataIndexRoute: ReiseimpressionenDataIndexRoute,
+  ReiseuebersichtMerklisteIndexRoute: ReiseuebersichtMerklisteIndexRoute,
+  ServiceEntryIdIndexRoute: ServiceEntryIdIndexRoute,
+  ShipsIdIndexRoute: ShipsIdIndexRoute,
+  ReiseIdTerminFileRoute: ReiseIdTerminFileRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -34,6 +34,8 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // Spec 2: every page path ends with a slash; links are generated that way too.
+    trailingSlash: 'always',
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     // The server entry puts a fresh CSP nonce into the request context; the browser needs none.

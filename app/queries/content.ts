@@ -1,6 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchContentPage } from '~/server/content.functions'
+import {
+  fetchArticle,
+  fetchContentLinks,
+  fetchContentPage,
+  fetchFaq,
+  fetchFixedPageText,
+  fetchServiceEntry,
+} from '~/server/content.functions'
 
 export const contentQueries = {
   page: (slug: string) => queryOptions({ queryKey: ['content', slug], queryFn: () => fetchContentPage({ data: { slug } }) }),
+  article: (slug: string) => queryOptions({ queryKey: ['content', 'article', slug], queryFn: () => fetchArticle({ data: { slug } }) }),
+  serviceEntry: (id: string) =>
+    queryOptions({ queryKey: ['content', 'service-entry', id], queryFn: () => fetchServiceEntry({ data: { id } }) }),
+  links: (kind: 'article' | 'service-entry') =>
+    queryOptions({ queryKey: ['content', 'links', kind], queryFn: () => fetchContentLinks({ data: { kind } }) }),
+  fixedPageText: (slug: 'bonusprogramm' | 'ueber-uns' | 'faq') =>
+    queryOptions({ queryKey: ['content', 'fixed', slug], queryFn: () => fetchFixedPageText({ data: { slug } }) }),
+  faq: () => queryOptions({ queryKey: ['faq'], queryFn: () => fetchFaq() }),
 }

@@ -9,6 +9,7 @@ import { LoadingBar } from '~/components/layout/LoadingBar'
 import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
 import { SiteLayout } from '~/components/layout/SiteLayout'
 import { NotificationArea } from '~/components/notifications/NotificationArea'
+import { useWishlist } from '~/components/wishlist/useWishlist'
 import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
@@ -48,6 +49,7 @@ function RootComponent() {
   const { data: initData } = useSuspenseQuery(initDataQuery())
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
+  const wishlist = useWishlist()
 
   useEffect(() => {
     rememberReferrer(window.location.search, window.localStorage)
@@ -56,7 +58,7 @@ function RootComponent() {
 
   return (
     <RootDocument>
-      <SiteLayout variant={layout} site={site} menus={initData.menus}>
+      <SiteLayout variant={layout} site={site} menus={initData.menus} wishlistCount={wishlist.length}>
         <Outlet />
       </SiteLayout>
     </RootDocument>

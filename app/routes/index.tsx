@@ -1,8 +1,23 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { Advantages } from '~/components/catalogue/Advantages'
+import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
+import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
+import { Stars } from '~/components/content/Stars'
+import { HeroSlider } from '~/components/start/HeroSlider'
+import { AppLink } from '~/components/ui/AppLink'
+import { Card } from '~/components/ui/Card'
+import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
+import { buttonClassName } from '~/components/ui/Button'
+import type { BlogEntry } from '~/lib/api'
+import { blogEntryPath } from '~/lib/blog-path'
 import { filterMainCategories } from '~/lib/categories'
+import { formatDate } from '~/lib/format'
+import type { Testimonial } from '~/lib/testimonials'
+import type { TripCardData } from '~/lib/trip-card'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+import { startPageQuery } from '~/queries/start-page'
 import { clearServerCache } from '~/server/shell.functions'
 
 export const Route = createFileRoute('/')({
@@ -15,34 +30,157 @@ export const Route = createFileRoute('/')({
       const { cleared } = await clearServerCache({ data: { token: deps.debug } })
       if (cleared) await context.queryClient.invalidateQueries()
     }
-    await context.queryClient.ensureQueryData(initDataQuery())
+    const [site] = await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(initDataQuery()),
+      context.queryClient.ensureQueryData(startPageQuery()),
+    ])
+    return { siteName: site.name, claim: site.claim }
   },
+  head: ({ loaderData }) => ({
+    meta: loaderData
+      ? [
+          { title: `${loaderData.claim} – ${loaderData.siteName}` },
+          {
+            name: 'description',
+            content: `Busreisen, Flugreisen, Kreuzfahrten und Hotels: Reisen mit Haustürnähe, persönlicher Beratung und Reiseleitung – ${loaderData.siteName}.`,
+          },
+        ]
+      : [],
+  }),
   component: StartPage,
 })
 
 function StartPage() {
   const { data: initData } = useSuspenseQuery(initDataQuery())
   const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const { data: page } = useSuspenseQuery(startPageQuery())
   const categories = filterMainCategories(initData.categories)
   return (
     <>
-      <section className="hero">
-        <div className="container">
-          <h1>{site.claim}</h1>
-          <p className="lead">Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten von {site.name}.</p>
+      <section className="hero start-hero">
+        <div className="container hero__inner">
+          <div>
+            <h1 className="hero__title">{site.claim}</h1>
+            <p className="hero__text">
+              Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten von {site.name}. Rufen Sie uns an:{' '}
+              <a href={`tel:${site.phoneHref}`}>{site.phone}</a>
+            </p>
+            <p className="cluster">
+              <Link to="/reisekalender/" className={buttonClassName({ variant: 'secondary' })}>
+                Zum Reisekalender
+              </Link>
+            </p>
+          </div>
+          <HeroSlider slides={page.slider} />
         </div>
       </section>
-      <section className="container section" aria-labelledby="kategorien">
-        <h2 id="kategorien">Unsere Reisearten</h2>
-        <ul className="card-grid">
-          {categories.map((c) => (
-            <li key={c.id} className="card">
-              <a href={`/reiseuebersicht/${c.slug}/`}>{c.name}</a>
-              <span> ({c.journeys} Reisen)</span>
+
+      {categories.length ? (
+        <section className="container section" aria-labelledby="reisearten">
+          <h2 id="reisearten">Unsere Reisearten</h2>
+          <CategoryTiles categories={categories} images={page.categoryImages} priority={page.slider.length === 0} />
+        </section>
+      ) : null}
+
+      <TripBlock id="top-reisen" title={page.headings.top ?? 'Top-Reisen'} trips={page.top} />
+      <TripBlock id="reisehighlights" title={page.headings.highlight ?? 'Reisehighlights'} trips={page.highlights} muted />
+      <Advantages id="vorteile" title={`Ihre Vorteile bei ${site.name}`} entries={page.advantages} />
+      <TripBlock id="reisetipps" title={page.headings.tipps ?? 'Busreisen-Tipps'} trips={page.tips} />
+      <BlogTeasers entries={page.blogs} />
+      <TestimonialTeaser testimonials={page.testimonials} />
+
+      <section className="section section--muted" aria-labelledby="newsletter">
+        <div className="container newsletter-teaser">
+          <div>
+            <h2 id="newsletter">Reiseideen per E-Mail</h2>
+            <p>Neue Reisen, Frühbucherpreise und Restplätze zuerst erfahren: Abonnieren Sie unseren kostenlosen Newsletter. Abmelden können Sie sich jederzeit.</p>
+          </div>
+          <p>
+            <AppLink href="/newsletter/" className={buttonClassName({ variant: 'primary' })}>
+              Newsletter abonnieren
+            </AppLink>
+          </p>
+        </div>
+      </section>
+    </>
+  )
+}
+
+function TripBlock({ id, title, trips, muted = false }: { id: string; title: string; trips: readonly TripCardData[]; muted?: boolean }) {
+  if (trips.length === 0) return null
+  return (
+    <section className={muted ? 'section section--muted' : 'section'} aria-labelledby={id}>
+      <div className="container">
+        <h2 id={id}>{title}</h2>
+        <TripCardGrid trips={trips} />
+      </div>
+    </section>
+  )
+}
+
+function BlogTeasers({ entries }: { entries: readonly BlogEntry[] }) {
+  if (entries.length === 0) return null
+  return (
+    <section className="container section" aria-labelledby="aktuelles">
+      <h2 id="aktuelles">Aktuelles aus unserem Reiseblog</h2>
+      <ul className="card-grid">
+        {entries.slice(0, 3).map((entry) => (
+          <Card as="li" interactive key={entry.id}>
+            {entry.image ? (
+              <div className="card__media">
+                <ResponsiveImage src={entry.image} alt="" width={600} height={400} sizes="(min-width: 960px) 33vw, 100vw" />
+              </div>
+            ) : null}
+            <div className="card__body">
+              <h3 className="card__title">
+                <AppLink href={blogEntryPath(entry)} className="card__link">
+                  {entry.title}
+                </AppLink>
+              </h3>
+              <p className="card__meta">
+                <time dateTime={entry.date_show}>{formatDate(entry.date_show)}</time>
+              </p>
+              {entry.teaser ? <p>{entry.teaser}</p> : null}
+            </div>
+          </Card>
+        ))}
+      </ul>
+      <p>
+        <Link to="/blog/">Alle Beiträge im Reiseblog</Link>
+      </p>
+    </section>
+  )
+}
+
+function TestimonialTeaser({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  if (testimonials.length === 0) return null
+  return (
+    <section className="section section--muted" aria-labelledby="kundenstimmen">
+      <div className="container">
+        <h2 id="kundenstimmen">Das sagen unsere Gäste</h2>
+        <ul className="testimonial-teasers">
+          {testimonials.map((t) => (
+            <li key={t.id} className="testimonial-teaser">
+              <figure>
+                <Stars kind="rating" value={t.rating} />
+                <p className="testimonial-teaser__title">{t.title}</p>
+                <blockquote className="testimonial-teaser__text">
+                  <p>{t.text}</p>
+                </blockquote>
+                <figcaption className="text-muted">
+                  {t.author}
+                  {t.city ? `, ${t.city}` : null}
+                  {t.travelledOn ? ` · gereist am ${formatDate(t.travelledOn)}` : null}
+                </figcaption>
+              </figure>
             </li>
           ))}
         </ul>
-      </section>
-    </>
+        <p>
+          <Link to="/kundenstimmen/">Alle Kundenstimmen lesen</Link>
+        </p>
+      </div>
+    </section>
   )
 }

@@ -1,8 +1,12 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
+import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
-import { findContentPage } from './services/content.server'
+import { groupFaq } from '~/lib/faq'
+import { parseId } from '~/lib/ids'
+import { findContentPage, findContentPageById, listContentPages } from './services/content.server'
+import { listFaqEntries } from './services/faq.server'
 
 export const contentSlugSchema = z
   .string()
@@ -19,3 +23,55 @@ export const fetchContentPage = createServerFn({ method: 'GET' })
     if (!page) throw notFound()
     return page
   })
+
+// ---------------------------------------------------------------------------------------------
+// Articles, service entries, FAQ and the fixed content pages of /bonusprogramm/ and /ueber-uns/
+// ---------------------------------------------------------------------------------------------
+
+const LINK_KINDS = ['article', 'service-entry'] as const
+
+/** `/article/{article}/`: an article by slug. */
+export const fetchArticle = createServerFn({ method: 'GET' })
+  .validator(z.object({ slug: z.string().max(400) }))
+  .handler(async ({ data }) => {
+    const slug = contentSlugSchema.safeParse(data.slug)
+    if (!slug.success || slug.data.includes('/')) throw notFound()
+    const page = await findContentPage(await getDb(), slug.data, 'article')
+    if (!page) throw notFound()
+    return page
+  })
+
+/**
+ * `/service-entry/{id}/`: decision: {id} is the entry's slug (the address the site links to) or
+ * its numeric id (the upstream's links), so both kinds of old link keep working.
+ */
+export const fetchServiceEntry = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: z.string().max(400) }))
+  .handler(async ({ data }) => {
+    const db = await getDb()
+    const numeric = parseId(data.id)
+    const slug = contentSlugSchema.safeParse(data.id)
+    const page =
+      numeric !== null
+        ? await findContentPageById(db, numeric, 'service-entry')
+        : slug.success && !slug.data.includes('/')
+          ? await findContentPage(db, slug.data, 'service-entry')
+          : null
+    if (!page) throw notFound()
+    // Reached by id or by slug: the canonical link names the slug address, absolute.
+    return { ...page, canonical: `${publicOrigin()}/service-entry/${page.slug}/` }
+  })
+
+/** Titles of the articles or service entries, for the link lists on /blog/ and /faq/. */
+export const fetchContentLinks = createServerFn({ method: 'GET' })
+  .validator(z.object({ kind: z.enum(LINK_KINDS) }))
+  .handler(async ({ data }) => listContentPages(await getDb(), data.kind))
+
+const FIXED_PAGES = ['bonusprogramm', 'ueber-uns', 'faq'] as const
+
+/** The editable text of a page that also has fixed blocks; null when the operator has not written it (the page still shows). */
+export const fetchFixedPageText = createServerFn({ method: 'GET' })
+  .validator(z.object({ slug: z.enum(FIXED_PAGES) }))
+  .handler(async ({ data }) => findContentPage(await getDb(), data.slug, 'page'))
+
+export const fetchFaq = createServerFn({ method: 'GET' }).handler(async () => groupFaq(await listFaqEntries(await getDb())))

@@ -6,7 +6,7 @@ test.describe('Startseite und App-Rahmen', () => {
     const response = await page.goto('/')
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    const nav = page.getByRole('navigation', { name: 'Hauptmenü' })
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
     await expect(nav).toBeVisible()
     await expect(nav.getByRole('link').first()).toBeVisible()
     await expect(page.getByRole('link', { name: /0521/ }).first()).toBeVisible()

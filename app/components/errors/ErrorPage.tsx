@@ -1,9 +1,15 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { reloadAfterChunkError } from '../layout/ReleaseWatcher'
 
 /** Spec 2/8: any other failure shows 'Internal Server Error' — never a stack trace. */
-export function ErrorPage({ reset }: ErrorComponentProps) {
+export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
+  // Spec 4: a failed code-chunk load (e.g. after a new release) reloads the page, at most once per path in 10 s.
+  useEffect(() => {
+    reloadAfterChunkError(error)
+  }, [error])
   return (
     <section className="container error-page" aria-labelledby="error-title">
       <h1 id="error-title" lang="en">

@@ -16,7 +16,12 @@ export function Logo({ name, claim }: LogoProps) {
       </svg>
       <span className="logo__text">
         <span className="logo__name">{name}</span>
-        {claim ? <span className="logo__claim">{claim}</span> : null}
+        {/* The claim is decoration; the link's name stays short: "Sonnenland Reisen – zur Startseite". */}
+        {claim ? (
+          <span className="logo__claim" aria-hidden="true">
+            {claim}
+          </span>
+        ) : null}
         <span className="visually-hidden"> – zur Startseite</span>
       </span>
     </Link>

@@ -106,11 +106,11 @@ export function ReleaseWatcher() {
     }
     document.addEventListener('visibilitychange', onVisibility)
 
-    // The router has already put the new URL into the history here; loading it in full brings the
-    // new release's code without losing the page the visitor asked for.
+    // Loading the page the visitor asked for in full brings the new release's code. A link's URL is
+    // not in the address bar yet at this point, a back/forward step's already is.
     const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
       if (!newRelease.current || !leavesPage(event.fromLocation?.href, event.toLocation.href)) return
-      const target = new URL(event.toLocation.publicHref, window.location.href)
+      const target = new URL(router.history.createHref(event.toLocation.publicHref), window.location.href)
       // assign() to the URL the page already shows would only scroll when it has a #fragment.
       if (target.href === window.location.href) window.location.reload()
       else window.location.assign(target.href)

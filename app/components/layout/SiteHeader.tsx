@@ -85,18 +85,18 @@ function FullHeader({
       <div className="container site-header__main">
         <Logo name={site.name} claim={site.claim} />
         <div className="site-header__tools">
-          <Link to={WISHLIST_HREF} className="header-tool header-wishlist">
+          <Link
+            to={WISHLIST_HREF}
+            className="header-tool header-wishlist"
+            // One string: pieces in hidden spans would be read as "Merkliste , 3 Reisen".
+            aria-label={wishlistCount === undefined ? undefined : `Merkliste${wishlistCountText(wishlistCount)}`}
+          >
             <HeartIcon className="header-tool__icon" />
-            <span className="header-tool__label">Merkliste</span>
-            {wishlistCount !== undefined ? (
-              <>
-                {wishlistCount > 0 ? (
-                  <span className="header-wishlist__count" aria-hidden="true">
-                    {wishlistCount}
-                  </span>
-                ) : null}
-                <span className="visually-hidden">{wishlistCountText(wishlistCount)}</span>
-              </>
+            <span className="header-tool__label">Merkliste</span>{' '}
+            {wishlistCount !== undefined && wishlistCount > 0 ? (
+              <span className="header-wishlist__count" aria-hidden="true">
+                {wishlistCount}
+              </span>
             ) : null}
           </Link>
           {mainItems.length > 0 ? (

@@ -2,3 +2,6 @@
 interface ImportMetaEnv {
   readonly VITE_BUILD_ID?: string
 }
+interface ImportMetaEnv {
+  readonly VITE_APP_VERSION: string
+}

@@ -61,8 +61,14 @@ function NoticeItem({ notice, store }: { notice: Notice; store: NotificationStor
   const gesture = useRef<{ pointerId: number; x: number; y: number; swiping: boolean } | null>(null)
   const hovered = useRef(false)
   const focused = useRef(false)
+  // Where keyboard focus came from, so that closing the notice does not drop focus onto <body>.
+  const focusOrigin = useRef<HTMLElement | null>(null)
 
-  const dismiss = () => store?.dismiss(notice.id)
+  const dismiss = () => {
+    const origin = focusOrigin.current
+    store?.dismiss(notice.id)
+    if (origin?.isConnected) origin.focus({ preventScroll: true })
+  }
   const resumeIfIdle = () => {
     if (!hovered.current && !focused.current) store?.resume(notice.id)
   }
@@ -110,7 +116,9 @@ function NoticeItem({ notice, store }: { notice: Notice; store: NotificationStor
         hovered.current = false
         resumeIfIdle()
       }}
-      onFocus={() => {
+      onFocus={(event) => {
+        const from = event.relatedTarget
+        if (from instanceof HTMLElement && !event.currentTarget.contains(from)) focusOrigin.current = from
         focused.current = true
         store?.pause(notice.id)
       }}

@@ -8,6 +8,10 @@ export function isExternalHref(href: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)
 }
 
+// aria-current="page" only on the page itself: a breadcrumb or menu link to a parent section is
+// not the current page (the router's default would mark every ancestor).
+const EXACT = { exact: true } as const
+
 /**
  * A link to an href that is only known at run time (menus and breadcrumbs from the database):
  * a router `<Link>` for paths inside the site, a plain `<a>` for anything else.
@@ -21,7 +25,7 @@ export function AppLink({ href, children, ...rest }: AppLinkProps) {
     )
   }
   return (
-    <Link to={href} {...rest}>
+    <Link to={href} activeOptions={EXACT} {...rest}>
       {children}
     </Link>
   )

@@ -1,8 +1,9 @@
 // Content pages (Impressum, Datenschutz, AGB, Barrierefreiheit …), served by slug through the catch-all route.
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../db/client.server'
 import { contentPages } from '../db/schema'
+import type { ContentPageKind } from '../db/schema'
 import { sanitize } from './sanitize.server'
 
 export const contentPageSchema = z.object({
@@ -14,11 +15,34 @@ export const contentPageSchema = z.object({
 })
 export type ContentPage = z.infer<typeof contentPageSchema>
 
-export async function findContentPage(db: Database, slug: string, kind: 'page' | 'article' | 'service-entry' = 'page'): Promise<ContentPage | null> {
+export async function findContentPage(db: Database, slug: string, kind: ContentPageKind = 'page'): Promise<ContentPage | null> {
   const [row] = await db
     .select()
     .from(contentPages)
     .where(and(eq(contentPages.slug, slug), eq(contentPages.kind, kind)))
     .limit(1)
   return row ? contentPageSchema.parse({ ...row, body: sanitize(row.body) }) : null
+}
+
+/** A content page by its numeric id (the upstream service-entry links use ids). */
+export async function findContentPageById(db: Database, id: number, kind: ContentPageKind): Promise<ContentPage | null> {
+  const [row] = await db
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.id, id), eq(contentPages.kind, kind)))
+    .limit(1)
+  return row ? contentPageSchema.parse({ ...row, body: sanitize(row.body) }) : null
+}
+
+export const contentLinkSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), teaser: z.string() })
+export type ContentLink = z.infer<typeof contentLinkSchema>
+
+/** Titles and teasers of one kind (articles, service entries), in the operator's order. */
+export async function listContentPages(db: Database, kind: ContentPageKind): Promise<ContentLink[]> {
+  const rows = await db
+    .select({ id: contentPages.id, slug: contentPages.slug, title: contentPages.title, teaser: contentPages.teaser })
+    .from(contentPages)
+    .where(eq(contentPages.kind, kind))
+    .orderBy(asc(contentPages.sort), asc(contentPages.id))
+  return z.array(contentLinkSchema).parse(rows)
 }

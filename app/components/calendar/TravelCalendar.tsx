@@ -1,0 +1,149 @@
+// One calendar view for /reisekalender/ and /flugreisen-reisekalender/: a filter form (category,
+// month), three months of dates as tables, and links to the previous and next three months.
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
+import { bookableLabel, bookableTone } from '~/lib/bookable'
+import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
+import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
+import { Badge } from '../ui/Badge'
+import { Button } from '../ui/Button'
+
+export type CalendarPath = '/reisekalender/' | '/flugreisen-reisekalender/'
+
+export function TravelCalendar({ data, path, search }: { data: CalendarPage; path: CalendarPath; search: CalendarSearch }) {
+  const first = data.months[0]
+  const last = data.months.at(-1)
+  const withMonth = (monat: MonthKey) => ({ ...(search.kategorie ? { kategorie: search.kategorie } : {}), monat })
+  return (
+    <>
+      <CalendarFilter data={data} path={path} search={search} />
+      {data.unknownCategory ? (
+        <p className="alert alert--info">Diese Reiseart gibt es nicht (mehr). Wir zeigen Ihnen alle Termine.</p>
+      ) : null}
+      {first && last ? (
+        <p className="calendar__range" aria-live="polite">
+          Termine von {first.label} bis {last.label}
+          {data.category ? ` · ${data.category.name}` : null}
+        </p>
+      ) : null}
+      {data.months.map((month) => {
+        const headingId = `monat-${month.key}`
+        return (
+          <section key={month.key} className="calendar-month" aria-labelledby={headingId}>
+            <h2 id={headingId}>{month.label}</h2>
+            {month.entries.length === 0 ? (
+              <p className="text-muted">In diesem Monat gibt es keine Termine{data.category ? ` für ${data.category.name}` : ''}.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="table table--stack calendar-table">
+                  <caption className="visually-hidden">Reisetermine im {month.label}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Reise</th>
+                      <th scope="col">Zeitraum</th>
+                      <th scope="col">Dauer</th>
+                      <th scope="col" className="num">
+                        Preis p. P.
+                      </th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {month.entries.map((entry) => (
+                      <tr key={entry.dateId}>
+                        <th scope="row" data-label="Reise">
+                          <Link to="/reise/$id/" params={{ id: String(entry.tripId) }}>
+                            {entry.title}
+                          </Link>
+                        </th>
+                        <td data-label="Zeitraum">{formatDateRange(entry.dateFrom, entry.dateTill)}</td>
+                        <td data-label="Dauer">{formatDuration(entry.durationDays)}</td>
+                        <td className="num" data-label="Preis p. P.">
+                          {formatPrice(entry.price)}
+                        </td>
+                        <td data-label="Status">
+                          <Badge tone={bookableTone(entry.bookable)}>{bookableLabel(entry.bookable)}</Badge>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        )
+      })}
+      {data.previous || data.next ? (
+        <nav className="calendar__nav" aria-label="Weitere Monate">
+          {data.previous ? (
+            <Link to={path} search={withMonth(data.previous)} className="button button--secondary" rel="prev">
+              <span aria-hidden="true">‹ </span>Frühere Monate
+            </Link>
+          ) : (
+            <span />
+          )}
+          {data.next ? (
+            <Link to={path} search={withMonth(data.next)} className="button button--secondary" rel="next">
+              Spätere Monate<span aria-hidden="true"> ›</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  )
+}
+
+/** A GET form that works before the scripts load; nothing happens until "Anzeigen" (WCAG 3.2.2). */
+function CalendarFilter({ data, path, search }: { data: CalendarPage; path: CalendarPath; search: CalendarSearch }) {
+  const id = useId()
+  const navigate = useNavigate()
+  const [kategorie, setKategorie] = useState(data.category?.slug ?? '')
+  const shownFirst = data.months[0]?.key
+  const [monat, setMonat] = useState<string>(
+    data.monthOptions.find((m) => m.key === (search.monat ?? shownFirst))?.key ?? data.monthOptions[0]?.key ?? '',
+  )
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void navigate({
+      to: path,
+      search: { ...(kategorie ? { kategorie } : {}), ...(monat ? { monat } : {}) },
+    })
+  }
+  return (
+    <form className="calendar-filter" method="get" action={path} onSubmit={onSubmit} aria-label="Termine auswählen">
+      {data.categories.length > 1 ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-kategorie`}>
+            Reiseart
+          </label>
+          <select id={`${id}-kategorie`} name="kategorie" value={kategorie} onChange={(e) => setKategorie(e.target.value)}>
+            <option value="">Alle Reisearten</option>
+            {data.categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {data.monthOptions.length > 0 ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-monat`}>
+            Ab Monat
+          </label>
+          <select id={`${id}-monat`} name="monat" value={monat} onChange={(e) => setMonat(e.target.value)}>
+            {data.monthOptions.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <Button type="submit" variant="primary">
+        Anzeigen
+      </Button>
+    </form>
+  )
+}

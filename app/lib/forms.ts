@@ -1,0 +1,341 @@
+// The site's forms (spec 2 /forms/{form}) as data: fields, labels, masks, options, and the zod
+// schema built from them, which the browser (TanStack Form) and the server both validate with.
+//
+// Decisions where the spec is silent (spec 5 names generic rules but not which ones apply):
+// - Required fields say so in German next to the field; optional fields may stay empty, but
+//   what is typed into them must still be valid (an optional e-mail address must be one).
+// - Phone numbers get no mask (lengths vary too much) but must be digits with + ( ) / - and
+//   spaces, at least six digits; a Postleitzahl is five digits through the '#####' mask.
+// - Reiseanfrage: the phone number is required (the office calls back about seats and rooms),
+//   the message is optional because the trip and the date already say what is wanted.
+// - Every form carries a honeypot field that people never see; a filled honeypot is answered
+//   like a success but nothing is stored.
+import { z } from 'zod'
+import { MASKS, applyMask, isMaskComplete } from './masks'
+
+export const FORM_KEYS = ['katalog', 'kontakt', 'gruppenanfrage', 'reiseanfrage'] as const
+export const formKeySchema = z.enum(FORM_KEYS)
+export type FormKey = z.infer<typeof formKeySchema>
+
+/** The hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = 'homepage'
+
+export type FieldOption = { value: string; label: string }
+
+type FieldBase = {
+  name: string
+  label: string
+  required: boolean
+  /** Shown below the label and read with the field. */
+  hint?: string
+  /** An HTML autocomplete token ('given-name', 'postal-code' …). */
+  autoComplete?: string
+  /** Two half-width fields in a row share one line on wider screens. */
+  half?: boolean
+}
+
+export type FormField =
+  | (FieldBase & { type: 'text'; maxLength?: number; mask?: string; maskMessage?: string; pattern?: { regex: RegExp; message: string } })
+  | (FieldBase & { type: 'email' })
+  | (FieldBase & { type: 'tel' })
+  | (FieldBase & { type: 'textarea'; maxLength: number })
+  | (FieldBase & { type: 'integer'; min: number; max: number })
+  | (FieldBase & { type: 'radio'; options: readonly FieldOption[] })
+  | (FieldBase & { type: 'checkboxes'; options: readonly FieldOption[] })
+
+export type FormFieldType = FormField['type']
+
+export type FormDefinition = {
+  key: FormKey
+  /** The page's h1. */
+  title: string
+  /** One or two sentences above the form. */
+  intro: string
+  submitLabel: string
+  /** Shown after a successful submission unless the mail template brings its own text. */
+  confirmation: string
+  fields: readonly FormField[]
+}
+
+/** A form's values while it is filled in: text for most fields, a list for checkbox groups. */
+export type FormValues = Record<string, string | string[]>
+
+const TEXT_MAX = 200
+const EMAIL_MAX = 254
+
+const required = (field: FormField) =>
+  field.type === 'radio' || field.type === 'checkboxes'
+    ? `Bitte wählen Sie bei „${field.label}“ mindestens eine Angabe aus.`
+    : `Bitte füllen Sie das Feld „${field.label}“ aus.`
+
+export const MESSAGES = {
+  email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@beispiel.de.',
+  tel: 'Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / - sind erlaubt).',
+  tooLong: (max: number) => `Bitte kürzen Sie Ihre Eingabe auf höchstens ${new Intl.NumberFormat('de-DE').format(max)} Zeichen.`,
+  integer: (min: number, max: number) => `Bitte geben Sie eine ganze Zahl von ${min} bis ${max} ein.`,
+  option: 'Bitte wählen Sie eine der angebotenen Möglichkeiten.',
+  invalid: 'Diese Eingabe ist ungültig.',
+} as const
+
+const EMAIL = z.email()
+const PHONE = /^\+?[0-9 ()/-]+$/
+
+/** The zod schema of one field: trims text and reports at most one German message. */
+export function fieldSchema(field: FormField): z.ZodType<string | number | string[] | null, string | string[]> {
+  switch (field.type) {
+    case 'checkboxes': {
+      const allowed = new Set(field.options.map((o) => o.value))
+      return z
+        .array(z.string(MESSAGES.invalid), MESSAGES.invalid)
+        .max(field.options.length, MESSAGES.option)
+        .superRefine((values, ctx) => {
+          if (values.some((v) => !allowed.has(v))) ctx.addIssue({ code: 'custom', message: MESSAGES.option })
+          else if (field.required && values.length === 0) ctx.addIssue({ code: 'custom', message: required(field) })
+        })
+        .transform((values) => field.options.map((o) => o.value).filter((v) => values.includes(v)))
+    }
+    case 'integer':
+      return z
+        .string(MESSAGES.invalid)
+        .trim()
+        .superRefine((value, ctx) => {
+          if (value === '') {
+            if (field.required) ctx.addIssue({ code: 'custom', message: required(field) })
+            return
+          }
+          const n = /^[0-9]{1,9}$/.test(value) ? Number(value) : Number.NaN
+          if (!(n >= field.min && n <= field.max)) ctx.addIssue({ code: 'custom', message: MESSAGES.integer(field.min, field.max) })
+        })
+        .transform((value) => (value === '' ? null : Number(value)))
+    default:
+      return z
+        .string(MESSAGES.invalid)
+        .trim()
+        .superRefine((value, ctx) => {
+          const message = textProblem(field, value)
+          if (message) ctx.addIssue({ code: 'custom', message })
+        })
+  }
+}
+
+function textProblem(field: Exclude<FormField, { type: 'checkboxes' | 'integer' }>, value: string): string | null {
+  if (value === '') return field.required ? required(field) : null
+  switch (field.type) {
+    case 'email':
+      return value.length > EMAIL_MAX || !EMAIL.safeParse(value).success ? MESSAGES.email : null
+    case 'tel': {
+      const digits = value.replace(/\D/g, '').length
+      return value.length > 30 || !PHONE.test(value) || digits < 6 ? MESSAGES.tel : null
+    }
+    case 'radio':
+      return field.options.some((o) => o.value === value) ? null : MESSAGES.option
+    case 'textarea':
+      return value.length > field.maxLength ? MESSAGES.tooLong(field.maxLength) : null
+    case 'text': {
+      const max = field.maxLength ?? TEXT_MAX
+      if (value.length > max) return MESSAGES.tooLong(max)
+      if (field.mask && (applyMask(field.mask, value) !== value || !isMaskComplete(field.mask, value))) {
+        return field.maskMessage ?? MESSAGES.invalid
+      }
+      if (field.pattern && !field.pattern.regex.test(value)) return field.pattern.message
+      return null
+    }
+  }
+}
+
+/** The schema of a whole form; keys that are not fields of the form are dropped. */
+export function buildFormSchema(definition: FormDefinition) {
+  const shape: Record<string, ReturnType<typeof fieldSchema>> = {}
+  for (const field of definition.fields) shape[field.name] = fieldSchema(field)
+  return z.object(shape)
+}
+
+/** Empty values for every field of the form. */
+export function defaultValues(definition: FormDefinition): FormValues {
+  const values: FormValues = {}
+  for (const field of definition.fields) values[field.name] = field.type === 'checkboxes' ? [] : ''
+  return values
+}
+
+/** The first message per field, from zod issues (for the error summary and the server's answer). */
+export function firstMessageByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path[0]
+    if (typeof key === 'string' && !(key in out)) out[key] = issue.message
+  }
+  return out
+}
+
+/** A field's value in a submission as text, for confirmation mails and the office's overview. */
+export function describeValue(field: FormField, value: unknown): string {
+  if (field.type === 'checkboxes' || field.type === 'radio') {
+    const list = Array.isArray(value) ? value : [value]
+    return list
+      .map((v) => field.options.find((o) => o.value === v)?.label ?? '')
+      .filter(Boolean)
+      .join(', ')
+  }
+  return value === null || value === undefined ? '' : String(value)
+}
+
+// ------------------------------------------------------------------------------------------
+// The forms
+// ------------------------------------------------------------------------------------------
+
+const ZIP_MESSAGE = 'Bitte geben Sie eine fünfstellige Postleitzahl ein, zum Beispiel 33602.'
+
+const nameField: FormField = { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'name' }
+const emailField = (isRequired: boolean): FormField => ({
+  type: 'email',
+  name: 'email',
+  label: 'E-Mail',
+  required: isRequired,
+  autoComplete: 'email',
+  half: true,
+})
+const phoneField = (isRequired: boolean): FormField => ({
+  type: 'tel',
+  name: 'telefon',
+  label: 'Telefon',
+  required: isRequired,
+  autoComplete: 'tel',
+  half: true,
+  hint: 'Für Rückfragen, zum Beispiel 0521 123456.',
+})
+
+export const CATALOGUE_OPTIONS: readonly FieldOption[] = [
+  { value: 'jahreskatalog', label: 'Jahreskatalog Bus- und Gruppenreisen' },
+  { value: 'flugreisen', label: 'Flugreisen' },
+  { value: 'kreuzfahrten', label: 'Fluss- und Hochseekreuzfahrten' },
+  { value: 'tagesfahrten', label: 'Tagesfahrten' },
+  { value: 'advent', label: 'Advents- und Silvesterreisen' },
+]
+
+export const FORM_DEFINITIONS: Readonly<Record<FormKey, FormDefinition>> = {
+  katalog: {
+    key: 'katalog',
+    title: 'Kataloge bestellen',
+    intro: 'Wir schicken Ihnen unsere Kataloge kostenlos und unverbindlich per Post. Bitte wählen Sie aus, welche Kataloge Sie erhalten möchten.',
+    submitLabel: 'Kataloge kostenlos bestellen',
+    confirmation: 'Vielen Dank für Ihre Bestellung! Ihre Kataloge sind in wenigen Tagen bei Ihnen.',
+    fields: [
+      {
+        type: 'radio',
+        name: 'anrede',
+        label: 'Anrede',
+        required: true,
+        options: [
+          { value: 'frau', label: 'Frau' },
+          { value: 'herr', label: 'Herr' },
+          { value: 'keine', label: 'Keine Anrede' },
+        ],
+      },
+      { type: 'text', name: 'vorname', label: 'Vorname', required: true, autoComplete: 'given-name', half: true },
+      { type: 'text', name: 'nachname', label: 'Nachname', required: true, autoComplete: 'family-name', half: true },
+      { type: 'text', name: 'strasse', label: 'Straße', required: true, autoComplete: 'address-line1', half: true },
+      {
+        type: 'text',
+        name: 'hausnummer',
+        label: 'Hausnummer',
+        required: true,
+        half: true,
+        maxLength: 10,
+        pattern: { regex: /^[0-9]/, message: 'Bitte geben Sie eine Hausnummer ein, die mit einer Ziffer beginnt, zum Beispiel 12a.' },
+      },
+      {
+        type: 'text',
+        name: 'plz',
+        label: 'PLZ',
+        required: true,
+        autoComplete: 'postal-code',
+        half: true,
+        mask: MASKS.zip,
+        maskMessage: ZIP_MESSAGE,
+      },
+      { type: 'text', name: 'ort', label: 'Ort', required: true, autoComplete: 'address-level2', half: true },
+      { ...emailField(false), half: false, hint: 'Freiwillig – für eine Versandbestätigung.' },
+      { type: 'checkboxes', name: 'kataloge', label: 'Kataloge', required: true, options: CATALOGUE_OPTIONS },
+    ],
+  },
+  kontakt: {
+    key: 'kontakt',
+    title: 'Kontakt',
+    intro: 'Sie haben eine Frage zu einer Reise, einer Buchung oder unserem Service? Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.',
+    submitLabel: 'Nachricht senden',
+    confirmation: 'Vielen Dank für Ihre Nachricht! Wir melden uns so bald wie möglich bei Ihnen.',
+    fields: [nameField, emailField(true), phoneField(false), { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: true, maxLength: 5000 }],
+  },
+  gruppenanfrage: {
+    key: 'gruppenanfrage',
+    title: 'Gruppenanfrage',
+    intro: 'Ob Verein, Chor, Kegelclub oder Kollegium: Wir planen Ihre Gruppenreise nach Ihren Wünschen. Erzählen Sie uns, wohin es gehen soll – Sie erhalten ein unverbindliches Angebot.',
+    submitLabel: 'Gruppenanfrage senden',
+    confirmation: 'Vielen Dank für Ihre Gruppenanfrage! Wir erstellen Ihr Angebot und melden uns innerhalb von zwei Werktagen.',
+    fields: [
+      { type: 'text', name: 'gruppe', label: 'Verein/Gruppe', required: true, autoComplete: 'organization' },
+      { type: 'text', name: 'ansprechpartner', label: 'Ansprechpartner', required: true, autoComplete: 'name' },
+      emailField(true),
+      phoneField(true),
+      { type: 'text', name: 'reiseziel', label: 'Reiseziel', required: true, hint: 'Zum Beispiel Gardasee oder „Städtereise, Ziel noch offen“.' },
+      { type: 'text', name: 'zeitraum', label: 'Zeitraum', required: true, half: true, hint: 'Zum Beispiel Mai 2027 oder 12.05.–18.05.2027.' },
+      { type: 'integer', name: 'teilnehmer', label: 'Teilnehmerzahl', required: true, half: true, min: 1, max: 999 },
+      { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: false, maxLength: 5000, hint: 'Wünsche zu Hotel, Programm, Zustieg oder Budget.' },
+    ],
+  },
+  reiseanfrage: {
+    key: 'reiseanfrage',
+    title: 'Reiseanfrage',
+    intro: 'Fragen Sie diese Reise unverbindlich an. Wir prüfen die Verfügbarkeit und melden uns bei Ihnen.',
+    submitLabel: 'Reise unverbindlich anfragen',
+    confirmation: 'Vielen Dank für Ihre Anfrage! Wir prüfen die Verfügbarkeit und melden uns innerhalb eines Werktags bei Ihnen.',
+    fields: [
+      nameField,
+      emailField(true),
+      phoneField(true),
+      { type: 'integer', name: 'personen', label: 'Personen', required: true, min: 1, max: 99, hint: 'Wie viele Personen reisen mit?' },
+      { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: false, maxLength: 5000 },
+    ],
+  },
+}
+
+export function formDefinition(key: string): FormDefinition | null {
+  const parsed = formKeySchema.safeParse(key)
+  return parsed.success ? FORM_DEFINITIONS[parsed.data] : null
+}
+
+/** What the browser sends to the server: the form, its raw values, the honeypot and, for a trip request, the trip. */
+export const formSubmissionInputSchema = z.object({
+  form: formKeySchema,
+  values: z.record(z.string().max(50), z.union([z.string().max(20_000), z.array(z.string().max(200)).max(50)])),
+  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
+  reise: z.number().int().positive().max(2_147_483_647).optional(),
+  termin: z.number().int().positive().max(2_147_483_647).optional(),
+})
+export type FormSubmissionInput = z.input<typeof formSubmissionInputSchema>
+
+// ------------------------------------------------------------------------------------------
+// Newsletter
+// ------------------------------------------------------------------------------------------
+
+export const NEWSLETTER_CONSENT_MESSAGE = 'Bitte bestätigen Sie, dass Sie den Newsletter erhalten möchten.'
+
+export const newsletterSchema = z.object({
+  email: z
+    .string(MESSAGES.email)
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: 'Bitte geben Sie Ihre E-Mail-Adresse ein.' })
+      else if (value.length > EMAIL_MAX || !EMAIL.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.email })
+    }),
+  consent: z.boolean(NEWSLETTER_CONSENT_MESSAGE).refine((v) => v, NEWSLETTER_CONSENT_MESSAGE),
+})
+export type NewsletterValues = z.input<typeof newsletterSchema>
+
+export const newsletterInputSchema = z.object({
+  email: z.string().max(1000),
+  consent: z.boolean(),
+  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
+})
+
+export const NEWSLETTER_CONFIRMATION = 'Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen senden.'

@@ -1,0 +1,45 @@
+// Paged lists of the content pages: the typed `?seite=` search param (with `?page=` as an alias)
+// and the arithmetic around it.
+import { z } from 'zod'
+
+/** Beyond this a page number is noise (no list is that long); it falls back like garbage. */
+export const MAX_PAGE = 10_000
+
+// A mangled value (`?seite=abc`, `?seite=-1`) falls back to no page rather than an error page.
+const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined)
+
+/** `?seite=` is the German name the site writes; `?page=` is read too, for links from elsewhere. */
+export const pageSearchSchema = z.object({ seite: pageParam, page: pageParam })
+export type PageSearch = z.infer<typeof pageSearchSchema>
+
+export function pageFromSearch(search: PageSearch): number {
+  return search.seite ?? search.page ?? 1
+}
+
+/** At least one page, so that an empty list is page 1 of 1 and not "page 1 of 0". */
+export function pageCount(total: number, perPage: number): number {
+  if (!Number.isFinite(total) || total <= 0 || perPage <= 0) return 1
+  return Math.ceil(total / perPage)
+}
+
+/** The search params of a page link: page 1 has none, so that it has one URL only. */
+export function pageSearch(page: number): { seite?: number } {
+  return page > 1 ? { seite: page } : {}
+}
+
+export const pagedSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  perPage: z.number().int(),
+})
+export type Paged = z.infer<typeof pagedSchema>
+
+export function paged(page: number, total: number, perPage: number): Paged {
+  return { page, pages: pageCount(total, perPage), total, perPage }
+}
+
+/** A page after the last one does not exist (a 404), except page 1 of an empty list. */
+export function isPageInRange(page: number, total: number, perPage: number): boolean {
+  return page >= 1 && page <= pageCount(total, perPage)
+}

@@ -1,0 +1,8 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchDestination, fetchDestinations } from '~/server/destinations.functions'
+
+export const destinationQueries = {
+  overview: () => queryOptions({ queryKey: ['destinations'], queryFn: () => fetchDestinations() }),
+  detail: (path: string, page: number) =>
+    queryOptions({ queryKey: ['destinations', path, page], queryFn: () => fetchDestination({ data: { path, page } }) }),
+}

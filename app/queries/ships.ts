@@ -1,0 +1,8 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchShip, fetchShips } from '~/server/ships.functions'
+
+export const shipQueries = {
+  list: () => queryOptions({ queryKey: ['ships'], queryFn: () => fetchShips() }),
+  detail: (id: string, page: number) =>
+    queryOptions({ queryKey: ['ships', id, page], queryFn: () => fetchShip({ data: { id, page } }) }),
+}

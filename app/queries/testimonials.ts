@@ -1,0 +1,6 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchTestimonials } from '~/server/testimonials.functions'
+
+export const testimonialQueries = {
+  list: (page: number) => queryOptions({ queryKey: ['testimonials', page], queryFn: () => fetchTestimonials({ data: { page } }) }),
+}

@@ -1,0 +1,92 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { EmptyState } from '~/components/ui/EmptyState'
+import type { FaqTopic } from '~/lib/faq'
+import { contentQueries } from '~/queries/content'
+
+export const Route = createFileRoute('/faq/')({
+  loader: async ({ context }) => {
+    const [topics] = await Promise.all([
+      context.queryClient.ensureQueryData(contentQueries.faq()),
+      context.queryClient.ensureQueryData(contentQueries.fixedPageText('faq')),
+      context.queryClient.ensureQueryData(contentQueries.links('service-entry')),
+    ])
+    return { jsonLd: faqJsonLd(topics) }
+  },
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: 'Häufige Fragen – Sonnenland Reisen' },
+      { name: 'description', content: 'Antworten auf häufige Fragen zu Buchung, Zahlung, Zustieg, Gepäck und Reiseversicherung.' },
+    ],
+    // FAQPage structured data; a data block, never executed.
+    scripts: loaderData ? [{ type: 'application/ld+json', children: loaderData.jsonLd }] : [],
+  }),
+  component: FaqPage,
+})
+
+/** schema.org FAQPage; answers are already sanitised HTML, which the format allows. '<' is escaped so no text can end the script element. */
+function faqJsonLd(topics: readonly FaqTopic[]): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: topics.flatMap((t) =>
+      t.entries.map((e) => ({ '@type': 'Question', name: e.question, acceptedAnswer: { '@type': 'Answer', text: e.answer } })),
+    ),
+  }
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}
+
+function FaqPage() {
+  const { data: topics } = useSuspenseQuery(contentQueries.faq())
+  const { data: intro } = useSuspenseQuery(contentQueries.fixedPageText('faq'))
+  const { data: serviceEntries } = useSuspenseQuery(contentQueries.links('service-entry'))
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Häufige Fragen' }]} />
+      <header className="page-header">
+        <h1 className="page-title">{intro?.title ?? 'Häufige Fragen'}</h1>
+        <p className="lead">{intro?.teaser || 'Die wichtigsten Antworten rund um Ihre Reise. Ihre Frage ist nicht dabei? Rufen Sie uns an.'}</p>
+      </header>
+      {intro?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: intro.body }} /> : null}
+      {topics.length > 1 ? (
+        <nav aria-label="Themen" className="faq-topics">
+          <ul className="cluster">
+            {topics.map((t) => (
+              <li key={t.slug}>
+                <a href={`#${t.slug}`}>{t.topic}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {topics.length === 0 ? <EmptyState title="Noch keine Fragen und Antworten" /> : null}
+      {topics.map((t) => (
+        <section key={t.slug} className="section section--tight faq-topic" aria-labelledby={t.slug}>
+          <h2 id={t.slug}>{t.topic}</h2>
+          {t.entries.map((entry) => (
+            <details key={entry.id} className="faq-item">
+              <summary className="faq-item__question">{entry.question}</summary>
+              <div className="faq-item__answer prose" dangerouslySetInnerHTML={{ __html: entry.answer }} />
+            </details>
+          ))}
+        </section>
+      ))}
+      {serviceEntries.length ? (
+        <section className="section section--tight" aria-labelledby="service-themen">
+          <h2 id="service-themen">Weitere Service-Informationen</h2>
+          <ul className="link-list">
+            {serviceEntries.map((entry) => (
+              <li key={entry.id}>
+                <Link to="/service-entry/$id/" params={{ id: entry.slug }}>
+                  {entry.title}
+                </Link>
+                {entry.teaser ? <p className="text-muted">{entry.teaser}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { TravelCalendar } from '~/components/calendar/TravelCalendar'
+import { AppLink } from '~/components/ui/AppLink'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { calendarSearchSchema } from '~/lib/travel-calendar'
+import { catalogueQueries } from '~/queries/catalogue'
+import { siteInfoQuery } from '~/queries/shell'
+
+/** Spec 2 `/flugreisen-reisekalender`: the Reisekalender restricted to flight trips. */
+export const Route = createFileRoute('/flugreisen-reisekalender/')({
+  validateSearch: calendarSearchSchema,
+  loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
+  loader: async ({ context, deps }) => {
+    const [site] = await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps)),
+    ])
+    return { siteName: site.name }
+  },
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: `Flugreisen-Reisekalender – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { name: 'description', content: 'Alle kommenden Termine unserer Flugreisen Monat für Monat – mit Preis und Buchungsstand.' },
+    ],
+  }),
+  component: FlightCalendarPage,
+})
+
+function FlightCalendarPage() {
+  const search = Route.useLoaderDeps()
+  const { data } = useSuspenseQuery(catalogueQueries.calendar('flug', search))
+  return (
+    <div className="container section">
+      <Breadcrumbs
+        items={[
+          { label: 'Startseite', href: '/' },
+          { label: 'Flugreisen genussvoll reisen', href: '/flugreisen-genussvoll-reisen/' },
+          { label: 'Flugreisen-Reisekalender' },
+        ]}
+      />
+      <header className="page-header">
+        <h1 className="page-title">Flugreisen-Reisekalender</h1>
+        <p className="lead">
+          Alle Termine unserer Flugreisen – Flug, Transfers und Reiseleitung inklusive. Alle anderen Reisen finden Sie im{' '}
+          <AppLink href="/reisekalender/">Reisekalender</AppLink>.
+        </p>
+      </header>
+      <TravelCalendar data={data} path="/flugreisen-reisekalender/" search={search} />
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { z } from 'zod'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Button } from '~/components/ui/Button'
+import { MaskedInput } from '~/components/ui/MaskedInput'
+import { formatPrice } from '~/lib/format'
+import { MASKS } from '~/lib/masks'
+import { plainSearchValue, textParam } from '~/lib/url-search'
+import { serviceQueries } from '~/queries/service-hub'
+import { siteInfoQuery } from '~/queries/shell'
+import { transferQueries } from '~/queries/transfer'
+
+/**
+ * Spec 2 /haustuertransfer: the door-to-door transfer. A GET form (?plz=) answers the price zone
+ * of a Postleitzahl on the server, so it works without JavaScript; a wrong zip is a German
+ * message next to the field on an ordinary page.
+ */
+export const Route = createFileRoute('/haustuertransfer/')({
+  validateSearch: z.object({ plz: textParam(20) }),
+  loaderDeps: ({ search }) => ({ plz: search.plz }),
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(transferQueries.lookup(deps.plz)),
+      context.queryClient.ensureQueryData(serviceQueries.pageText('haustuertransfer')),
+    ])
+  },
+  head: () => ({
+    meta: [
+      { title: 'Haustürtransfer – Sonnenland Reisen' },
+      {
+        name: 'description',
+        content: 'Wir holen Sie zu Hause ab: Prüfen Sie mit Ihrer Postleitzahl, ob und zu welchem Preis unser Haustürtransfer Sie erreicht.',
+      },
+    ],
+  }),
+  component: DoorToDoorPage,
+})
+
+const FIELD_ID = 'transfer-plz'
+
+function DoorToDoorPage() {
+  const { plz } = Route.useSearch()
+  const { data } = useSuspenseQuery(transferQueries.lookup(plz))
+  const { data: text } = useSuspenseQuery(serviceQueries.pageText('haustuertransfer'))
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const navigate = useNavigate()
+  const [value, setValue] = useState(plz ?? '')
+  useEffect(() => setValue(plz ?? ''), [plz])
+  const { result, zones } = data
+
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Haustürtransfer' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Haustürtransfer</h1>
+        <p className="lead">{text?.teaser || 'Bequem von zu Hause zum Reisebus – und nach der Reise wieder zurück.'}</p>
+      </header>
+
+      <section aria-labelledby="transfer-pruefen" className="transfer-check">
+        <h2 id="transfer-pruefen">Transferpreis für Ihre Postleitzahl</h2>
+        <form
+          method="get"
+          action="/haustuertransfer/"
+          className="service-search__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const next = value.trim()
+            void navigate({ to: '/haustuertransfer/', search: next ? { plz: plainSearchValue(next) } : {} })
+          }}
+        >
+          <MaskedInput
+            id={FIELD_ID}
+            name="plz"
+            label="Ihre Postleitzahl"
+            mask={MASKS.zip}
+            hint="Format: 5 Ziffern, zum Beispiel 33602"
+            autoComplete="postal-code"
+            value={value}
+            onValueChange={(masked) => setValue(masked)}
+            error={result.status === 'invalid' ? result.message : undefined}
+            className="service-search__field"
+          />
+          <Button type="submit">Preis anzeigen</Button>
+        </form>
+
+        <div role="status" className="transfer-result">
+          {result.status === 'found' ? (
+            <div className="alert alert--success">
+              <p>
+                Ihre Postleitzahl <strong>{result.plz}</strong> liegt in der <strong>{result.zone.name}</strong>.
+              </p>
+              <p className="transfer-result__price">
+                Haustürtransfer: <span className="price price--large">{formatPrice(result.zone.price)}</span> pro Person
+              </p>
+              <p>Den Transfer wählen Sie bei der Buchung Ihrer Reise einfach mit aus.</p>
+            </div>
+          ) : result.status === 'outside' ? (
+            <div className="alert alert--info">
+              <p>
+                Für die Postleitzahl <strong>{result.plz}</strong> bieten wir leider keinen Haustürtransfer an.
+              </p>
+              <p>
+                Sicher liegt eine unserer <Link to="/zustiegsstellen/">Zustiegsstellen</Link> in Ihrer Nähe. Oder rufen Sie uns an – wir finden
+                gemeinsam eine Lösung: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
+              </p>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      {text?.body ? (
+        <div className="prose section--tight" dangerouslySetInnerHTML={{ __html: text.body }} />
+      ) : (
+        <section aria-labelledby="transfer-zonen" className="section--tight">
+          <h2 id="transfer-zonen">Preise nach Postleitzahl</h2>
+          <div className="table-wrap">
+            <table className="table">
+              <caption>Transferzonen, Preis pro Person</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Zone</th>
+                  <th scope="col">Postleitzahlen beginnend mit</th>
+                  <th scope="col" className="num">
+                    Preis
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zones.map((zone) => (
+                  <tr key={zone.id}>
+                    <th scope="row">{zone.name}</th>
+                    <td>{zone.zipPrefixes.map((p) => `${p}…`).join(', ')}</td>
+                    <td className="num">{formatPrice(zone.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { NewsletterForm } from '~/components/forms/NewsletterForm'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { serviceQueries } from '~/queries/service-hub'
+
+/**
+ * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription; the double
+ * opt-in mail with the confirmation link is sent by the mail issue.
+ */
+export const Route = createFileRoute('/newsletter/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.pageText('newsletter')),
+  head: () => ({
+    meta: [
+      { title: 'Newsletter – Sonnenland Reisen' },
+      { name: 'description', content: 'Neue Reiseideen, Frühbucherangebote und freie Plätze einmal im Monat per E-Mail – kostenlos und jederzeit abbestellbar.' },
+    ],
+  }),
+  component: NewsletterPage,
+})
+
+function NewsletterPage() {
+  const { data: text } = useSuspenseQuery(serviceQueries.pageText('newsletter'))
+  return (
+    <div className="container container--narrow section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Newsletter' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Newsletter</h1>
+        <p className="lead">{text?.teaser || 'Reiseideen und Angebote per E-Mail.'}</p>
+      </header>
+      {text?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: text.body }} /> : null}
+      <NewsletterForm />
+    </div>
+  )
+}

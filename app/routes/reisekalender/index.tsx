@@ -1,0 +1,42 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { TravelCalendar } from '~/components/calendar/TravelCalendar'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { calendarSearchSchema } from '~/lib/travel-calendar'
+import { catalogueQueries } from '~/queries/catalogue'
+import { siteInfoQuery } from '~/queries/shell'
+
+/** Spec 2 `/reisekalender`: every upcoming date, three months per page, filterable by category. */
+export const Route = createFileRoute('/reisekalender/')({
+  validateSearch: calendarSearchSchema,
+  loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
+  loader: async ({ context, deps }) => {
+    const [site] = await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps)),
+    ])
+    return { siteName: site.name }
+  },
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: `Reisekalender – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { name: 'description', content: 'Alle kommenden Reisetermine Monat für Monat: Reise, Zeitraum, Preis und freie Plätze auf einen Blick.' },
+    ],
+  }),
+  component: CalendarPage,
+})
+
+function CalendarPage() {
+  const search = Route.useLoaderDeps()
+  const { data } = useSuspenseQuery(catalogueQueries.calendar('all', search))
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisekalender' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Reisekalender</h1>
+        <p className="lead">Alle kommenden Termine Monat für Monat – mit Preis und Buchungsstand.</p>
+      </header>
+      <TravelCalendar data={data} path="/reisekalender/" search={search} />
+    </div>
+  )
+}

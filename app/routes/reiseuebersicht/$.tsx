@@ -1,0 +1,182 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
+import { SortForm } from '~/components/catalogue/SortForm'
+import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
+import { AppLink } from '~/components/ui/AppLink'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
+import { EmptyState } from '~/components/ui/EmptyState'
+import { Pagination } from '~/components/ui/Pagination'
+import { categoryPath, categorySearchSchema, categorySplat, parseCategorySplat, sortSearch } from '~/lib/category-path'
+import type { CategoryPath, CategorySearch } from '~/lib/category-path'
+import { filterMainCategories } from '~/lib/categories'
+import { catalogueQueries } from '~/queries/catalogue'
+import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+
+/**
+ * Spec 2 `/reiseuebersicht/{category}/{page}` ("page optional, multi-segment"); the path forms are
+ * decided in app/lib/category-path.ts. The static routes /reiseuebersicht/merkliste/ and
+ * /reiseuebersicht/search/… rank before this splat.
+ */
+export const Route = createFileRoute('/reiseuebersicht/$')({
+  validateSearch: categorySearchSchema,
+  loaderDeps: ({ search }) => ({ sortBy: search.sortBy, sortDirection: search.sortDirection }),
+  loader: async ({ context, params, deps }) => {
+    const parsed = parseCategorySplat(params._splat ?? '')
+    if (parsed.kind === 'invalid') throw notFound()
+    const site = await context.queryClient.ensureQueryData(siteInfoQuery())
+    if (parsed.kind === 'index') {
+      await context.queryClient.ensureQueryData(initDataQuery())
+      return { kind: 'index' as const, siteName: site.name }
+    }
+    if (!parsed.canonical) {
+      throw redirect({
+        to: '/reiseuebersicht/$/',
+        params: { _splat: categorySplat(parsed.path) },
+        search: sortSearch(deps),
+        statusCode: 301,
+      })
+    }
+    const input = { ...parsed.path, ...deps }
+    const page = await context.queryClient.ensureQueryData(catalogueQueries.category(input))
+    return {
+      kind: 'category' as const,
+      siteName: site.name,
+      input,
+      heading: page.country ? `${page.category.name}: ${page.country.name}` : page.category.name,
+      total: page.paging.total,
+    }
+  },
+  head: ({ loaderData }) => {
+    if (!loaderData) return {}
+    if (loaderData.kind === 'index') {
+      return {
+        meta: [
+          { title: `Reiseübersicht – ${loaderData.siteName}` },
+          { name: 'description', content: 'Alle Reisearten im Überblick: Busreisen, Städtereisen, Flugreisen, Kreuzfahrten und Hotelaufenthalte.' },
+        ],
+      }
+    }
+    const pageSuffix = loaderData.input.page > 1 ? ` – Seite ${loaderData.input.page}` : ''
+    return {
+      meta: [
+        { title: `${loaderData.heading}${pageSuffix} – ${loaderData.siteName}` },
+        {
+          name: 'description',
+          content: `${loaderData.heading}: ${loaderData.total === 1 ? '1 Reise' : `${loaderData.total} Reisen`} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${loaderData.siteName}.`,
+        },
+      ],
+    }
+  },
+  component: ReiseuebersichtPage,
+})
+
+function ReiseuebersichtPage() {
+  const data = Route.useLoaderData()
+  return data.kind === 'index' ? <AllCategories /> : <CategoryOverview input={data.input} />
+}
+
+function AllCategories() {
+  const { data: initData } = useSuspenseQuery(initDataQuery())
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reiseübersicht' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Reiseübersicht</h1>
+        <p className="lead">Wählen Sie eine Reiseart – oder stöbern Sie im Reisekalender nach Terminen.</p>
+      </header>
+      <CategoryTiles categories={filterMainCategories(initData.categories)} />
+    </div>
+  )
+}
+
+function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
+  const { data } = useSuspenseQuery(catalogueQueries.category(input))
+  const { category, country, paging } = data
+  const search = sortSearch(input)
+  const base: CategoryPath = { category: category.slug, country: country?.slug ?? null, page: 1 }
+  // The last crumb is the page itself (no link): the page number, else the country, else the category.
+  const crumbs: BreadcrumbItem[] = [
+    { label: 'Startseite', href: '/' },
+    { label: 'Reiseübersicht', href: '/reiseuebersicht/' },
+    { label: category.name, href: categoryPath({ ...base, country: null }) },
+  ]
+  if (country) crumbs.push({ label: country.name, href: categoryPath(base) })
+  if (paging.page > 1) crumbs.push({ label: `Seite ${paging.page}` })
+
+  const heading = country ? `${category.name}: ${country.name}` : category.name
+  return (
+    <div className="container section">
+      <Breadcrumbs items={crumbs} />
+      <header className="page-header">
+        <h1 className="page-title">
+          {heading}
+          {paging.page > 1 ? <span className="page-title__suffix"> – Seite {paging.page}</span> : null}
+        </h1>
+        {paging.page === 1 && category.descriptionHtml ? (
+          <div className="lead" dangerouslySetInnerHTML={{ __html: category.descriptionHtml }} />
+        ) : null}
+      </header>
+
+      {data.countries.length > 1 ? (
+        <nav className="country-filter" aria-label="Reiseländer">
+          <ul className="country-filter__list">
+            <li>
+              <Link
+                to="/reiseuebersicht/$/"
+                params={{ _splat: categorySplat({ ...base, country: null }) }}
+                search={search}
+                className="country-filter__link"
+                aria-current={country === null ? 'page' : undefined}
+              >
+                Alle Reiseländer
+              </Link>
+            </li>
+            {data.countries.map((c) => (
+              <li key={c.slug}>
+                <Link
+                  to="/reiseuebersicht/$/"
+                  params={{ _splat: categorySplat({ ...base, country: c.slug }) }}
+                  search={search}
+                  className="country-filter__link"
+                  aria-current={country?.slug === c.slug ? 'page' : undefined}
+                >
+                  {c.name} <span className="text-muted">({c.trips})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {paging.total > 0 ? (
+        <div className="list-toolbar">
+          <p className="list-toolbar__count">
+            {paging.total === 1 ? '1 Reise' : `${paging.total} Reisen`}
+            {paging.pages > 1 ? ` · Seite ${paging.page} von ${paging.pages}` : null}
+          </p>
+          <SortForm path={base} sort={input} />
+        </div>
+      ) : null}
+
+      {data.trips.length ? (
+        <TripCardGrid trips={data.trips} priorityCount={2} />
+      ) : (
+        <EmptyState
+          title="Zurzeit keine Reisen"
+          text={<p>In dieser Reiseart sind gerade keine Reisen ausgeschrieben. Im Reisekalender finden Sie alle kommenden Termine.</p>}
+          action={<AppLink href="/reisekalender/">Zum Reisekalender</AppLink>}
+        />
+      )}
+
+      <Pagination
+        pages={paging.pages}
+        current={paging.page}
+        renderLink={(target, props) => (
+          <Link to="/reiseuebersicht/$/" params={{ _splat: categorySplat({ ...base, page: target }) }} search={search} {...props} />
+        )}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { buildRobotsTxt, siteOrigin } from '~/lib/sitemap'
+import { config } from '~/server/config.server'
+
+/** /robots.txt: crawl everything except search results, wish list, payment, /test/ and the API; names the sitemap. */
+export const Route = createFileRoute('/robots.txt')({
+  server: {
+    handlers: {
+      GET: ({ request }) =>
+        new Response(buildRobotsTxt(siteOrigin(config().SITE_URL, request.url)), {
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+        }),
+    },
+  },
+})

@@ -1,0 +1,35 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { contentQueries } from '~/queries/content'
+
+/** Spec 2 /service-entry/{id}: a content page of kind 'service-entry' by slug or numeric id. */
+export const Route = createFileRoute('/service-entry/$id/')({
+  loader: async ({ context, params }) => {
+    const page = await context.queryClient.ensureQueryData(contentQueries.serviceEntry(params.id))
+    return { title: page.title, teaser: page.teaser, canonical: page.canonical }
+  },
+  head: ({ loaderData }) =>
+    loaderData
+      ? {
+          meta: [{ title: `${loaderData.title} – Service – Sonnenland Reisen` }, { name: 'description', content: loaderData.teaser || loaderData.title }],
+          links: [{ rel: 'canonical', href: loaderData.canonical }],
+        }
+      : {},
+  component: ServiceEntryPage,
+})
+
+function ServiceEntryPage() {
+  const { id } = Route.useParams()
+  const { data: page } = useSuspenseQuery(contentQueries.serviceEntry(id))
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: page.title }]} />
+      <article className="prose">
+        <h1>{page.title}</h1>
+        {page.teaser ? <p className="lead">{page.teaser}</p> : null}
+        <div dangerouslySetInnerHTML={{ __html: page.body }} />
+      </article>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { AppLink } from '~/components/ui/AppLink'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { serviceQueries } from '~/queries/service-hub'
+import { siteInfoQuery } from '~/queries/shell'
+
+/** Spec 2 /service: the service hub – every service page, the service topics, and how to reach the office. */
+export const Route = createFileRoute('/service/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.entries()),
+  head: () => ({
+    meta: [
+      { title: 'Service – Sonnenland Reisen' },
+      {
+        name: 'description',
+        content: 'Zustiegsstellen, Haustürtransfer, Kataloge, Kontakt, Gruppenanfragen und Antworten auf häufige Fragen – unser Service für Ihre Reise.',
+      },
+    ],
+  }),
+  component: ServicePage,
+})
+
+/** The service pages of the site, in the order a traveller needs them. */
+const SERVICE_LINKS = [
+  { href: '/zustiegsstellen/', title: 'Zustiegsstellen', text: 'Wo Sie in den Reisebus steigen – mit Karte und Suche nach Postleitzahl.' },
+  { href: '/haustuertransfer/', title: 'Haustürtransfer', text: 'Wir holen Sie zu Hause ab. Preis für Ihre Postleitzahl prüfen.' },
+  { href: '/faq/', title: 'Häufige Fragen', text: 'Antworten zu Buchung, Zahlung, Gepäck und Reiseversicherung.' },
+  { href: '/forms/katalog/', title: 'Kataloge bestellen', text: 'Unsere Kataloge kostenlos per Post.' },
+  { href: '/forms/kontakt/', title: 'Kontakt', text: 'Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.' },
+  { href: '/forms/gruppenanfrage/', title: 'Gruppenanfrage', text: 'Reisen für Vereine, Chöre und Gruppen nach Ihren Wünschen.' },
+  { href: '/reisebueros/', title: 'Reisebüros', text: 'Persönliche Beratung bei unseren Partnerreisebüros in Ihrer Nähe.' },
+  { href: '/bonusprogramm/', title: 'Bonusprogramm', text: 'Bei jeder Reise Punkte sammeln und einlösen.' },
+  { href: '/newsletter/', title: 'Newsletter', text: 'Reiseideen und Angebote einmal im Monat per E-Mail.' },
+] as const
+
+function ServicePage() {
+  const { data: entries } = useSuspenseQuery(serviceQueries.entries())
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Service</h1>
+        <p className="lead">Alles, was Sie vor und nach Ihrer Buchung wissen möchten – und wie Sie uns erreichen.</p>
+      </header>
+
+      <section aria-labelledby="service-kontakt" className="service-contact alert alert--info">
+        <h2 id="service-kontakt">So erreichen Sie uns</h2>
+        <dl className="facts">
+          <dt>Telefon</dt>
+          <dd>
+            <a href={`tel:${site.phoneHref}`}>{site.phone}</a>
+          </dd>
+          <dt>Bürozeiten</dt>
+          <dd>{site.officeHours}</dd>
+          <dt>E-Mail</dt>
+          <dd>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </dd>
+          <dt>Reisecenter</dt>
+          <dd>
+            <address>
+              {site.legalName}, {site.street}, {site.zip} {site.city}
+            </address>
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="service-seiten" className="section--tight">
+        <h2 id="service-seiten">Unser Service</h2>
+        <ul className="card-grid service-links">
+          {SERVICE_LINKS.map((link) => (
+            <li key={link.href} className="card card--interactive">
+              <div className="card__body">
+                <h3 className="card__title">
+                  <AppLink href={link.href} className="card__link">
+                    {link.title}
+                  </AppLink>
+                </h3>
+                <p>{link.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {entries.length ? (
+        <section aria-labelledby="service-themen" className="section--tight">
+          <h2 id="service-themen">Gut zu wissen</h2>
+          <ul className="card-grid service-links">
+            {entries.map((entry) => (
+              <li key={entry.id} className="card card--interactive">
+                <div className="card__body">
+                  <h3 className="card__title">
+                    <Link to="/service-entry/$id/" params={{ id: entry.slug }} className="card__link">
+                      {entry.title}
+                    </Link>
+                  </h3>
+                  {entry.teaser ? <p>{entry.teaser}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}

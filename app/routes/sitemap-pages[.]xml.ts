@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { buildUrlset, siteOrigin } from '~/lib/sitemap'
+import { config } from '~/server/config.server'
+import { getDb } from '~/server/runtime.server'
+import { XML_HEADERS, xmlRoute } from '~/server/http/sitemap-route.server'
+import { pageSitemapEntries } from '~/server/services/sitemap.server'
+
+/** /sitemap-pages.xml: fixed pages, categories, countries and regions, ships, hotels, blog, content pages. */
+export const Route = createFileRoute('/sitemap-pages.xml')({
+  server: {
+    handlers: {
+      GET: xmlRoute('pages sitemap', async ({ request }) => {
+        const entries = await pageSitemapEntries(await getDb())
+        return new Response(buildUrlset(entries, siteOrigin(config().SITE_URL, request.url)), { headers: XML_HEADERS })
+      }),
+    },
+  },
+})

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { buildSitemapIndex, chunkCount, siteOrigin, tripSitemapPath } from '~/lib/sitemap'
+import { config } from '~/server/config.server'
+import { getDb } from '~/server/runtime.server'
+import { XML_HEADERS, xmlRoute } from '~/server/http/sitemap-route.server'
+import { countPublishedTrips } from '~/server/services/sitemap.server'
+
+/** /sitemap.xml: the sitemap index – the pages sitemap and the trips in files of at most 50,000 URLs. */
+export const Route = createFileRoute('/sitemap.xml')({
+  server: {
+    handlers: {
+      GET: xmlRoute('sitemap index', async ({ request }) => {
+        const files = chunkCount(await countPublishedTrips(await getDb()))
+        const entries = [{ loc: '/sitemap-pages.xml' }, ...Array.from({ length: files }, (_, i) => ({ loc: tripSitemapPath(i + 1) }))]
+        return new Response(buildSitemapIndex(entries, siteOrigin(config().SITE_URL, request.url)), { headers: XML_HEADERS })
+      }),
+    },
+  },
+})

@@ -1,0 +1,43 @@
+// The /blog/ list and /blog/detail/…/ entries.
+//
+// Decision: the blog shows ordinary posts (id_web_blog_type 1) and front-page posts (2); the
+// advantages (29) are short start-page blocks, not articles, so they are neither listed nor
+// reachable under /blog/detail/.
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { BLOG_TYPE, blogQuerySchema } from '~/lib/api'
+import { blogSlugFromPath } from '~/lib/blog-path'
+import { MAX_PAGE, paged } from '~/lib/paging'
+import { publicOrigin } from './origin.server'
+import { getDb } from './runtime.server'
+import { findBlogEntry, listBlogEntries } from './services/blog.server'
+
+const BLOG_LIST_TYPES = [BLOG_TYPE.post, BLOG_TYPE.frontpage] as const
+const ENTRIES_PER_PAGE = 9
+
+export const fetchBlogPage = createServerFn({ method: 'GET' })
+  .validator(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
+  .handler(async ({ data }) => {
+    const query = blogQuerySchema.parse({
+      'lit-sort[]': ['date_show DESC', 'date_add DESC'],
+      $page: data.page,
+      $limit: ENTRIES_PER_PAGE,
+    })
+    const result = await listBlogEntries(await getDb(), query, { types: BLOG_LIST_TYPES })
+    const paging = paged(data.page, result.total, ENTRIES_PER_PAGE)
+    if (data.page > paging.pages) throw notFound()
+    return { entries: result.data, paging }
+  })
+
+/** `path` is the splat after /blog/detail/; its last segment is the slug. */
+export const fetchBlogEntry = createServerFn({ method: 'GET' })
+  .validator(z.object({ path: z.string().max(1000) }))
+  .handler(async ({ data }) => {
+    const slug = blogSlugFromPath(data.path)
+    if (slug === null) throw notFound()
+    const found = await findBlogEntry(await getDb(), slug, BLOG_LIST_TYPES)
+    if (!found) throw notFound()
+    // Open Graph wants absolute addresses.
+    return { ...found, origin: publicOrigin() }
+  })

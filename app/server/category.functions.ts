@@ -1,0 +1,27 @@
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
+import { MAX_PAGE } from '~/lib/paging'
+import { getDb } from './runtime.server'
+import { loadCategoryPage } from './services/category-overview.server'
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
+
+export const categoryPageInputSchema = z.object({
+  category: slug,
+  country: slug.nullable(),
+  page: z.int().min(1).max(MAX_PAGE),
+  sortBy: z.enum(SORT_BY),
+  sortDirection: z.enum(SORT_DIRECTIONS),
+})
+export type CategoryPageInput = z.infer<typeof categoryPageInputSchema>
+
+/** One page of a category overview; an unknown category or country, or a page past the end, is a 404. */
+export const fetchCategoryPage = createServerFn({ method: 'GET' })
+  .validator(categoryPageInputSchema)
+  .handler(async ({ data }) => {
+    const page = await loadCategoryPage(await getDb(), data)
+    if (!page) throw notFound()
+    return page
+  })

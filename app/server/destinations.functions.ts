@@ -1,0 +1,22 @@
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { parseDestinationPath } from '~/lib/destinations'
+import { MAX_PAGE } from '~/lib/paging'
+import { getDb } from './runtime.server'
+import { findDestination, listDestinations } from './services/destinations.server'
+
+const TRIPS_PER_PAGE = 12
+
+export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async () => listDestinations(await getDb()))
+
+/** `path` is the splat after /reiselaender/ ('italien/gardasee/'); anything unknown is a 404. */
+export const fetchDestination = createServerFn({ method: 'GET' })
+  .validator(z.object({ path: z.string().max(1000), page: z.number().int().min(1).max(MAX_PAGE) }))
+  .handler(async ({ data }) => {
+    const path = parseDestinationPath(data.path)
+    if (path === null) throw notFound()
+    const destination = await findDestination(await getDb(), path, { page: data.page, perPage: TRIPS_PER_PAGE })
+    if (!destination || data.page > destination.paging.pages) throw notFound()
+    return destination
+  })

@@ -1,0 +1,124 @@
+// The category overview (/reiseuebersicht/{category}/…): one sorted page of a category's published
+// trips, optionally narrowed to one travel country, and the countries the category travels to.
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { BOOKABLE_STATUSES, bookableAction } from '~/lib/bookable'
+import { CATEGORY_PAGE_SIZE } from '~/lib/category-path'
+import { isPageInRange, paged, pagedSchema } from '~/lib/paging'
+import type { SortBy, SortDirection } from '~/lib/search/sort'
+import { tripCardSchema } from '~/lib/trip-card'
+import type { Database } from '../db/client.server'
+import { categories, countries, tripCategories, tripCountries, tripDates, trips } from '../db/schema'
+import { sanitize } from './sanitize.server'
+import { loadTripCards, todayIsoDay } from './trip-cards.server'
+import { germanSortKey } from './trip-pages.server'
+
+/** Spec 5: a country without a name shows as 'Reiseland'. */
+const UNNAMED_COUNTRY = 'Reiseland'
+
+export const categoryPageSchema = z.object({
+  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), kind: z.string(), descriptionHtml: z.string(), image: z.string().nullable() }),
+  country: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
+  /** The travel countries of the category's published trips, with how many trips go there. */
+  countries: z.array(z.object({ slug: z.string(), name: z.string(), trips: z.number().int() })),
+  trips: z.array(tripCardSchema),
+  paging: pagedSchema,
+})
+export type CategoryPage = z.infer<typeof categoryPageSchema>
+
+export type CategoryPageQuery = {
+  category: string
+  country: string | null
+  page: number
+  sortBy: SortBy
+  sortDirection: SortDirection
+  perPage?: number
+  today?: string
+}
+
+const OPEN_STATUSES = BOOKABLE_STATUSES.filter((s) => bookableAction(s) !== 'none')
+
+/**
+ * The ORDER BY of a sort key. Date and price look at upcoming dates only, as the cards do: the next
+ * departure, and the lowest price of a date that can still be booked or requested (else of any
+ * upcoming date). Trips without upcoming dates come last either way.
+ */
+export function tripOrder(sortBy: SortBy, direction: SortDirection, today: string): SQL[] {
+  const dir = direction === 'desc' ? sql.raw('desc') : sql.raw('asc')
+  const upcoming = sql`${tripDates.tripId} = ${trips.id} and ${tripDates.dateFrom} >= ${today}`
+  const open = sql`${tripDates.bookable} in (${sql.join(
+    OPEN_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`
+  const tieBreak = [germanSortKey(trips.title), asc(trips.id)]
+  switch (sortBy) {
+    case 'date':
+      return [sql`(select min(${tripDates.dateFrom}) from ${tripDates} where ${upcoming}) ${dir} nulls last`, ...tieBreak]
+    case 'price':
+      return [
+        sql`coalesce((select min(${tripDates.price}) from ${tripDates} where ${upcoming} and ${open}), (select min(${tripDates.price}) from ${tripDates} where ${upcoming})) ${dir} nulls last`,
+        ...tieBreak,
+      ]
+    case 'duration':
+      return [direction === 'desc' ? desc(trips.durationDays) : asc(trips.durationDays), ...tieBreak]
+    case 'name':
+      return [sql`${germanSortKey(trips.title)} ${dir}`, asc(trips.id)]
+  }
+}
+
+/** null when the category or the country does not exist, or the page lies beyond the last one. */
+export async function loadCategoryPage(db: Database, query: CategoryPageQuery): Promise<CategoryPage | null> {
+  const today = query.today ?? todayIsoDay()
+  const perPage = query.perPage ?? CATEGORY_PAGE_SIZE
+  const [category] = await db.select().from(categories).where(eq(categories.slug, query.category)).limit(1)
+  if (!category) return null
+
+  const inCategory = sql`exists (select 1 from ${tripCategories} where ${tripCategories.tripId} = ${trips.id} and ${tripCategories.categoryId} = ${category.id})`
+  const countryList = await db
+    .select({ id: countries.id, slug: countries.slug, name: countries.name, trips: count() })
+    .from(tripCountries)
+    .innerJoin(trips, and(eq(trips.id, tripCountries.tripId), eq(trips.published, true), inCategory))
+    .innerJoin(countries, eq(countries.id, tripCountries.countryId))
+    .groupBy(countries.id)
+    .orderBy(sql`lower(unaccent(coalesce(${countries.name}, ${UNNAMED_COUNTRY})))`, asc(countries.id))
+
+  let country: CategoryPage['country'] = null
+  const conditions: SQL[] = [eq(trips.published, true), inCategory]
+  if (query.country !== null) {
+    const [row] = await db.select().from(countries).where(eq(countries.slug, query.country)).limit(1)
+    if (!row) return null
+    country = { id: row.id, slug: row.slug, name: row.name ?? UNNAMED_COUNTRY }
+    conditions.push(
+      sql`exists (select 1 from ${tripCountries} where ${tripCountries.tripId} = ${trips.id} and ${tripCountries.countryId} = ${row.id})`,
+    )
+  }
+  const where = and(...conditions)
+  const [[totals], rows] = await Promise.all([
+    db.select({ n: count() }).from(trips).where(where),
+    db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(where)
+      .orderBy(...tripOrder(query.sortBy, query.sortDirection, today))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
+  ])
+  const total = totals?.n ?? 0
+  if (!isPageInRange(query.page, total, perPage)) return null
+
+  return {
+    category: {
+      id: category.id,
+      slug: category.slug,
+      name: category.name,
+      kind: category.kind,
+      descriptionHtml: sanitize(category.description),
+      image: category.image,
+    },
+    country,
+    countries: countryList.map((c) => ({ slug: c.slug, name: c.name ?? UNNAMED_COUNTRY, trips: c.trips })),
+    trips: await loadTripCards(db, rows.map((r) => r.id), today),
+    paging: paged(query.page, total, perPage),
+  }
+}

@@ -1,0 +1,22 @@
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { parseId } from '~/lib/ids'
+import { MAX_PAGE } from '~/lib/paging'
+import { getDb } from './runtime.server'
+import { findShip, listShips } from './services/ships.server'
+
+const TRIPS_PER_PAGE = 12
+
+export const fetchShips = createServerFn({ method: 'GET' }).handler(async () => listShips(await getDb()))
+
+/** A malformed id, an unknown ship or a page after the last is a 404. */
+export const fetchShip = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: z.string().max(100), page: z.number().int().min(1).max(MAX_PAGE) }))
+  .handler(async ({ data }) => {
+    const id = parseId(data.id)
+    if (id === null) throw notFound()
+    const ship = await findShip(await getDb(), id, { page: data.page, perPage: TRIPS_PER_PAGE })
+    if (!ship || data.page > ship.paging.pages) throw notFound()
+    return ship
+  })

@@ -1,0 +1,147 @@
+// Requests per second of the production build on 127.0.0.1: a trip detail page, a static file and
+// a resized image from the proxy's disk cache, all with the same keep-alive client in one run, so
+// that the page and image figures can be read as ratios to the static file.
+//
+//   BUILD_OUT_DIR=/tmp/out-x node bench/throughput.mjs [page path, default /reise/1/]
+//   env: CONNECTIONS (16), DURATION seconds per target (10), WARMUP seconds (2), PORT (3321)
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const outDir = resolve(root, process.env.BUILD_OUT_DIR ?? '.output')
+const entry = join(outDir, 'server/index.mjs')
+if (!existsSync(entry)) {
+  console.error(`Kein Build in ${outDir}: bitte zuerst bauen (BUILD_OUT_DIR=… npx vite build).`)
+  process.exit(1)
+}
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16)
+const DURATION_MS = Number(process.env.DURATION ?? 10) * 1000
+const WARMUP_MS = Number(process.env.WARMUP ?? 2) * 1000
+const PORT = Number(process.env.PORT ?? 3321)
+// Hard bounds, whatever the environment says: loopback only, limited time and count.
+const HOST = '127.0.0.1'
+const MAX_REQUESTS_PER_TARGET = 2_000_000
+const requestedPage = process.argv[2] ?? '/reise/1/'
+if (!requestedPage.startsWith('/')) {
+  console.error('Der Seitenpfad muss mit / beginnen, z. B. /reise/1/')
+  process.exit(1)
+}
+if (!(CONNECTIONS >= 1 && CONNECTIONS <= 256 && DURATION_MS >= 1000 && DURATION_MS <= 120_000 && WARMUP_MS <= 30_000)) {
+  console.error('CONNECTIONS 1–256, DURATION 1–120 s, WARMUP bis 30 s')
+  process.exit(1)
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+const HEADERS = {
+  page: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+  asset: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8', 'accept-encoding': 'br, gzip' },
+}
+
+/** One GET on the shared keep-alive agent; resolves with status and milliseconds, body drained. */
+function get(path, headers) {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now()
+    const req = http.get({ host: HOST, port: PORT, path, headers, agent }, (res) => {
+      res.on('data', () => {})
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, ms: performance.now() - started }))
+      res.on('error', reject)
+    })
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+  })
+}
+
+async function waitForHealth(child) {
+  const started = performance.now()
+  while (performance.now() - started < 120_000) {
+    if (child.exitCode !== null) throw new Error(`Server beendet (Code ${child.exitCode})`)
+    try {
+      const res = await get('/api/health', { accept: 'application/json' })
+      if (res.status === 200) return performance.now() - started
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('Zeitüberschreitung beim Start')
+}
+
+/** CONNECTIONS loops, each sending its next request when the previous answer is read. */
+async function load(path, headers, durationMs, record) {
+  const deadline = performance.now() + durationMs
+  let sent = 0
+  const latencies = []
+  let errors = 0
+  const worker = async () => {
+    while (performance.now() < deadline && sent < MAX_REQUESTS_PER_TARGET) {
+      sent++
+      try {
+        const { status, ms } = await get(path, headers)
+        if (status !== 200) errors++
+        if (record) latencies.push(ms)
+      } catch {
+        errors++
+      }
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker))
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN
+  return { rps: latencies.length / seconds, p50: pct(50), p95: pct(95), count: latencies.length, errors }
+}
+
+async function measure(label, path, headers) {
+  await load(path, headers, WARMUP_MS, false)
+  const result = await load(path, headers, DURATION_MS, true)
+  console.log(
+    `${label.padEnd(28)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${result.count} Antworten${result.errors ? `, ${result.errors} Fehler` : ''})`,
+  )
+  return result
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-throughput-'))
+const child = spawn(process.execPath, [entry], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+})
+
+try {
+  const startMs = await waitForHealth(child)
+  let pagePath = requestedPage
+  const probe = await get(pagePath, HEADERS.page)
+  if (probe.status !== 200) {
+    console.log(`Hinweis: ${pagePath} antwortet ${probe.status}; gemessen wird stattdessen die Startseite /.`)
+    pagePath = '/'
+  }
+  const imagePath = `/media/image?src=${encodeURIComponent('/media/seed/trip-1-1.svg')}&w=600`
+  const cold = await get(imagePath, HEADERS.asset)
+  if (cold.status !== 200) throw new Error(`Bildproxy antwortet ${cold.status}`)
+  const staticPath = '/favicon.svg'
+  if ((await get(staticPath, HEADERS.asset)).status !== 200) throw new Error(`${staticPath} fehlt im Build`)
+
+  console.log(`Build: ${outDir}   Start bis /api/health: ${(startMs / 1000).toFixed(1)} s`)
+  console.log(`${CONNECTIONS} Verbindungen (keep-alive), ${WARMUP_MS / 1000} s Aufwärmen + ${DURATION_MS / 1000} s Messung je Ziel, ${HOST}:${PORT}`)
+  console.log(`Bildproxy, erste Anfrage (Rendern + Cache schreiben): ${cold.ms.toFixed(0)} ms`)
+  const staticResult = await measure(`statisch ${staticPath}`, staticPath, HEADERS.asset)
+  const pageResult = await measure(`Seite ${pagePath}`, pagePath, HEADERS.page)
+  const imageResult = await measure('Bild aus dem Proxy-Cache', imagePath, HEADERS.asset)
+  console.log(`Verhältnis Seite / statisch: ${(pageResult.rps / staticResult.rps).toFixed(3)}`)
+  console.log(`Verhältnis Bild / statisch:  ${(imageResult.rps / staticResult.rps).toFixed(3)}`)
+} finally {
+  agent.destroy()
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+  if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { isBot } from '~/server/http/bots'
+import { contentSecurityPolicy } from '~/server/http/headers'
+import { searchParamsToObject } from '~/server/http/query'
+import { trailingSlashTarget } from '~/server/http/trailing-slash'
+
+describe('spec 2: paths without a trailing slash, without a dot and without a query are redirected', () => {
+  const target = (href: string) => trailingSlashTarget(new URL(href, 'http://localhost'))
+  it('adds the slash to a plain path', () => {
+    expect(target('/ueber-uns')).toBe('/ueber-uns/')
+    expect(target('/reiseuebersicht/busreisen/2')).toBe('/reiseuebersicht/busreisen/2/')
+  })
+  it('leaves paths with a slash, a dot or a query alone', () => {
+    expect(target('/ueber-uns/')).toBeNull()
+    expect(target('/')).toBeNull()
+    expect(target('/sitemap.xml')).toBeNull()
+    expect(target('/ueber-uns?x=1')).toBeNull()
+    expect(target('/ueber-uns?')).toBeNull()
+  })
+  it('keeps the JSON API and server functions as the spec writes them', () => {
+    expect(target('/api/init-data')).toBeNull()
+    expect(target('/api')).toBeNull()
+    expect(target('/_serverFn/abc')).toBeNull()
+  })
+})
+
+describe('spec 2: crawlers and bots are not shown the error page', () => {
+  it('recognises common crawlers', () => {
+    expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true)
+    expect(isBot('Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(true)
+    expect(isBot('facebookexternalhit/1.1')).toBe(true)
+  })
+  it('does not take browsers for bots', () => {
+    expect(isBot('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36')).toBe(false)
+    expect(isBot(null)).toBe(false)
+    expect(isBot('')).toBe(false)
+  })
+})
+
+describe('content security policy', () => {
+  it('allows scripts only with the nonce and forbids framing by others', () => {
+    const csp = contentSecurityPolicy('abc123')
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'")
+    expect(csp).toContain("frame-ancestors 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('unsafe-eval')
+  })
+})
+
+describe('query strings', () => {
+  it('turns [] keys and repeated keys into arrays', () => {
+    const params = new URLSearchParams('lit-sort[]=date_show DESC&lit-sort[]=date_add DESC&$paginate=false&a=1&a=2')
+    expect(searchParamsToObject(params)).toEqual({
+      'lit-sort[]': ['date_show DESC', 'date_add DESC'],
+      $paginate: 'false',
+      a: ['1', '2'],
+    })
+  })
+})

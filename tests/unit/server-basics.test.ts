@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { blogQuerySchema } from '~/lib/api'
+import { LOCALE_COOKIE, rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
+import { CACHE_CLEAR_COOLDOWN_MS, cachedLoader, requestCacheClear, resetCacheForTests } from '~/server/cache.server'
+import { parseConfig } from '~/server/config.server'
+import { pickEncoding } from '~/server/http/compress.server'
+
+describe('configuration', () => {
+  it('has defaults for an empty environment', () => {
+    const cfg = parseConfig({})
+    expect(cfg.PORT).toBe(3000)
+    expect(cfg.DATABASE_URL).toBeUndefined()
+    expect(cfg.DATA_DIR).toBe('./.data')
+  })
+  it('names the variable in the message of a wrong value', () => {
+    expect(() => parseConfig({ PORT: 'achtzig' })).toThrow(/PORT/)
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+    expect(() => parseConfig({ CACHE_CLEAR_TOKEN: 'kurz' })).toThrow(/CACHE_CLEAR_TOKEN/)
+  })
+  it('reads PostgreSQL URLs and allowed image hosts', () => {
+    const cfg = parseConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', IMAGE_ALLOWED_HOSTS: 'bilder.example, cdn=https://cdn.example/img' })
+    expect(cfg.DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/db')
+    expect(cfg.IMAGE_ALLOWED_HOSTS).toEqual(['bilder.example', 'cdn=https://cdn.example/img'])
+  })
+})
+
+describe('server cache', () => {
+  afterEach(() => resetCacheForTests())
+
+  it('loads once while fresh and shares a load in flight', async () => {
+    let loads = 0
+    const get = cachedLoader(async () => ++loads)
+    const [a, b] = await Promise.all([get(), get()])
+    expect([a, b, await get()]).toEqual([1, 1, 1])
+    expect(loads).toBe(1)
+  })
+
+  it('forgets a failed load', async () => {
+    let calls = 0
+    const get = cachedLoader(async () => {
+      calls++
+      if (calls === 1) throw new Error('down')
+      return 'ok'
+    })
+    await expect(get()).rejects.toThrow('down')
+    expect(await get()).toBe('ok')
+  })
+
+  it('spec 2 debug clear: clears, then refuses again inside the cooldown', async () => {
+    let loads = 0
+    const get = cachedLoader(async () => ++loads)
+    await get()
+    const now = 1_000_000
+    expect(requestCacheClear(null, undefined, now)).toEqual({ cleared: true })
+    expect(await get()).toBe(2)
+    const again = requestCacheClear(null, undefined, now + 1000)
+    expect(again).toMatchObject({ cleared: false, reason: 'cooldown' })
+    expect(requestCacheClear(null, undefined, now + CACHE_CLEAR_COOLDOWN_MS + 1)).toEqual({ cleared: true })
+  })
+
+  it('requires the token when one is configured', () => {
+    expect(requestCacheClear('falsch', 'richtiges-geheimnis-123', 5)).toMatchObject({ cleared: false, reason: 'token' })
+    expect(requestCacheClear('richtiges-geheimnis-123', 'richtiges-geheimnis-123', 5)).toEqual({ cleared: true })
+  })
+})
+
+describe('compression', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br')
+    expect(pickEncoding('gzip')).toBe('gzip')
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(pickEncoding('identity')).toBeNull()
+    expect(pickEncoding(null)).toBeNull()
+  })
+})
+
+describe('spec 7 blog query', () => {
+  it('reads lit-sort[], $paginate and id_web_blog_type', () => {
+    const q = blogQuerySchema.parse({ 'lit-sort[]': ['date_show DESC', 'date_add desc'], $paginate: 'false', id_web_blog_type: '2' })
+    expect(q['lit-sort[]']).toEqual([
+      { field: 'date_show', desc: true },
+      { field: 'date_add', desc: true },
+    ])
+    expect(q.$paginate).toBe(false)
+    expect(q.id_web_blog_type).toBe(2)
+  })
+  it('rejects fields outside the whitelist, unknown keys and garbage', () => {
+    expect(blogQuerySchema.safeParse({ 'lit-sort[]': ['password DESC'] }).success).toBe(false)
+    expect(blogQuerySchema.safeParse({ 'lit-sort[]': ['date_show; drop table x'] }).success).toBe(false)
+    expect(blogQuerySchema.safeParse({ foo: '1' }).success).toBe(false)
+    expect(blogQuerySchema.safeParse({ id_web_blog_type: 'abc' }).success).toBe(false)
+    expect(blogQuerySchema.safeParse({ $paginate: 'vielleicht' }).success).toBe(false)
+  })
+})
+
+describe('spec 2 and 9 browser preferences', () => {
+  it('saves the referrer parameter in local storage', () => {
+    const store = new Map<string, string>()
+    const storage = { setItem: (k: string, v: string) => void store.set(k, v) }
+    expect(rememberReferrer('?referrer=partner-7&x=1', storage)).toBe('partner-7')
+    expect(store.get('referrer')).toBe('partner-7')
+    expect(rememberReferrer('?x=1', storage)).toBeNull()
+  })
+  it('sets the locale cookie for 365 days, path /, same-site lax, once', () => {
+    const doc = { cookie: '' }
+    setLocaleCookie(doc)
+    expect(doc.cookie).toBe(LOCALE_COOKIE)
+    expect(LOCALE_COOKIE).toContain('Max-Age=31536000')
+    expect(LOCALE_COOKIE).toContain('Path=/')
+    expect(LOCALE_COOKIE).toContain('SameSite=Lax')
+    const existing = { cookie: 'locale=de-DE' }
+    setLocaleCookie(existing)
+    expect(existing.cookie).toBe('locale=de-DE')
+  })
+})
