@@ -34,6 +34,7 @@ export default defineConfig({
     nitro({
       // BUILD_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
       output: { dir: process.env.BUILD_OUT_DIR ?? '.output' },
+      plugins: ['./app/server/nitro/warm-up.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its WASM and data bundle at run time from its own package folder.
       traceDeps: ['@electric-sql/pglite'],

@@ -11,6 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
+import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -23,9 +27,12 @@ import { Route as FlugreisenReisekalenderIndexRouteImport } from './routes/flugr
 import { Route as GalleryIndexRouteImport } from './routes/gallery/index'
 import { Route as HaustuertransferIndexRouteImport } from './routes/haustuertransfer/index'
 import { Route as HotelsIndexRouteImport } from './routes/hotels/index'
+import { Route as InputmodesIndexRouteImport } from './routes/inputmodes/index'
 import { Route as KundenstimmenIndexRouteImport } from './routes/kundenstimmen/index'
 import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as MediaImageRouteImport } from './routes/media/image'
+import { Route as NewsletterIndexRouteImport } from './routes/newsletter/index'
+import { Route as ReisebuerosIndexRouteImport } from './routes/reisebueros/index'
 import { Route as ReiseimpressionenIndexRouteImport } from './routes/reiseimpressionen/index'
 import { Route as ReisekalenderIndexRouteImport } from './routes/reisekalender/index'
 import { Route as ReiselaenderIndexRouteImport } from './routes/reiselaender/index'
@@ -33,15 +40,19 @@ import { Route as ReiselaenderSplatRouteImport } from './routes/reiselaender/$'
 import { Route as ReiseuebersichtSplatRouteImport } from './routes/reiseuebersicht/$'
 import { Route as ServiceIndexRouteImport } from './routes/service/index'
 import { Route as ShipsIndexRouteImport } from './routes/ships/index'
+import { Route as SitemapIndexRouteImport } from './routes/sitemap/index'
 import { Route as TestIndexRouteImport } from './routes/test/index'
 import { Route as UeberUnsIndexRouteImport } from './routes/ueber-uns/index'
 import { Route as ZustiegsstellenIndexRouteImport } from './routes/zustiegsstellen/index'
 import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
 import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
 import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
+import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
 import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
 import { Route as ReiseIdIndexRouteImport } from './routes/reise/$id/index'
+import { Route as ReisebuerosAgenturLoginIndexRouteImport } from './routes/reisebueros/agentur-login/index'
+import { Route as ReisebuerosAgenturenIndexRouteImport } from './routes/reisebueros/agenturen/index'
 import { Route as ReiseimpressionenDataIndexRouteImport } from './routes/reiseimpressionen/$data/index'
 import { Route as ReiseuebersichtMerklisteIndexRouteImport } from './routes/reiseuebersicht/merkliste/index'
 import { Route as ServiceEntryIdIndexRouteImport } from './routes/service-entry/$id/index'
@@ -56,6 +67,27 @@ const IndexRoute = IndexRouteImport.update({
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapPagesDotxmlRoute = SitemapPagesDotxmlRouteImport.update({
+  id: '/sitemap-pages.xml',
+  path: '/sitemap-pages.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapTripsChar123chunkChar125DotxmlRoute =
+  SitemapTripsChar123chunkChar125DotxmlRouteImport.update({
+    id: '/sitemap-trips-{$chunk}.xml',
+    path: '/sitemap-trips-{$chunk}.xml',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiCacheClearRoute = ApiCacheClearRouteImport.update({
@@ -120,6 +152,11 @@ const HotelsIndexRoute = HotelsIndexRouteImport.update({
   path: '/hotels/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InputmodesIndexRoute = InputmodesIndexRouteImport.update({
+  id: '/inputmodes/',
+  path: '/inputmodes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KundenstimmenIndexRoute = KundenstimmenIndexRouteImport.update({
   id: '/kundenstimmen/',
   path: '/kundenstimmen/',
@@ -133,6 +170,16 @@ const MapIndexRoute = MapIndexRouteImport.update({
 const MediaImageRoute = MediaImageRouteImport.update({
   id: '/media/image',
   path: '/media/image',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterIndexRoute = NewsletterIndexRouteImport.update({
+  id: '/newsletter/',
+  path: '/newsletter/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReisebuerosIndexRoute = ReisebuerosIndexRouteImport.update({
+  id: '/reisebueros/',
+  path: '/reisebueros/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReiseimpressionenIndexRoute = ReiseimpressionenIndexRouteImport.update({
@@ -170,6 +217,11 @@ const ShipsIndexRoute = ShipsIndexRouteImport.update({
   path: '/ships/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SitemapIndexRoute = SitemapIndexRouteImport.update({
+  id: '/sitemap/',
+  path: '/sitemap/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestIndexRoute = TestIndexRouteImport.update({
   id: '/test/',
   path: '/test/',
@@ -200,6 +252,11 @@ const BlogDetailSplatRoute = BlogDetailSplatRouteImport.update({
   path: '/blog/detail/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FormsFormIndexRoute = FormsFormIndexRouteImport.update({
+  id: '/forms/$form/',
+  path: '/forms/$form/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HotelsIdIndexRoute = HotelsIdIndexRouteImport.update({
   id: '/hotels/$id/',
   path: '/hotels/$id/',
@@ -215,6 +272,18 @@ const ReiseIdIndexRoute = ReiseIdIndexRouteImport.update({
   path: '/reise/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReisebuerosAgenturLoginIndexRoute =
+  ReisebuerosAgenturLoginIndexRouteImport.update({
+    id: '/reisebueros/agentur-login/',
+    path: '/reisebueros/agentur-login/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ReisebuerosAgenturenIndexRoute =
+  ReisebuerosAgenturenIndexRouteImport.update({
+    id: '/reisebueros/agenturen/',
+    path: '/reisebueros/agenturen/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReiseimpressionenDataIndexRoute =
   ReiseimpressionenDataIndexRouteImport.update({
     id: '/reiseimpressionen/$data/',
@@ -246,6 +315,10 @@ const ReiseIdTerminFileRoute = ReiseIdTerminFileRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
+  '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -261,13 +334,17 @@ export interface FileRoutesByFullPath {
   '/gallery/': typeof GalleryIndexRoute
   '/haustuertransfer/': typeof HaustuertransferIndexRoute
   '/hotels/': typeof HotelsIndexRoute
+  '/inputmodes/': typeof InputmodesIndexRoute
   '/kundenstimmen/': typeof KundenstimmenIndexRoute
   '/map/': typeof MapIndexRoute
+  '/newsletter/': typeof NewsletterIndexRoute
+  '/reisebueros/': typeof ReisebuerosIndexRoute
   '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
   '/reisekalender/': typeof ReisekalenderIndexRoute
   '/reiselaender/': typeof ReiselaenderIndexRoute
   '/service/': typeof ServiceIndexRoute
   '/ships/': typeof ShipsIndexRoute
+  '/sitemap/': typeof SitemapIndexRoute
   '/test/': typeof TestIndexRoute
   '/ueber-uns/': typeof UeberUnsIndexRoute
   '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
@@ -275,8 +352,11 @@ export interface FileRoutesByFullPath {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
+  '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
+  '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
+  '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
@@ -286,6 +366,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
+  '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -301,13 +385,17 @@ export interface FileRoutesByTo {
   '/gallery': typeof GalleryIndexRoute
   '/haustuertransfer': typeof HaustuertransferIndexRoute
   '/hotels': typeof HotelsIndexRoute
+  '/inputmodes': typeof InputmodesIndexRoute
   '/kundenstimmen': typeof KundenstimmenIndexRoute
   '/map': typeof MapIndexRoute
+  '/newsletter': typeof NewsletterIndexRoute
+  '/reisebueros': typeof ReisebuerosIndexRoute
   '/reiseimpressionen': typeof ReiseimpressionenIndexRoute
   '/reisekalender': typeof ReisekalenderIndexRoute
   '/reiselaender': typeof ReiselaenderIndexRoute
   '/service': typeof ServiceIndexRoute
   '/ships': typeof ShipsIndexRoute
+  '/sitemap': typeof SitemapIndexRoute
   '/test': typeof TestIndexRoute
   '/ueber-uns': typeof UeberUnsIndexRoute
   '/zustiegsstellen': typeof ZustiegsstellenIndexRoute
@@ -315,8 +403,11 @@ export interface FileRoutesByTo {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
+  '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
   '/reise/$id': typeof ReiseIdIndexRoute
+  '/reisebueros/agentur-login': typeof ReisebuerosAgenturLoginIndexRoute
+  '/reisebueros/agenturen': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste': typeof ReiseuebersichtMerklisteIndexRoute
   '/service-entry/$id': typeof ServiceEntryIdIndexRoute
@@ -327,6 +418,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
+  '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
@@ -342,13 +437,17 @@ export interface FileRoutesById {
   '/gallery/': typeof GalleryIndexRoute
   '/haustuertransfer/': typeof HaustuertransferIndexRoute
   '/hotels/': typeof HotelsIndexRoute
+  '/inputmodes/': typeof InputmodesIndexRoute
   '/kundenstimmen/': typeof KundenstimmenIndexRoute
   '/map/': typeof MapIndexRoute
+  '/newsletter/': typeof NewsletterIndexRoute
+  '/reisebueros/': typeof ReisebuerosIndexRoute
   '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
   '/reisekalender/': typeof ReisekalenderIndexRoute
   '/reiselaender/': typeof ReiselaenderIndexRoute
   '/service/': typeof ServiceIndexRoute
   '/ships/': typeof ShipsIndexRoute
+  '/sitemap/': typeof SitemapIndexRoute
   '/test/': typeof TestIndexRoute
   '/ueber-uns/': typeof UeberUnsIndexRoute
   '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
@@ -356,8 +455,11 @@ export interface FileRoutesById {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
+  '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
+  '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
+  '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
@@ -369,6 +471,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/robots.txt'
+    | '/sitemap-pages.xml'
+    | '/sitemap-trips-{$chunk}.xml'
+    | '/sitemap.xml'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
@@ -384,13 +490,17 @@ export interface FileRouteTypes {
     | '/gallery/'
     | '/haustuertransfer/'
     | '/hotels/'
+    | '/inputmodes/'
     | '/kundenstimmen/'
     | '/map/'
+    | '/newsletter/'
+    | '/reisebueros/'
     | '/reiseimpressionen/'
     | '/reisekalender/'
     | '/reiselaender/'
     | '/service/'
     | '/ships/'
+    | '/sitemap/'
     | '/test/'
     | '/ueber-uns/'
     | '/zustiegsstellen/'
@@ -398,8 +508,11 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
+    | '/forms/$form/'
     | '/hotels/$id/'
     | '/reise/$id/'
+    | '/reisebueros/agentur-login/'
+    | '/reisebueros/agenturen/'
     | '/reiseimpressionen/$data/'
     | '/reiseuebersicht/merkliste/'
     | '/service-entry/$id/'
@@ -409,6 +522,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/robots.txt'
+    | '/sitemap-pages.xml'
+    | '/sitemap-trips-{$chunk}.xml'
+    | '/sitemap.xml'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
@@ -424,13 +541,17 @@ export interface FileRouteTypes {
     | '/gallery'
     | '/haustuertransfer'
     | '/hotels'
+    | '/inputmodes'
     | '/kundenstimmen'
     | '/map'
+    | '/newsletter'
+    | '/reisebueros'
     | '/reiseimpressionen'
     | '/reisekalender'
     | '/reiselaender'
     | '/service'
     | '/ships'
+    | '/sitemap'
     | '/test'
     | '/ueber-uns'
     | '/zustiegsstellen'
@@ -438,8 +559,11 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article'
+    | '/forms/$form'
     | '/hotels/$id'
     | '/reise/$id'
+    | '/reisebueros/agentur-login'
+    | '/reisebueros/agenturen'
     | '/reiseimpressionen/$data'
     | '/reiseuebersicht/merkliste'
     | '/service-entry/$id'
@@ -449,6 +573,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/robots.txt'
+    | '/sitemap-pages.xml'
+    | '/sitemap-trips-{$chunk}.xml'
+    | '/sitemap.xml'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
@@ -464,13 +592,17 @@ export interface FileRouteTypes {
     | '/gallery/'
     | '/haustuertransfer/'
     | '/hotels/'
+    | '/inputmodes/'
     | '/kundenstimmen/'
     | '/map/'
+    | '/newsletter/'
+    | '/reisebueros/'
     | '/reiseimpressionen/'
     | '/reisekalender/'
     | '/reiselaender/'
     | '/service/'
     | '/ships/'
+    | '/sitemap/'
     | '/test/'
     | '/ueber-uns/'
     | '/zustiegsstellen/'
@@ -478,8 +610,11 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
+    | '/forms/$form/'
     | '/hotels/$id/'
     | '/reise/$id/'
+    | '/reisebueros/agentur-login/'
+    | '/reisebueros/agenturen/'
     | '/reiseimpressionen/$data/'
     | '/reiseuebersicht/merkliste/'
     | '/service-entry/$id/'
@@ -490,6 +625,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapPagesDotxmlRoute: typeof SitemapPagesDotxmlRoute
+  SitemapTripsChar123chunkChar125DotxmlRoute: typeof SitemapTripsChar123chunkChar125DotxmlRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiCacheClearRoute: typeof ApiCacheClearRoute
   ApiCountriesRoute: typeof ApiCountriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
@@ -505,13 +644,17 @@ export interface RootRouteChildren {
   GalleryIndexRoute: typeof GalleryIndexRoute
   HaustuertransferIndexRoute: typeof HaustuertransferIndexRoute
   HotelsIndexRoute: typeof HotelsIndexRoute
+  InputmodesIndexRoute: typeof InputmodesIndexRoute
   KundenstimmenIndexRoute: typeof KundenstimmenIndexRoute
   MapIndexRoute: typeof MapIndexRoute
+  NewsletterIndexRoute: typeof NewsletterIndexRoute
+  ReisebuerosIndexRoute: typeof ReisebuerosIndexRoute
   ReiseimpressionenIndexRoute: typeof ReiseimpressionenIndexRoute
   ReisekalenderIndexRoute: typeof ReisekalenderIndexRoute
   ReiselaenderIndexRoute: typeof ReiselaenderIndexRoute
   ServiceIndexRoute: typeof ServiceIndexRoute
   ShipsIndexRoute: typeof ShipsIndexRoute
+  SitemapIndexRoute: typeof SitemapIndexRoute
   TestIndexRoute: typeof TestIndexRoute
   UeberUnsIndexRoute: typeof UeberUnsIndexRoute
   ZustiegsstellenIndexRoute: typeof ZustiegsstellenIndexRoute
@@ -519,8 +662,11 @@ export interface RootRouteChildren {
   BlogDetailSplatRoute: typeof BlogDetailSplatRoute
   MediaSeedSplatRoute: typeof MediaSeedSplatRoute
   ArticleArticleIndexRoute: typeof ArticleArticleIndexRoute
+  FormsFormIndexRoute: typeof FormsFormIndexRoute
   HotelsIdIndexRoute: typeof HotelsIdIndexRoute
   ReiseIdIndexRoute: typeof ReiseIdIndexRoute
+  ReisebuerosAgenturLoginIndexRoute: typeof ReisebuerosAgenturLoginIndexRoute
+  ReisebuerosAgenturenIndexRoute: typeof ReisebuerosAgenturenIndexRoute
   ReiseimpressionenDataIndexRoute: typeof ReiseimpressionenDataIndexRoute
   ReiseuebersichtMerklisteIndexRoute: typeof ReiseuebersichtMerklisteIndexRoute
   ServiceEntryIdIndexRoute: typeof ServiceEntryIdIndexRoute
@@ -542,6 +688,34 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap-pages.xml': {
+      id: '/sitemap-pages.xml'
+      path: '/sitemap-pages.xml'
+      fullPath: '/sitemap-pages.xml'
+      preLoaderRoute: typeof SitemapPagesDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap-trips-{$chunk}.xml': {
+      id: '/sitemap-trips-{$chunk}.xml'
+      path: '/sitemap-trips-{$chunk}.xml'
+      fullPath: '/sitemap-trips-{$chunk}.xml'
+      preLoaderRoute: typeof SitemapTripsChar123chunkChar125DotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/cache-clear': {
@@ -628,6 +802,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotelsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/inputmodes/': {
+      id: '/inputmodes/'
+      path: '/inputmodes'
+      fullPath: '/inputmodes/'
+      preLoaderRoute: typeof InputmodesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kundenstimmen/': {
       id: '/kundenstimmen/'
       path: '/kundenstimmen'
@@ -647,6 +828,20 @@ declare module '@tanstack/react-router' {
       path: '/media/image'
       fullPath: '/media/image'
       preLoaderRoute: typeof MediaImageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/': {
+      id: '/newsletter/'
+      path: '/newsletter'
+      fullPath: '/newsletter/'
+      preLoaderRoute: typeof NewsletterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reisebueros/': {
+      id: '/reisebueros/'
+      path: '/reisebueros'
+      fullPath: '/reisebueros/'
+      preLoaderRoute: typeof ReisebuerosIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reiseimpressionen/': {
@@ -698,6 +893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShipsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sitemap/': {
+      id: '/sitemap/'
+      path: '/sitemap'
+      fullPath: '/sitemap/'
+      preLoaderRoute: typeof SitemapIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test/': {
       id: '/test/'
       path: '/test'
@@ -740,6 +942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogDetailSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forms/$form/': {
+      id: '/forms/$form/'
+      path: '/forms/$form'
+      fullPath: '/forms/$form/'
+      preLoaderRoute: typeof FormsFormIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/hotels/$id/': {
       id: '/hotels/$id/'
       path: '/hotels/$id'
@@ -759,6 +968,20 @@ declare module '@tanstack/react-router' {
       path: '/reise/$id'
       fullPath: '/reise/$id/'
       preLoaderRoute: typeof ReiseIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reisebueros/agentur-login/': {
+      id: '/reisebueros/agentur-login/'
+      path: '/reisebueros/agentur-login'
+      fullPath: '/reisebueros/agentur-login/'
+      preLoaderRoute: typeof ReisebuerosAgenturLoginIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reisebueros/agenturen/': {
+      id: '/reisebueros/agenturen/'
+      path: '/reisebueros/agenturen'
+      fullPath: '/reisebueros/agenturen/'
+      preLoaderRoute: typeof ReisebuerosAgenturenIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reiseimpressionen/$data/': {
@@ -802,6 +1025,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapPagesDotxmlRoute: SitemapPagesDotxmlRoute,
+  SitemapTripsChar123chunkChar125DotxmlRoute:
+    SitemapTripsChar123chunkChar125DotxmlRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiCacheClearRoute: ApiCacheClearRoute,
   ApiCountriesRoute: ApiCountriesRoute,
   ApiHealthRoute: ApiHealthRoute,
@@ -817,13 +1045,17 @@ const rootRouteChildren: RootRouteChildren = {
   GalleryIndexRoute: GalleryIndexRoute,
   HaustuertransferIndexRoute: HaustuertransferIndexRoute,
   HotelsIndexRoute: HotelsIndexRoute,
+  InputmodesIndexRoute: InputmodesIndexRoute,
   KundenstimmenIndexRoute: KundenstimmenIndexRoute,
   MapIndexRoute: MapIndexRoute,
+  NewsletterIndexRoute: NewsletterIndexRoute,
+  ReisebuerosIndexRoute: ReisebuerosIndexRoute,
   ReiseimpressionenIndexRoute: ReiseimpressionenIndexRoute,
   ReisekalenderIndexRoute: ReisekalenderIndexRoute,
   ReiselaenderIndexRoute: ReiselaenderIndexRoute,
   ServiceIndexRoute: ServiceIndexRoute,
   ShipsIndexRoute: ShipsIndexRoute,
+  SitemapIndexRoute: SitemapIndexRoute,
   TestIndexRoute: TestIndexRoute,
   UeberUnsIndexRoute: UeberUnsIndexRoute,
   ZustiegsstellenIndexRoute: ZustiegsstellenIndexRoute,
@@ -831,8 +1063,11 @@ const rootRouteChildren: RootRouteChildren = {
   BlogDetailSplatRoute: BlogDetailSplatRoute,
   MediaSeedSplatRoute: MediaSeedSplatRoute,
   ArticleArticleIndexRoute: ArticleArticleIndexRoute,
+  FormsFormIndexRoute: FormsFormIndexRoute,
   HotelsIdIndexRoute: HotelsIdIndexRoute,
   ReiseIdIndexRoute: ReiseIdIndexRoute,
+  ReisebuerosAgenturLoginIndexRoute: ReisebuerosAgenturLoginIndexRoute,
+  ReisebuerosAgenturenIndexRoute: ReisebuerosAgenturenIndexRoute,
   ReiseimpressionenDataIndexRoute: ReiseimpressionenDataIndexRoute,
   ReiseuebersichtMerklisteIndexRoute: ReiseuebersichtMerklisteIndexRoute,
   ServiceEntryIdIndexRoute: ServiceEntryIdIndexRoute,

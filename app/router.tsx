@@ -4,6 +4,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorPage } from './components/errors/ErrorPage'
 import { NotFoundPage } from './components/errors/NotFoundPage'
+import './lib/zod-de'
 import { routeTree } from './routeTree.gen'
 
 declare module '@tanstack/react-router' {

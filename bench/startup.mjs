@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const entry = join(root, '.output/server/index.mjs')
+const entry = join(process.env.BUILD_OUT_DIR ?? join(root, '.output'), 'server/index.mjs')
 if (!existsSync(entry)) {
   console.error('Kein Build gefunden: bitte zuerst "npm run build" ausführen.')
   process.exit(1)

@@ -62,6 +62,11 @@ export function categoryPath(path: CategoryPath): string {
 export const categorySearchSchema = searchParamsSchema.pick({ sortBy: true, sortDirection: true })
 export type CategorySearch = z.infer<typeof categorySearchSchema>
 
+export const CATEGORY_SEARCH_DEFAULTS: CategorySearch = {
+  sortBy: SEARCH_PARAMS_DEFAULTS.sortBy,
+  sortDirection: SEARCH_PARAMS_DEFAULTS.sortDirection,
+}
+
 export type SortOption = { sortBy: SortBy; label: string }
 
 export const SORT_OPTIONS: readonly SortOption[] = [
@@ -79,7 +84,7 @@ export const SORT_DIRECTION_OPTIONS: readonly { sortDirection: SortDirection; la
 /** Only what differs from the defaults goes into a link, so the plain URL stays the canonical one. */
 export function sortSearch(search: CategorySearch): Partial<CategorySearch> {
   const out: Partial<CategorySearch> = {}
-  if (search.sortBy !== SEARCH_PARAMS_DEFAULTS.sortBy) out.sortBy = search.sortBy
-  if (search.sortDirection !== SEARCH_PARAMS_DEFAULTS.sortDirection) out.sortDirection = search.sortDirection
+  if (search.sortBy !== CATEGORY_SEARCH_DEFAULTS.sortBy) out.sortBy = search.sortBy
+  if (search.sortDirection !== CATEGORY_SEARCH_DEFAULTS.sortDirection) out.sortDirection = search.sortDirection
   return out
 }

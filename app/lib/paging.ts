@@ -43,3 +43,8 @@ export function paged(page: number, total: number, perPage: number): Paged {
 export function isPageInRange(page: number, total: number, perPage: number): boolean {
   return page >= 1 && page <= pageCount(total, perPage)
 }
+
+/** A page title that tells the pages of a list apart: 'Hotels, Seite 2 – Sonnenland Reisen'. */
+export function pagedTitle(base: string, page: number): string {
+  return `${base}${page > 1 ? `, Seite ${page}` : ''} – Sonnenland Reisen`
+}

@@ -1,17 +1,20 @@
 // Text in typed search params (?q=, ?plz=) that stays readable in the address bar.
 //
-// The router JSON-reads query values, so '?plz=33602' arrives as the number 33602, and a string
-// '33602' would be written back quoted ('?plz=%2233602%22'). Reading accepts both; writing hands
-// the router a number exactly when the number prints back as the same text.
+// The router JSON-reads query values, so '?plz=33602' arrives as the number 33602, and it writes
+// a string '33602' back quoted ('?plz=%2233602%22'); on the server it even redirects to that
+// spelling when the validated value differs. So the param keeps the type the router read (text or
+// number), the page turns it into text, and links hand the router a number exactly when the
+// number prints back as the same text.
 import { z } from 'zod'
 
-/** A text search param of at most `max` characters; numbers become text, anything else undefined. */
+/** A text search param of at most `max` characters, as the router read it; anything else is undefined. */
 export function textParam(max: number) {
-  return z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).slice(0, max))
-    .optional()
-    .catch(undefined)
+  return z.union([z.string().max(max), z.number()]).optional().catch(undefined)
+}
+
+/** The text of a param read by textParam. */
+export function paramText(value: string | number | undefined): string | undefined {
+  return value === undefined ? undefined : String(value)
 }
 
 /** The value to put into `search` so that the URL shows the plain text. */
@@ -20,5 +23,5 @@ export function plainSearchValue(text: string): string | number {
   return text
 }
 
-/** A page number search param (?page=2); anything unreadable is page 1. */
-export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1)
+/** A page number search param (?page=2); absent or unreadable means page 1 (read with `?? 1`). */
+export const pageParam = z.number().int().min(1).max(1_000_000).optional().catch(undefined)

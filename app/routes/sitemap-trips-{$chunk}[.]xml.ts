@@ -10,7 +10,7 @@ export const Route = createFileRoute('/sitemap-trips-{$chunk}.xml')({
   server: {
     handlers: {
       GET: xmlRoute('trip sitemap', async ({ request, params }) => {
-        const n = parseChunkNumber(params.chunk)
+        const n = parseChunkNumber(params.chunk ?? '')
         if (n === null) return xmlNotFound()
         const db = await getDb()
         const range = chunkRange(n, await countPublishedTrips(db))

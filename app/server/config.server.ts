@@ -1,6 +1,7 @@
 // Reads the environment once, validates it with zod, and stops the process with a one-line
 // message naming the variable when a value is wrong.
 import { z } from 'zod'
+import '~/lib/zod-de'
 
 const optionalUrl = z
   .string()

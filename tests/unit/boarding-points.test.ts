@@ -59,11 +59,11 @@ describe('folding', () => {
 })
 
 describe('boardingSearchSchema', () => {
-  it('reads numbers (as the router parses ?q=33602) back as text and survives garbage', () => {
-    expect(boardingSearchSchema.parse({ q: 33602 })).toEqual({ q: '33602' })
+  it('keeps numbers as the router parsed them (?q=33602) and survives garbage', () => {
+    expect(boardingSearchSchema.parse({ q: 33602 })).toEqual({ q: 33602 })
     expect(boardingSearchSchema.parse({ q: 'Bielefeld' })).toEqual({ q: 'Bielefeld' })
     expect(boardingSearchSchema.parse({ q: { a: 1 } })).toEqual({ q: undefined })
     expect(boardingSearchSchema.parse({})).toEqual({ q: undefined })
-    expect(boardingSearchSchema.parse({ q: 'x'.repeat(500) }).q).toHaveLength(100)
+    expect(boardingSearchSchema.parse({ q: 'x'.repeat(500) }).q).toBeUndefined()
   })
 })

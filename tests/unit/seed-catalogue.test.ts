@@ -130,6 +130,8 @@ describe('generateCatalogue: categories, countries, regions', () => {
     const withCountry = new Set(ref.regionCountries.map((rc) => rc.regionId))
     const orphans = ref.regions.filter((r) => !withCountry.has(r.id)).map((r) => r.name)
     expect(orphans).toEqual(expect.arrayContaining(['Donau', 'Alpen']))
+    const nameless = ref.countries.find((c) => c.name == null)
+    expect(ref.regionCountries.some((rc) => rc.countryId === nameless?.id)).toBe(true)
     const bodensee = ref.regions.find((r) => r.name === 'Bodensee')
     expect(ref.regionCountries.filter((rc) => rc.regionId === bodensee?.id)).toHaveLength(3)
   })
@@ -226,10 +228,15 @@ describe('generateCatalogue: trip dates', () => {
     }
   })
 
-  it('puts Advent trips into the Advent season', () => {
+  it('puts Advent trips into the Advent season, and Christmas markets only into Advent trips', () => {
     const advent = new Set(data.tripCategories.filter((c) => c.categoryId === CATEGORY.adventsreisen).map((c) => c.tripId))
     expect(advent.size).toBeGreaterThan(0)
     for (const d of data.tripDates.filter((d) => advent.has(d.tripId))) expect(d.dateFrom.slice(5, 7)).toMatch(/^(11|12)$/)
+    const christmas = /Weihnacht|Christkind|Striezelmarkt|Advent/
+    for (const t of data.trips) {
+      const text = JSON.stringify([t.title, t.teaser, t.description, t.itinerary, t.included])
+      expect(christmas.test(text), `${t.id} ${t.title}`).toBe(advent.has(t.id))
+    }
   })
 
   it('has every bookable status, mostly 0, 4 and 5', () => {
@@ -450,13 +457,15 @@ describe('generateCatalogue: size', () => {
     let trips = 0
     let lastTripId = 0
     let lastDateId = 0
+    let continuous = true
     for (const chunk of big.tripChunks(1000)) {
       chunks++
       expect(chunk.trips.length).toBe(1000)
-      for (const t of chunk.trips) expect(t.id).toBe(++lastTripId)
-      for (const d of chunk.tripDates) expect(d.id).toBe(++lastDateId)
+      for (const t of chunk.trips) continuous &&= t.id === ++lastTripId
+      for (const d of chunk.tripDates) continuous &&= d.id === ++lastDateId
       trips += chunk.trips.length
     }
+    expect(continuous).toBe(true)
     expect(chunks).toBe(10)
     expect(trips).toBe(10_000)
     expect(lastDateId).toBeGreaterThan(20_000)

@@ -41,7 +41,7 @@ export function ResponsiveImage({ src, alt, width, height, sizes, priority = fal
       className={className}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority ? 'high' : undefined}
     />
   )
 }

@@ -1,7 +1,7 @@
+import { useHydrated } from '@tanstack/react-router'
 import { notify } from '~/components/notifications/notify'
 import { HeartIcon } from '~/components/layout/icons'
 import { Button } from '~/components/ui/Button'
-import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import { WISHLIST_MAX } from '~/lib/wishlist'
 import { toggleWishlistEntry } from './wishlist-store'
 import { useWishlist } from './useWishlist'
@@ -14,8 +14,12 @@ export type WishlistButtonProps = {
   size?: 'small' | 'normal'
 }
 
-/** Puts a trip on the Merkliste or takes it off; the words say what a press will do. */
+/**
+ * Puts a trip on the Merkliste or takes it off; the words say what a press will do. The list lives
+ * in the browser, so the button is disabled until the page's scripts run (and know the list).
+ */
 export function WishlistButton({ tripId, title, withTitle = false, size = 'small' }: WishlistButtonProps) {
+  const hydrated = useHydrated()
   const onList = useWishlist().includes(tripId)
   const toggle = () => {
     const { status } = toggleWishlistEntry(tripId)
@@ -28,16 +32,19 @@ export function WishlistButton({ tripId, title, withTitle = false, size = 'small
       })
     }
   }
+  const label = onList ? 'Von der Merkliste entfernen' : 'Auf die Merkliste'
   return (
     <Button
       variant={onList ? 'secondary' : 'ghost'}
       size={size}
       className={onList ? 'wishlist-button wishlist-button--on' : 'wishlist-button'}
       onClick={toggle}
+      disabled={!hydrated}
+      // The visible words come first in the name (WCAG 2.5.3), the title tells the cards' buttons apart.
+      aria-label={withTitle ? `${label}: ${title}` : undefined}
     >
       <HeartIcon className="wishlist-button__icon" />
-      {onList ? 'Von der Merkliste entfernen' : 'Auf die Merkliste'}
-      {withTitle ? <VisuallyHidden>: {title}</VisuallyHidden> : null}
+      {label}
     </Button>
   )
 }

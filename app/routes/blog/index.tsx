@@ -8,7 +8,7 @@ import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import type { BlogEntry } from '~/lib/api'
 import { blogEntrySplat } from '~/lib/blog-path'
 import { formatDate } from '~/lib/format'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { blogQueries } from '~/queries/blog'
 import { contentQueries } from '~/queries/content'
 
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/blog/')({
   },
   head: ({ loaderData }) => ({
     meta: [
-      { title: loaderData && loaderData.page > 1 ? `Reiseblog, Seite ${loaderData.page} – Sonnenland Reisen` : 'Reiseblog – Sonnenland Reisen' },
+      { title: pagedTitle('Reiseblog', loaderData?.page ?? 1) },
       { name: 'description', content: 'Neuigkeiten, Reiseberichte und Tipps von Sonnenland Reisen – aus dem Reisebus, von Bord und vom Ziel.' },
     ],
   }),

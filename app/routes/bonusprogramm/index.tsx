@@ -51,7 +51,7 @@ function BonusPage() {
           </dd>
           <dt>Gutscheine</dt>
           <dd>
-            {VOUCHER_TIERS.map((tier) => `ab ${points(tier.points)}: ${formatEuro(tier.euros)}`).join(' · ')} für Ihre nächste Reise
+            {VOUCHER_TIERS.map((tier) => `ab ${points(tier.points)}: ${formatEuro(tier.euros, { fractionDigits: 0 })}`).join(' · ')} für Ihre nächste Reise
           </dd>
           <dt>Plus-Status</dt>
           <dd>
@@ -84,7 +84,7 @@ function BonusPage() {
                   <tr key={price}>
                     <td>{formatPrice(price)}</td>
                     <td>{points(earned)}</td>
-                    <td>{voucher ? `Gutschein über ${formatEuro(voucher.euros)}` : 'weiter sammeln'}</td>
+                    <td>{voucher ? `Gutschein über ${formatEuro(voucher.euros, { fractionDigits: 0 })}` : 'weiter sammeln'}</td>
                   </tr>
                 )
               })}

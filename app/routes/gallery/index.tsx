@@ -4,7 +4,7 @@ import { ImageGrid } from '~/components/content/ImageGrid'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
 
 export const Route = createFileRoute('/gallery/')({
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/gallery/')({
   },
   head: ({ loaderData }) => ({
     meta: [
-      { title: loaderData && loaderData.page > 1 ? `Bildergalerie, Seite ${loaderData.page} – Sonnenland Reisen` : 'Bildergalerie – Sonnenland Reisen' },
+      { title: pagedTitle('Bildergalerie', loaderData?.page ?? 1) },
       { name: 'description', content: 'Bilder aus allen unseren Reisen – jedes Bild führt zur passenden Reise.' },
     ],
   }),

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/Button'
 import { MaskedInput } from '~/components/ui/MaskedInput'
 import { formatPrice } from '~/lib/format'
 import { MASKS } from '~/lib/masks'
-import { plainSearchValue, textParam } from '~/lib/url-search'
+import { paramText, plainSearchValue, textParam } from '~/lib/url-search'
 import { serviceQueries } from '~/queries/service-hub'
 import { siteInfoQuery } from '~/queries/shell'
 import { transferQueries } from '~/queries/transfer'
@@ -19,7 +19,7 @@ import { transferQueries } from '~/queries/transfer'
  */
 export const Route = createFileRoute('/haustuertransfer/')({
   validateSearch: z.object({ plz: textParam(20) }),
-  loaderDeps: ({ search }) => ({ plz: search.plz }),
+  loaderDeps: ({ search }) => ({ plz: paramText(search.plz) }),
   loader: async ({ context, deps }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(transferQueries.lookup(deps.plz)),
@@ -41,7 +41,7 @@ export const Route = createFileRoute('/haustuertransfer/')({
 const FIELD_ID = 'transfer-plz'
 
 function DoorToDoorPage() {
-  const { plz } = Route.useSearch()
+  const plz = paramText(Route.useSearch().plz)
   const { data } = useSuspenseQuery(transferQueries.lookup(plz))
   const { data: text } = useSuspenseQuery(serviceQueries.pageText('haustuertransfer'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())

@@ -7,16 +7,16 @@ import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
 import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import type { HotelSummary } from '~/lib/hotels'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { hotelQueries } from '~/queries/hotels'
 
 export const Route = createFileRoute('/hotels/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(hotelQueries.list(deps.page)),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Unsere Hotels – Sonnenland Reisen' },
+      { title: pagedTitle('Unsere Hotels', match.loaderDeps.page) },
       { name: 'description', content: 'Die Hotels unserer Reisen: Lage, Kategorie, Beschreibung und alle Reisen mit Übernachtung im Haus.' },
     ],
   }),

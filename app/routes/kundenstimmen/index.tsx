@@ -5,7 +5,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
 import { formatDate } from '~/lib/format'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { averageRatingLabel, starGlyphs } from '~/lib/ratings'
 import type { Testimonial, TestimonialSummary } from '~/lib/testimonials'
 import { testimonialQueries } from '~/queries/testimonials'
@@ -14,9 +14,9 @@ export const Route = createFileRoute('/kundenstimmen/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(testimonialQueries.list(deps.page)),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Kundenstimmen – Sonnenland Reisen' },
+      { title: pagedTitle('Kundenstimmen', match.loaderDeps.page) },
       { name: 'description', content: 'Was unsere Gäste über ihre Reisen mit Sonnenland Reisen sagen: Bewertungen und Erfahrungsberichte.' },
     ],
   }),

@@ -54,18 +54,18 @@ function TravelMapPage() {
 
           <section aria-labelledby="reiselaender-liste" className="travel-map__list">
             <h2 id="reiselaender-liste">Reiseländer und Regionen</h2>
-            <ul className="destination-list">
+            <ul className="map-destinations">
               {data.countries.map((c) => (
                 <li key={c.id}>
-                  <Link to="/reiselaender/$" params={{ _splat: destinationSplat({ kind: 'country', country: c.slug }) }} className="destination-list__country">
+                  <Link to="/reiselaender/$/" params={{ _splat: destinationSplat({ kind: 'country', country: c.slug }) }} className="map-destinations__country">
                     {c.name}
                   </Link>{' '}
                   <span className="text-muted">({trips(c.trips)})</span>
                   {c.regions.length ? (
-                    <ul className="destination-list__regions">
+                    <ul className="map-destinations__regions">
                       {c.regions.map((r) => (
                         <li key={r.id}>
-                          <Link to="/reiselaender/$" params={{ _splat: destinationSplat({ kind: 'country-region', country: c.slug, region: r.slug }) }}>
+                          <Link to="/reiselaender/$/" params={{ _splat: destinationSplat({ kind: 'country-region', country: c.slug, region: r.slug }) }}>
                             {r.name}
                           </Link>{' '}
                           <span className="text-muted">({trips(r.trips)})</span>
@@ -79,10 +79,10 @@ function TravelMapPage() {
             {data.otherRegions.length ? (
               <>
                 <h3>Weitere Regionen</h3>
-                <ul className="destination-list">
+                <ul className="map-destinations">
                   {data.otherRegions.map((r) => (
                     <li key={r.id}>
-                      <Link to="/reiselaender/$" params={{ _splat: destinationSplat({ kind: 'region', region: r.slug }) }}>
+                      <Link to="/reiselaender/$/" params={{ _splat: destinationSplat({ kind: 'region', region: r.slug }) }}>
                         {r.name}
                       </Link>{' '}
                       <span className="text-muted">({trips(r.trips)})</span>

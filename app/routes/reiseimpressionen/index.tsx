@@ -7,16 +7,16 @@ import { Pagination } from '~/components/ui/Pagination'
 import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { formatDate } from '~/lib/format'
 import type { ImpressionSummary } from '~/lib/impressions'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
 
 export const Route = createFileRoute('/reiseimpressionen/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(impressionQueries.list(deps.page)),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Reiseimpressionen – Sonnenland Reisen' },
+      { title: pagedTitle('Reiseimpressionen', match.loaderDeps.page) },
       { name: 'description', content: 'Bilder von unseren Reisen: Fotogalerien unserer Gäste und Reiseleiter.' },
     ],
   }),

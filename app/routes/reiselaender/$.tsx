@@ -5,7 +5,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { destinationSplat } from '~/lib/destinations'
 import type { DestinationPage } from '~/lib/destinations'
-import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { destinationQueries } from '~/queries/destinations'
 
 /** Spec 2 /reiselaender/{destination}, multi-segment: country, country/region or region/{region} (lib/destinations). */
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/reiselaender/$')({
   head: ({ loaderData }) => ({
     meta: loaderData
       ? [
-          { title: `${loaderData.name}: Reisen${loaderData.page > 1 ? `, Seite ${loaderData.page}` : ''} – Sonnenland Reisen` },
+          { title: pagedTitle(`${loaderData.name}: Reisen`, loaderData.page) },
           { name: 'description', content: `Alle Bus-, Flug- und Schiffsreisen mit dem Ziel ${loaderData.name} – mit Terminen und Preisen.` },
         ]
       : [],

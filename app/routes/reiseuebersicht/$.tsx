@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { Link, createFileRoute, notFound, redirect, stripSearchParams } from '@tanstack/react-router'
 import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
@@ -8,7 +8,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
-import { categoryPath, categorySearchSchema, categorySplat, parseCategorySplat, sortSearch } from '~/lib/category-path'
+import { CATEGORY_SEARCH_DEFAULTS, categoryPath, categorySearchSchema, categorySplat, parseCategorySplat, sortSearch } from '~/lib/category-path'
 import type { CategoryPath, CategorySearch } from '~/lib/category-path'
 import { filterMainCategories } from '~/lib/categories'
 import { catalogueQueries } from '~/queries/catalogue'
@@ -21,6 +21,8 @@ import { initDataQuery, siteInfoQuery } from '~/queries/shell'
  */
 export const Route = createFileRoute('/reiseuebersicht/$')({
   validateSearch: categorySearchSchema,
+  // The default order has no query: one URL per page (and no redirect to '?sortBy=date…').
+  search: { middlewares: [stripSearchParams(CATEGORY_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ sortBy: search.sortBy, sortDirection: search.sortDirection }),
   loader: async ({ context, params, deps }) => {
     const parsed = parseCategorySplat(params._splat ?? '')

@@ -10,7 +10,7 @@ import { sitemapQueries } from '~/queries/sitemap'
 /** Spec 2 /sitemap: every public page, grouped; the trips in pages of 500 (?page=2). */
 export const Route = createFileRoute('/sitemap/')({
   validateSearch: z.object({ page: pageParam }),
-  loaderDeps: ({ search }) => ({ page: search.page }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(sitemapQueries.html(deps.page)),
   head: () => ({
     meta: [
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/sitemap/')({
 })
 
 function SitemapPage() {
-  const { page } = Route.useSearch()
+  const page = Route.useSearch().page ?? 1
   const { data } = useSuspenseQuery(sitemapQueries.html(page))
   const sections = data.sections.filter((s) => s.links.length > 0)
   const { trips } = data
@@ -82,7 +82,7 @@ function SitemapPage() {
           pages={trips.pages}
           current={trips.page}
           renderLink={(target, props) => (
-            <Link to="/sitemap/" search={{ page: target }} hash="sitemap-reisen" {...props} />
+            <Link to="/sitemap/" search={{ page: target > 1 ? target : undefined }} hash="sitemap-reisen" {...props} />
           )}
         />
       </section>

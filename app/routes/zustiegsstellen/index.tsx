@@ -6,7 +6,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { BOARDING_QUERY_MAX, boardingSearchSchema } from '~/lib/boarding-points'
-import { plainSearchValue } from '~/lib/url-search'
+import { paramText, plainSearchValue } from '~/lib/url-search'
 import { boardingPointQueries } from '~/queries/boarding-points'
 import { serviceQueries } from '~/queries/service-hub'
 import { siteInfoQuery } from '~/queries/shell'
@@ -14,7 +14,7 @@ import { siteInfoQuery } from '~/queries/shell'
 /** Spec 2 /zustiegsstellen: every boarding point, searchable by zip or place, with a map that needs neither tiles nor script. */
 export const Route = createFileRoute('/zustiegsstellen/')({
   validateSearch: boardingSearchSchema,
-  loaderDeps: ({ search }) => ({ q: search.q }),
+  loaderDeps: ({ search }) => ({ q: paramText(search.q) }),
   loader: async ({ context, deps }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(boardingPointQueries.search(deps.q)),
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/zustiegsstellen/')({
 const plural = (n: number) => (n === 1 ? '1 Zustiegsstelle' : `${n} Zustiegsstellen`)
 
 function BoardingPointsPage() {
-  const { q } = Route.useSearch()
+  const q = paramText(Route.useSearch().q)
   const { data } = useSuspenseQuery(boardingPointQueries.search(q))
   const { data: text } = useSuspenseQuery(serviceQueries.pageText('zustiegsstellen'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())

@@ -52,6 +52,7 @@ function WishlistPage() {
 function SharedList({ ids }: { ids: Wishlist }) {
   const { data } = useSuspenseQuery(catalogueQueries.wishlist(ids))
   const navigate = useNavigate()
+  const hydrated = useHydrated()
   const takeOver = () => {
     const { added, skipped } = mergeIntoWishlist(data.trips.map((t) => t.id))
     const message =
@@ -70,7 +71,7 @@ function SharedList({ ids }: { ids: Wishlist }) {
       {data.trips.length ? (
         <>
           <p className="cluster">
-            <Button variant="primary" onClick={takeOver}>
+            <Button variant="primary" onClick={takeOver} disabled={!hydrated}>
               In meine Merkliste übernehmen
             </Button>
             <Link to="/reiseuebersicht/merkliste/" className={buttonClassName({ variant: 'ghost' })}>
@@ -150,12 +151,13 @@ function OwnTrips({ ids }: { ids: Wishlist }) {
                 <Button
                   variant="ghost"
                   size="small"
+                  aria-label={`Entfernen: Reise Nr. ${id}`}
                   onClick={() => {
                     removeWishlistEntry(id)
                     notify({ message: `Reise Nr. ${id} wurde von Ihrer Merkliste entfernt.` })
                   }}
                 >
-                  Entfernen<span className="visually-hidden">: Reise Nr. {id}</span>
+                  Entfernen
                 </Button>
               </li>
             ))}

@@ -380,7 +380,7 @@ function buildTrip(ctx: Context, id: number): BuiltTrip {
       : null
   const hotel = hotelId === null ? undefined : hotelById.get(hotelId)
   const motto = rng.pick(dest.mottos)
-  const sights = rng.shuffle(dest.sights)
+  const sights = kind === 'advent' ? [...rng.shuffle(dest.adventSights ?? []), ...rng.shuffle(dest.sights)] : rng.shuffle(dest.sights)
 
   // cruise route: first port, then ports in order, at most one per day
   const ports = dest.ports ?? []
@@ -424,7 +424,8 @@ function buildTrip(ctx: Context, id: number): BuiltTrip {
   const highlights = sights.slice(0, Math.min(sights.length, d === 1 ? 3 : Math.max(3, Math.min(6, d))))
   const prefix = d === 1 ? 'Tagesfahrt' : `${d} Tage`
   const teaserSights = highlights.slice(0, 3)
-  const teaser = `${prefix} ${dest.at}: ${teaserSights.slice(0, -1).join(', ')}${teaserSights.length > 1 ? ' und ' : ''}${teaserSights[teaserSights.length - 1] ?? ''} – ${TRANSPORT_PHRASES[transport]}.`
+  // sights often contain 'und' themselves, so the list ends with 'sowie'
+  const teaser = `${prefix} ${dest.at}: ${teaserSights.slice(0, -1).join(', ')}${teaserSights.length > 1 ? ' sowie ' : ''}${teaserSights[teaserSights.length - 1] ?? ''} – ${TRANSPORT_PHRASES[transport]}.`
   const [p1, p2] = rng.sample(DESCRIPTION_PARAGRAPHS, 2)
   const kindSentence =
     d === 1
@@ -606,7 +607,7 @@ function buildItinerary(
     days.push({
       day: 1,
       title: `Einschiffung in ${first}`,
-      text: `Bequemer Bustransfer ab Ostwestfalen nach ${first}. Am Nachmittag gehen Sie an Bord der ${shipName ?? 'Schiffes'} und beziehen Ihre Kabine. Begrüßungscocktail und Abendessen an Bord.`,
+      text: `${kind === 'fluss' ? 'Bequemer Bustransfer ab Ostwestfalen' : 'Anreise per Flug oder im Reisebus (je nach Termin)'} nach ${first}. Am Nachmittag gehen Sie an Bord der ${shipName ?? 'Schiffes'} und beziehen Ihre Kabine. Begrüßungscocktail und Abendessen an Bord.`,
     })
     let portIndex = 1
     for (let day = 2; day < d; day++) {
@@ -623,7 +624,11 @@ function buildItinerary(
       }
     }
     const last = route[route.length - 1] ?? first
-    days.push({ day: d, title: `Ausschiffung in ${last}`, text: `Nach dem Frühstück verlassen Sie das Schiff. Rücktransfer nach Ostwestfalen.` })
+    days.push({
+      day: d,
+      title: `Ausschiffung in ${last}`,
+      text: `Nach dem Frühstück verlassen Sie das Schiff. ${kind === 'fluss' ? 'Bustransfer' : 'Rückreise'} nach Ostwestfalen.`,
+    })
     return days
   }
 
@@ -698,7 +703,7 @@ function buildIncluded(
     case 'fluss':
     case 'hochsee':
       return [
-        'Bustransfer ab/bis Ostwestfalen zum Hafen',
+        kind === 'fluss' ? 'Bustransfer ab/bis Ostwestfalen zum Schiff' : 'An- und Abreise zum Hafen per Flug oder Reisebus (je nach Termin)',
         `Kreuzfahrt an Bord der ${shipName ?? 'Schiffes'} in der gebuchten Kabinenkategorie`,
         'Vollpension an Bord',
         'Kapitänsempfang mit Galadinner',

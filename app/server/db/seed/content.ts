@@ -480,7 +480,7 @@ const POSTS: readonly (readonly [string, string, string])[] = [
   ['Rückblick: Unser Reisejahr', 'Die schönsten Momente der vergangenen Saison.', 'Mehr als 12.000 Gäste waren mit uns unterwegs. Ein Rückblick in Bildern und Zahlen.'],
 ]
 
-const slugify = (text: string): string =>
+export const slugify = (text: string): string =>
   text
     .toLowerCase()
     .replace(/ä/g, 'ae')
@@ -492,7 +492,6 @@ const slugify = (text: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 
-export { slugify }
 
 function blogBody(teaser: string, paragraph: string, rng: Random): string {
   const closers = [
@@ -566,7 +565,7 @@ export function buildBlogEntries(today: string, rng: Random): BlogEntryRow[] {
       image: null,
       icon: null,
       published: index !== POSTS.length - 3, // one draft
-      ...dateAround(index * 30 + rng.int(0, 20)),
+      ...dateAround(index * 30 + rng.int(1, 20)),
     })
   })
   for (const row of rows) if (row.idWebBlogType !== 29) row.image = `/media/seed/blog-${row.id}.svg`

@@ -36,6 +36,8 @@ export interface Destination {
   intro: string
   /** Day titles / highlights, article-free ('Sirmione und die Scaligerburg'). */
   sights: readonly string[]
+  /** Highlights only for Advent trips (Christmas markets), listed first there. */
+  adventSights?: readonly string[]
   /** Subtitles after the dash: 'Dolce Vita am Lago'. */
   mottos: readonly string[]
   /** Starting point of cruises (port) or arrival airport for flights. */
@@ -69,6 +71,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Hofburg und Sisi-Museum',
       'Prater mit dem Riesenrad',
     ],
+    adventSights: ['Christkindlmarkt vor dem Rathaus', 'Adventkonzert im Stephansdom'],
     mottos: ['Walzer, Sachertorte und Kaiserglanz', 'Kaffeehauskultur an der Donau', 'Die Donaumetropole erleben'],
   },
   {
@@ -88,6 +91,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Jüdisches Viertel Josefov',
       'Böhmischer Abend mit Musik',
     ],
+    adventSights: ['Weihnachtsmarkt am Altstädter Ring'],
     mottos: ['Die Goldene Stadt an der Moldau', 'Böhmischer Charme und hundert Türme'],
   },
   {
@@ -126,6 +130,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Potsdam und Schloss Sanssouci',
       'Gedenkstätte Berliner Mauer',
     ],
+    adventSights: ['Weihnachtsmarkt am Gendarmenmarkt', 'Weihnachtsmarkt vor Schloss Charlottenburg'],
     mottos: ['Hauptstadt mit Herz und Geschichte', 'Zwischen Spree und Brandenburger Tor'],
   },
   {
@@ -140,12 +145,12 @@ export const DESTINATIONS: readonly Destination[] = [
     sights: [
       'Frauenkirche und Neumarkt',
       'Zwinger und Semperoper',
-      'Striezelmarkt',
       'Basteibrücke in der Sächsischen Schweiz',
       'Raddampferfahrt auf der Elbe',
       'Schloss Pillnitz',
       'Festung Königstein',
     ],
+    adventSights: ['Striezelmarkt', 'Weihnachtsmarkt im Stallhof'],
     mottos: ['Elbflorenz und Sächsische Schweiz', 'Barockpracht an der Elbe'],
   },
   {
@@ -184,6 +189,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Abendliche Donauschifffahrt',
       'Donauknie mit Szentendre',
     ],
+    adventSights: ['Adventsmarkt am Vörösmarty-Platz'],
     mottos: ['Perle an der Donau', 'Thermalbäder und Operettenflair'],
   },
   {
@@ -202,8 +208,8 @@ export const DESTINATIONS: readonly Destination[] = [
       'Wolfgangsee mit Schifffahrt',
       'Krimmler Wasserfälle',
       'Großglockner-Hochalpenstraße',
-      'Christkindlmarkt am Residenzplatz',
     ],
+    adventSights: ['Christkindlmarkt am Residenzplatz', 'Adventsingen im Großen Festspielhaus'],
     mottos: ['Mozart, Berge und Seen', 'Barocke Pracht vor Alpenkulisse'],
     hotels: [7],
   },
@@ -325,6 +331,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Rheinfall bei Schaffhausen',
       'Konstanz und Insel Reichenau',
     ],
+    adventSights: ['Lindauer Hafenweihnacht', 'Weihnachtsmarkt in Konstanz'],
     mottos: ['Drei Länder, ein See', 'Blumeninseln und Alpenblick'],
     hotels: [6],
   },
@@ -365,6 +372,7 @@ export const DESTINATIONS: readonly Destination[] = [
       'Bodetal und Hexentanzplatz',
       'Rappbodetalsperre',
     ],
+    adventSights: ['Weihnachtsmarkt in Wernigerode', 'Adventsmarkt in Quedlinburgs Höfen'],
     mottos: ['Hexen, Fachwerk und Brockenblick', 'Sagenhafter Norden'],
     hotels: [3],
   },
@@ -446,8 +454,8 @@ export const DESTINATIONS: readonly Destination[] = [
       'Elsässer Weinstraße mit Riquewihr',
       'Hohkönigsburg',
       'Flammkuchen-Abend',
-      'Weihnachtsmärkte in Kaysersberg',
     ],
+    adventSights: ['Christkindelsmärik in Straßburg', 'Weihnachtsmärkte in Kaysersberg'],
     mottos: ['Fachwerk, Wein und Flammkuchen', 'Savoir-vivre am Oberrhein'],
   },
   {
@@ -714,6 +722,7 @@ export const DESTINATIONS: readonly Destination[] = [
     kinds: ['tagesfahrt', 'advent'],
     intro: 'Münster ist die Fahrradhauptstadt mit Prinzipalmarkt, Dom und Wasserschlössern im Umland.',
     sights: ['Prinzipalmarkt und Rathaus des Westfälischen Friedens', 'Dom St. Paulus', 'Burg Hülshoff', 'Aasee', 'Wasserschloss Nordkirchen'],
+    adventSights: ['Weihnachtsmärkte in der Altstadt'],
     mottos: ['Wasserschlösser und Prinzipalmarkt', 'Westfälische Gemütlichkeit'],
   },
   {
@@ -725,7 +734,8 @@ export const DESTINATIONS: readonly Destination[] = [
     countries: ['DE'],
     kinds: ['tagesfahrt', 'advent'],
     intro: 'Köln lebt vom Dom, vom Rhein und von seiner sprichwörtlichen Herzlichkeit.',
-    sights: ['Kölner Dom', 'Schokoladenmuseum', 'Rheinschifffahrt', 'Altstadt mit Brauhausbesuch', 'Weihnachtsmarkt am Dom'],
+    sights: ['Kölner Dom', 'Schokoladenmuseum', 'Rheinschifffahrt', 'Altstadt mit Brauhausbesuch'],
+    adventSights: ['Weihnachtsmarkt am Dom', 'Weihnachtsmarkt am Alter Markt'],
     mottos: ['Dom, Rhein und Kölsche Art', 'Rheinische Lebensfreude'],
   },
   {

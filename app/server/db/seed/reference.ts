@@ -276,7 +276,8 @@ const REGION_DATA: readonly (readonly [string, string, readonly string[]])[] = [
   ['weserbergland', 'Weserbergland', ['DE']],
   ['donau', 'Donau', []],
   ['alpen', 'Alpen', []],
-  ['mittelmeer', 'Mittelmeer', []],
+  // linked to the country without a name, so the region list shows a 'Reiseland' group (spec 5)
+  ['mittelmeer', 'Mittelmeer', ['']],
 ]
 
 export const REGIONS: readonly RegionRow[] = REGION_DATA.map(([slug, name], index) => ({ id: index + 1, name, slug }))

@@ -1,0 +1,181 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { z } from 'zod'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Button } from '~/components/ui/Button'
+import { EmptyState } from '~/components/ui/EmptyState'
+import { Pagination } from '~/components/ui/Pagination'
+import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-search'
+import { agencyQueries } from '~/queries/agencies'
+import { siteInfoQuery } from '~/queries/shell'
+
+const ZIP_PREFIX = /^[0-9]{1,5}$/
+const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
+
+/** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
+export const Route = createFileRoute('/reisebueros/agenturen/')({
+  validateSearch: z.object({ plz: textParam(20), page: pageParam }),
+  loaderDeps: ({ search }) => ({ plz: paramText(search.plz), page: search.page ?? 1 }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(validPrefix(deps.plz), deps.page)),
+  head: () => ({
+    meta: [
+      { title: 'Partnerreisebüros – Sonnenland Reisen' },
+      { name: 'description', content: 'Alle Reisebüros, in denen Sie unsere Reisen persönlich buchen können – mit Adresse, Telefon und E-Mail.' },
+    ],
+  }),
+  component: AgencyDirectoryPage,
+})
+
+/** The zip prefix to search for: the digits typed, or '' (all agencies) when the input is not a prefix. */
+function validPrefix(plz: string | undefined): string {
+  const text = plz?.trim() ?? ''
+  return ZIP_PREFIX.test(text) ? text : ''
+}
+
+/** Only web addresses become links: a value from the database never turns into javascript: or similar. */
+function safeWebsite(url: string | null): string | null {
+  if (!url) return null
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
+  } catch {
+    return null
+  }
+}
+
+function AgencyDirectoryPage() {
+  const search = Route.useSearch()
+  const plz = paramText(search.plz)
+  const page = search.page ?? 1
+  const prefix = validPrefix(plz)
+  const invalid = (plz?.trim() ?? '') !== '' && prefix === ''
+  const { data } = useSuspenseQuery(agencyQueries.list(prefix, page))
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const navigate = useNavigate()
+  const [value, setValue] = useState(plz ?? '')
+  useEffect(() => setValue(plz ?? ''), [plz])
+
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Partnerreisebüros' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Partnerreisebüros</h1>
+        <p className="lead">In diesen Reisebüros werden Sie persönlich beraten und können Ihre Reise mit Sonnenland Reisen buchen.</p>
+      </header>
+
+      <search className="service-search">
+        <form
+          method="get"
+          action="/reisebueros/agenturen/"
+          className="service-search__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const next = value.trim()
+            void navigate({ to: '/reisebueros/agenturen/', search: next ? { plz: plainSearchValue(next) } : {} })
+          }}
+        >
+          <div className="field service-search__field">
+            <label htmlFor="agentur-plz" className="field__label">
+              Postleitzahl
+            </label>
+            <span id="agentur-plz-hint" className="field__hint">
+              Die ganze Postleitzahl oder ihr Anfang, zum Beispiel 33 für die Region Bielefeld
+            </span>
+            <input
+              id="agentur-plz"
+              name="plz"
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              value={value}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? 'agentur-plz-hint agentur-plz-error' : 'agentur-plz-hint'}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            {invalid ? (
+              <p id="agentur-plz-error" className="field-error">
+                {PLZ_PREFIX_ERROR}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit">Reisebüros suchen</Button>
+        </form>
+      </search>
+
+      <p role="status" className="service-search__status">
+        {data.total === 1 ? '1 Reisebüro' : `${data.total} Reisebüros`}
+        {prefix ? ` mit Postleitzahl ${prefix}…` : ''}
+        {data.pages > 1 ? `, Seite ${data.page} von ${data.pages}` : ''}.{' '}
+        {prefix ? <Link to="/reisebueros/agenturen/">Alle Reisebüros zeigen</Link> : null}
+      </p>
+
+      {data.agencies.length === 0 ? (
+        <EmptyState
+          title="Kein Reisebüro gefunden"
+          text={
+            <p>
+              Im Postleitzahlbereich {prefix}… haben wir noch keinen Partner. Gern beraten wir Sie direkt: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
+            </p>
+          }
+        />
+      ) : (
+        <ul className="card-grid agency-list">
+          {data.agencies.map((agency) => {
+            const website = safeWebsite(agency.website)
+            return (
+              <li key={agency.id} className="card">
+                <div className="card__body">
+                  <h2 className="card__title agency-list__name">{agency.name}</h2>
+                  <address>
+                    {agency.street}
+                    <br />
+                    {agency.zip} {agency.city}
+                  </address>
+                  <dl className="facts agency-list__contact">
+                    {agency.phone ? (
+                      <>
+                        <dt>Telefon</dt>
+                        <dd>
+                          <a href={`tel:${agency.phone.replace(/[^0-9+]/g, '')}`}>{agency.phone}</a>
+                        </dd>
+                      </>
+                    ) : null}
+                    {agency.email ? (
+                      <>
+                        <dt>E-Mail</dt>
+                        <dd>
+                          <a href={`mailto:${agency.email}`}>{agency.email}</a>
+                        </dd>
+                      </>
+                    ) : null}
+                    {website ? (
+                      <>
+                        <dt>Website</dt>
+                        <dd>
+                          <a href={website} rel="noopener noreferrer">
+                            {new URL(website).host}
+                          </a>
+                        </dd>
+                      </>
+                    ) : null}
+                  </dl>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <Pagination
+        pages={data.pages}
+        current={data.page}
+        renderLink={(target, props) => (
+          <Link to="/reisebueros/agenturen/" search={{ plz: prefix ? plainSearchValue(prefix) : undefined, page: target > 1 ? target : undefined }} {...props} />
+        )}
+      />
+    </div>
+  )
+}

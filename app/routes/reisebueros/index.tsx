@@ -1,0 +1,59 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { AppLink } from '~/components/ui/AppLink'
+import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { serviceQueries } from '~/queries/service-hub'
+import { siteInfoQuery } from '~/queries/shell'
+
+/** Spec 2 /reisebueros: our reisen at partner travel agencies, and the way in for agency staff. */
+export const Route = createFileRoute('/reisebueros/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.pageText('reisebueros')),
+  head: () => ({
+    meta: [
+      { title: 'Reisebüros – Sonnenland Reisen' },
+      { name: 'description', content: 'Persönliche Beratung und Buchung unserer Reisen in Partnerreisebüros – und der Agentur-Login für Reisebüros.' },
+    ],
+  }),
+  component: TravelAgenciesPage,
+})
+
+const LINKS = [
+  { href: '/reisebueros/agenturen/', title: 'Partnerreisebüros finden', text: 'Alle Reisebüros, die unsere Reisen verkaufen – suchen Sie nach Postleitzahl.' },
+  { href: '/reisebueros/agentur-login/', title: 'Agentur-Login', text: 'Für Mitarbeiterinnen und Mitarbeiter unserer Partneragenturen.' },
+  { href: '/forms/kontakt/', title: 'Partner werden', text: 'Ihr Reisebüro möchte unsere Reisen verkaufen? Schreiben Sie uns.' },
+] as const
+
+function TravelAgenciesPage() {
+  const { data: text } = useSuspenseQuery(serviceQueries.pageText('reisebueros'))
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  return (
+    <div className="container section">
+      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Reisebüros</h1>
+        <p className="lead">{text?.teaser || 'Persönliche Beratung in Ihrer Nähe.'}</p>
+      </header>
+      {text?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: text.body }} /> : null}
+      <section aria-labelledby="reisebueros-links" className="section--tight">
+        <h2 id="reisebueros-links">Für Reisende und Reisebüros</h2>
+        <ul className="card-grid service-links">
+          {LINKS.map((link) => (
+            <li key={link.href} className="card card--interactive">
+              <div className="card__body">
+                <h3 className="card__title">
+                  <AppLink href={link.href} className="card__link">
+                    {link.title}
+                  </AppLink>
+                </h3>
+                <p>{link.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>
+        Fragen zur Zusammenarbeit beantworten wir gern telefonisch unter <a href={`tel:${site.phoneHref}`}>{site.phone}</a> ({site.officeHours}).
+      </p>
+    </div>
+  )
+}

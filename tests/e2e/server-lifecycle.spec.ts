@@ -1,0 +1,69 @@
+// The production server as an operator runs it: start, answer, stop cleanly, restart without
+// reseeding, and refuse a wrong configuration with one line naming the variable.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const entry = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  let errors = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    errors += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output, errors: () => errors }
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health`)).status
+        } catch {
+          return 0
+        }
+      },
+      { timeout: 90_000, intervals: [200] },
+    )
+    .toBe(200)
+}
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
+
+test('stops on SIGTERM with exit code 0 and restarts on the same data without reseeding', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reisen-lifecycle-'))
+  try {
+    const first = startServer({ PORT: '3390', DATA_DIR: dataDir })
+    await waitForHealth(3390)
+    expect(first.output()).toContain('seeding the demo catalogue')
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(first.output()).toContain('shutting down')
+
+    const second = startServer({ PORT: '3391', DATA_DIR: dataDir })
+    await waitForHealth(3391)
+    const page = await fetch('http://127.0.0.1:3391/', { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(second.output()).not.toContain('seeding the demo catalogue')
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toBe(0)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('a wrong configuration value stops the start with one line naming the variable', async () => {
+  const server = startServer({ PORT: '3392', DATABASE_URL: 'mysql://irgendwo/db', DATA_DIR: join(tmpdir(), 'nie-benutzt') })
+  expect(await server.exited).toBe(1)
+  const lines = server.errors().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Ungültige Konfiguration: DATABASE_URL/)
+})
