@@ -57,7 +57,8 @@ function get(path, headers) {
 
 async function waitForHealth(child) {
   const started = performance.now()
-  while (performance.now() - started < 120_000) {
+  // A new data folder is created and seeded first: minutes on a busy machine.
+  while (performance.now() - started < 300_000) {
     if (child.exitCode !== null) throw new Error(`Server beendet (Code ${child.exitCode})`)
     try {
       const res = await get('/api/health', { accept: 'application/json' })

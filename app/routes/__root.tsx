@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { ErrorPage } from '~/components/errors/ErrorPage'
 import { LoadingBar } from '~/components/layout/LoadingBar'
 import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
+import { RoutePrefetcher } from '~/components/layout/RoutePrefetcher'
 import { SiteLayout } from '~/components/layout/SiteLayout'
 import { NotificationArea } from '~/components/notifications/NotificationArea'
 import { useWishlist } from '~/components/wishlist/useWishlist'
@@ -61,6 +62,7 @@ function RootComponent() {
       <SiteLayout variant={layout} site={site} menus={initData.menus} wishlistCount={wishlist.length}>
         <Outlet />
       </SiteLayout>
+      <RoutePrefetcher menus={initData.menus} />
     </RootDocument>
   )
 }

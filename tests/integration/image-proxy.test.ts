@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { imageProxyUrl } from '~/lib/images'
-import { createLimiter, handleImageRequest, sharpTransform } from '~/server/media/image-proxy.server'
+import { createLimiter, createMemoryCache, handleImageRequest, sharpTransform } from '~/server/media/image-proxy.server'
 import type { ImageProxyDeps, Transform } from '~/server/media/image-proxy.server'
 import { parseAllowedHosts } from '~/server/media/image-source.server'
 
@@ -121,7 +121,8 @@ describe('seed pictures through the proxy', () => {
   })
 
   it('serves the second request from the disk cache without resizing again', async () => {
-    const d = deps()
+    // No memory cache in front: the second answer must come from the file.
+    const d = deps({ memoryCache: createMemoryCache(0) })
     const url = imageProxyUrl('/media/seed/trip-2-1.svg', 400)
     const first = Buffer.from(await (await get(d, url)).arrayBuffer())
     const files = cacheFiles(d.cacheDir)
@@ -132,8 +133,18 @@ describe('seed pictures through the proxy', () => {
     expect(transforms).toBe(1)
     expect(cacheFiles(d.cacheDir)).toHaveLength(1) // no temp files left behind
     // A fresh process (new deps, same folder) finds the file too.
-    const again = await get({ ...d, transform: countingTransform }, url)
-    expect(again.status).toBe(200)
+    const again = await get({ ...d, memoryCache: createMemoryCache(0) }, url)
+    expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true)
+    expect(transforms).toBe(1)
+  })
+
+  it('keeps hot images in memory and still answers when the file is gone', async () => {
+    const d = deps({ memoryCache: createMemoryCache(1024 * 1024) })
+    const url = imageProxyUrl('/media/seed/trip-7-1.svg', 320)
+    const first = Buffer.from(await (await get(d, url)).arrayBuffer())
+    for (const file of cacheFiles(d.cacheDir)) rmSync(file)
+    const second = await get(d, url)
+    expect(Buffer.from(await second.arrayBuffer()).equals(first)).toBe(true)
     expect(transforms).toBe(1)
   })
 

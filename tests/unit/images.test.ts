@@ -17,7 +17,7 @@ import {
 import { parseAllowedHosts, resolveImageSource } from '~/server/media/image-source.server'
 import type { ImageSource } from '~/server/media/image-source.server'
 import { isPrivateAddress, parseIPv6 } from '~/server/media/private-address.server'
-import { findPublicDir, sniffImageFormat } from '~/server/media/image-proxy.server'
+import { createMemoryCache, findPublicDir, sniffImageFormat } from '~/server/media/image-proxy.server'
 
 const query = (q: string) => parseImageQuery(new URLSearchParams(q))
 
@@ -278,5 +278,20 @@ describe('source files', () => {
   it('finds public/ beside the Nitro server entry, else in the working folder', () => {
     expect(findPublicDir('/nowhere/server/index.mjs', '/nowhere-either')).toBeNull()
     expect(findPublicDir(undefined, process.cwd())).toBe(`${process.cwd()}/public`)
+  })
+})
+
+describe('memory cache in front of the disk cache', () => {
+  it('drops the least recently used entries beyond its byte budget', () => {
+    const cache = createMemoryCache(10)
+    cache.set('a', Buffer.alloc(4), 1)
+    cache.set('b', Buffer.alloc(4), 1)
+    expect(cache.get('a')?.body.length).toBe(4) // a is now the most recent
+    cache.set('c', Buffer.alloc(4), 1)
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('a')).toBeDefined()
+    expect(cache.get('c')).toBeDefined()
+    cache.set('big', Buffer.alloc(11), 1)
+    expect(cache.get('big')).toBeUndefined()
   })
 })

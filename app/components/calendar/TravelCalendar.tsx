@@ -1,10 +1,11 @@
 // One calendar view for /reisekalender/ and /flugreisen-reisekalender/: a filter form (category,
 // month), three months of dates as tables, and links to the previous and next three months.
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import type { FormEvent } from 'react'
 import { bookableLabel, bookableTone } from '~/lib/bookable'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
+import { calendarSearchSchema } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
 import { Badge } from '../ui/Badge'
 import { Button } from '../ui/Button'
@@ -94,30 +95,38 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
   )
 }
 
-/** A GET form that works before the scripts load; nothing happens until "Anzeigen" (WCAG 3.2.2). */
+/**
+ * A GET form that works before the scripts load; nothing happens until "Anzeigen" (WCAG 3.2.2).
+ * Uncontrolled selects, so a choice made while the page is still loading survives hydration.
+ */
 function CalendarFilter({ data, path, search }: { data: CalendarPage; path: CalendarPath; search: CalendarSearch }) {
   const id = useId()
   const navigate = useNavigate()
-  const [kategorie, setKategorie] = useState(data.category?.slug ?? '')
   const shownFirst = data.months[0]?.key
-  const [monat, setMonat] = useState<string>(
-    data.monthOptions.find((m) => m.key === (search.monat ?? shownFirst))?.key ?? data.monthOptions[0]?.key ?? '',
-  )
+  const month = data.monthOptions.find((m) => m.key === (search.monat ?? shownFirst))?.key ?? data.monthOptions[0]?.key
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const chosen = calendarSearchSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
     void navigate({
       to: path,
-      search: { ...(kategorie ? { kategorie } : {}), ...(monat ? { monat } : {}) },
+      search: { ...(chosen.kategorie ? { kategorie: chosen.kategorie } : {}), ...(chosen.monat ? { monat: chosen.monat } : {}) },
     })
   }
   return (
-    <form className="calendar-filter" method="get" action={path} onSubmit={onSubmit} aria-label="Termine auswählen">
+    <form
+      key={`${data.category?.slug ?? ''}-${month ?? ''}`}
+      className="calendar-filter"
+      method="get"
+      action={path}
+      onSubmit={onSubmit}
+      aria-label="Termine auswählen"
+    >
       {data.categories.length > 1 ? (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-kategorie`}>
             Reiseart
           </label>
-          <select id={`${id}-kategorie`} name="kategorie" value={kategorie} onChange={(e) => setKategorie(e.target.value)}>
+          <select id={`${id}-kategorie`} name="kategorie" defaultValue={data.category?.slug ?? ''}>
             <option value="">Alle Reisearten</option>
             {data.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -132,7 +141,7 @@ function CalendarFilter({ data, path, search }: { data: CalendarPage; path: Cale
           <label className="field__label" htmlFor={`${id}-monat`}>
             Ab Monat
           </label>
-          <select id={`${id}-monat`} name="monat" value={monat} onChange={(e) => setMonat(e.target.value)}>
+          <select id={`${id}-monat`} name="monat" defaultValue={month}>
             {data.monthOptions.map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}

@@ -42,7 +42,7 @@ function SitemapPage() {
             </li>
           ))}
           <li>
-            <a href="#sitemap-reisen">Alle Reisen</a>
+            <a href="#sitemap-alle-reisen">Alle Reisen</a>
           </li>
         </ul>
       </nav>
@@ -62,8 +62,8 @@ function SitemapPage() {
         ))}
       </div>
 
-      <section aria-labelledby="sitemap-reisen" className="sitemap-section sitemap-section--trips">
-        <h2 id="sitemap-reisen">
+      <section aria-labelledby="sitemap-alle-reisen" className="sitemap-section sitemap-section--trips">
+        <h2 id="sitemap-alle-reisen">
           Alle Reisen <span className="text-muted">({new Intl.NumberFormat('de-DE').format(trips.total)})</span>
         </h2>
         {trips.pages > 1 ? (
@@ -82,7 +82,7 @@ function SitemapPage() {
           pages={trips.pages}
           current={trips.page}
           renderLink={(target, props) => (
-            <Link to="/sitemap/" search={{ page: target > 1 ? target : undefined }} hash="sitemap-reisen" {...props} />
+            <Link to="/sitemap/" search={{ page: target > 1 ? target : undefined }} hash="sitemap-alle-reisen" {...props} />
           )}
         />
       </section>

@@ -35,6 +35,8 @@ export type ImageProxyDeps = {
   isAllowedAddress?: AddressGuard
   transform?: Transform
   limiter?: Limiter
+  /** Hot images in memory in front of the disk cache (process-wide by default). */
+  memoryCache?: MemoryCache
   fetchTimeoutMs?: number
   maxSourceBytes?: number
   /** How long a remote image stays in the disk cache before it is fetched again. */
@@ -174,11 +176,19 @@ function checkRaster(bytes: Buffer): void {
 // Disk cache
 // ---------------------------------------------------------------------------------------------
 
-async function readIfFresh(path: string, maxAgeMs: number | null): Promise<{ body: Buffer; mtimeMs: number; fresh: boolean } | null> {
+async function readIfFresh(
+  path: string,
+  maxAgeMs: number | null,
+  memory: MemoryCache,
+): Promise<{ body: Buffer; mtimeMs: number; fresh: boolean } | null> {
+  const isFresh = (mtimeMs: number) => maxAgeMs === null || Date.now() - mtimeMs < maxAgeMs
+  const hot = memory.get(path)
+  if (hot && isFresh(hot.mtimeMs)) return { ...hot, fresh: true }
   try {
     const info = await stat(path)
     const body = await readFile(path)
-    return { body, mtimeMs: info.mtimeMs, fresh: maxAgeMs === null || Date.now() - info.mtimeMs < maxAgeMs }
+    if (isFresh(info.mtimeMs)) memory.set(path, body, info.mtimeMs)
+    return { body, mtimeMs: info.mtimeMs, fresh: isFresh(info.mtimeMs) }
   } catch {
     return null
   }
@@ -194,6 +204,45 @@ async function writeAtomically(path: string, body: Buffer): Promise<void> {
   } catch (error) {
     await unlink(temp).catch(() => {})
     throw error
+  }
+}
+
+/**
+ * The most recently served files in memory (least recently used goes first), so that a hot image
+ * costs no file system round trips; the disk stays the cache that survives restarts.
+ */
+export type MemoryCache = {
+  get: (path: string) => { body: Buffer; mtimeMs: number } | undefined
+  set: (path: string, body: Buffer, mtimeMs: number) => void
+}
+
+export function createMemoryCache(maxBytes: number, maxEntryBytes = 2 * 1024 * 1024): MemoryCache {
+  const entries = new Map<string, { body: Buffer; mtimeMs: number }>()
+  let bytes = 0
+  return {
+    get: (path) => {
+      const entry = entries.get(path)
+      if (entry) {
+        entries.delete(path)
+        entries.set(path, entry)
+      }
+      return entry
+    },
+    set: (path, body, mtimeMs) => {
+      if (body.length > maxEntryBytes || body.length > maxBytes) return
+      const previous = entries.get(path)
+      if (previous) {
+        bytes -= previous.body.length
+        entries.delete(path)
+      }
+      entries.set(path, { body, mtimeMs })
+      bytes += body.length
+      for (const [oldest, entry] of entries) {
+        if (bytes <= maxBytes) break
+        entries.delete(oldest)
+        bytes -= entry.body.length
+      }
+    },
   }
 }
 
@@ -248,6 +297,7 @@ async function account(cacheDir: string, maxBytes: number, added: number): Promi
 // ---------------------------------------------------------------------------------------------
 
 const defaultLimiter = createLimiter(2)
+const defaultMemory = createMemoryCache(64 * 1024 * 1024)
 const inflight = new Map<string, Promise<Buffer>>()
 
 type Plan = { entry: Entry; maxAgeMs: number | null; load: () => Promise<{ input: Buffer; width: number }> }
@@ -317,6 +367,8 @@ async function produce(p: Plan, quality: number, deps: ImageProxyDeps): Promise<
     log('debug', 'image decode failed', errorFields(error))
     throw new SourceError(422, 'Das Bild konnte nicht gelesen werden.')
   }
+  const memory = deps.memoryCache ?? defaultMemory
+  memory.set(p.entry.path, output, Date.now())
   try {
     await writeAtomically(p.entry.path, output)
     await account(deps.cacheDir, deps.maxCacheBytes ?? 2 * 1024 ** 3, output.length)
@@ -339,7 +391,7 @@ export async function handleImageRequest(request: Request, deps: ImageProxyDeps)
   try {
     const p = await plan(resolved.source, w, q, deps)
     if (p.maxAgeMs === null && matchesEtag(request, p.entry.etag)) return imageResponse(request, p.entry, Buffer.alloc(0))
-    const cached = await readIfFresh(p.entry.path, p.maxAgeMs)
+    const cached = await readIfFresh(p.entry.path, p.maxAgeMs, deps.memoryCache ?? defaultMemory)
     if (cached?.fresh) return imageResponse(request, p.entry, cached.body)
 
     let running = inflight.get(p.entry.path)

@@ -49,6 +49,13 @@ CREATE TABLE trip_search_pending (
   trip_id integer PRIMARY KEY
 );
 --> statement-breakpoint
+-- Goes up with every change the search can see; the search caches facet counts per version.
+CREATE TABLE trip_search_meta (
+  version bigint NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO trip_search_meta (version) VALUES (1);
+--> statement-breakpoint
 CREATE INDEX trip_search_documents_idx ON trip_search_documents USING gin (document);
 --> statement-breakpoint
 CREATE INDEX trip_search_title_trgm_idx ON trip_search USING gin (title_key gin_trgm_ops);
@@ -155,6 +162,24 @@ CREATE FUNCTION trip_search_refresh(trip_ids integer[]) RETURNS void
     SELECT trip_search_refresh_dates(trip_ids, search_today());
   $$;
 --> statement-breakpoint
+-- A new day: dates that began yesterday are no longer upcoming. Only rows whose next_date has
+-- passed can change, and only those are rebuilt.
+CREATE FUNCTION trip_search_roll_over(from_day date) RETURNS integer
+  LANGUAGE plpgsql
+  AS $$
+  DECLARE
+    stale integer[];
+  BEGIN
+    SELECT array_agg(trip_id) INTO stale FROM trip_search WHERE next_date < from_day;
+    IF stale IS NULL THEN
+      RETURN 0;
+    END IF;
+    PERFORM trip_search_refresh_dates(stale, from_day);
+    UPDATE trip_search_meta SET version = version + 1;
+    RETURN cardinality(stale);
+  END
+  $$;
+--> statement-breakpoint
 -- Runs at the end of the transaction once per queued trip id; the first run rebuilds them all.
 CREATE FUNCTION trip_search_flush() RETURNS trigger
   LANGUAGE plpgsql
@@ -169,6 +194,7 @@ CREATE FUNCTION trip_search_flush() RETURNS trigger
     WITH taken AS (DELETE FROM trip_search_pending RETURNING trip_id)
     SELECT array_agg(trip_id) INTO ids FROM taken;
     PERFORM trip_search_refresh(ids);
+    UPDATE trip_search_meta SET version = version + 1;
     RETURN NULL;
   END
   $$;

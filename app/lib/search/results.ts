@@ -1,0 +1,60 @@
+// What a search answers (one page of trips, the total, the facet counts) and what the text field
+// suggests. One schema for the server function, the JSON API and the page.
+import { z } from 'zod'
+import { bookableSchema } from '../bookable'
+import { tripCardSchema } from '../trip-card'
+
+/** Trips per result page: 2, 3 and 4 cards per row all fill the last row. */
+export const SEARCH_PAGE_SIZE = 24
+export const MAX_SEARCH_PAGE_SIZE = 100
+
+const facetValueSchema = z.object({ id: z.number().int(), name: z.string().nullable(), count: z.number().int() })
+
+/**
+ * Counts for the filter lists. Each list ignores its own filter (the categories list counts the
+ * trips that match everything except the chosen categories), so that choosing one category
+ * does not make the others look empty: the numbers say what ticking another box would add.
+ */
+export const searchFacetsSchema = z.object({
+  categories: z.array(facetValueSchema),
+  countries: z.array(facetValueSchema),
+  bookable: z.array(z.object({ status: bookableSchema, count: z.number().int() })),
+})
+export type SearchFacets = z.infer<typeof searchFacetsSchema>
+export type FacetValue = z.infer<typeof facetValueSchema>
+
+export const searchResultSchema = z.object({
+  total: z.number().int(),
+  /** The page shown: the one asked for, or the last one when that lies beyond the end. */
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  pageSize: z.number().int(),
+  trips: z.array(tripCardSchema),
+  facets: searchFacetsSchema,
+  /** True when no trip contained the words and these are the trips with similar words (typos). */
+  fuzzy: z.boolean(),
+})
+export type SearchResult = z.infer<typeof searchResultSchema>
+
+export const SUGGESTION_KINDS = ['trip', 'region', 'country'] as const
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number]
+
+export const MAX_SUGGESTIONS = 8
+/** Fewer letters than this suggest nothing: two letters already narrow 100,000 titles well. */
+export const MIN_SUGGEST_LENGTH = 2
+
+export const suggestionSchema = z.object({
+  label: z.string(),
+  kind: z.enum(SUGGESTION_KINDS),
+  /** Trip id, region id or country id. */
+  id: z.number().int(),
+  /** The trip page, or the search for the region or country. */
+  href: z.string(),
+})
+export type Suggestion = z.infer<typeof suggestionSchema>
+
+export const SUGGESTION_KIND_LABELS = {
+  trip: 'Reise',
+  region: 'Region',
+  country: 'Reiseland',
+} as const satisfies Record<SuggestionKind, string>

@@ -1,0 +1,505 @@
+// The trip search over PostgreSQL (PGlite or a server alike): German full text with stemming,
+// umlaut and ß folding, typo tolerance, every filter of the search segment, sorting, paging and
+// facet counts. Reads the side tables of migration 0002_search (trip_search,
+// trip_search_documents), which triggers keep in step with the catalogue.
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { bookableSchema } from '~/lib/bookable'
+import type { BookableStatus } from '~/lib/bookable'
+import { pageCount } from '~/lib/paging'
+import { unixToIsoDay } from '~/lib/search/dates'
+import {
+  MAX_SEARCH_PAGE_SIZE,
+  MAX_SUGGESTIONS,
+  MIN_SUGGEST_LENGTH,
+  SEARCH_PAGE_SIZE,
+} from '~/lib/search/results'
+import type { FacetValue, SearchFacets, SearchResult, Suggestion } from '~/lib/search/results'
+import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } from '~/lib/search/segment'
+import type { Search } from '~/lib/search/segment'
+import type { SortBy, SortDirection } from '~/lib/search/sort'
+import { textQuery } from '~/lib/search/text-query'
+import type { TextQuery } from '~/lib/search/text-query'
+import type { Database } from '../db/client.server'
+import { loadTripCards, todayIsoDay } from './trip-cards.server'
+
+export type SearchOptions = {
+  sortBy: SortBy
+  sortDirection: SortDirection
+  page: number
+  pageSize?: number
+  /** Only dates that overlap the school holidays of any German state (Ferientermine). */
+  ferien: boolean
+  /** ISO day in Europe/Berlin; dates before it are not offered. Tests pass a fixed day. */
+  today?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results of raw queries: PGlite answers { rows }, postgres-js an array of rows.
+// ---------------------------------------------------------------------------------------------
+
+async function query<S extends z.ZodType>(db: Database, statement: SQL, row: S): Promise<z.infer<S>[]> {
+  const result: unknown = await db.execute(statement)
+  const rows = Array.isArray(result)
+    ? result
+    : typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)
+      ? result.rows
+      : []
+  return z.array(row).parse(rows)
+}
+
+/** A list of validated ids as one bound int[] parameter (not a list of parameters). */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
+}
+
+function textArray(words: readonly string[]): SQL {
+  return sql`${words}::text[]`
+}
+
+/** Whole euros to the millionths the dates store, exactly (bigint), as a bound parameter. */
+function millionths(euros: number): SQL {
+  return sql`${(BigInt(Math.trunc(euros)) * 1_000_000n).toString()}::bigint`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparing a database for the day
+// ---------------------------------------------------------------------------------------------
+
+const preparedFor = new WeakMap<Database, string>()
+
+/**
+ * Once per process and day: rebuild the date summaries that went stale overnight, and give the
+ * planner statistics when nobody has (PGlite has no autovacuum, and the seeder writes 100,000
+ * trips without an ANALYZE: the plans for 200 rows would be used for them).
+ */
+async function prepare(db: Database, today: string): Promise<void> {
+  if (preparedFor.get(db) === today) return
+  await db.execute(sql`select trip_search_roll_over(${today}::date)`)
+  const [stats] = await query(
+    db,
+    sql`select (select reltuples from pg_class where oid = 'trip_search'::regclass) < 0
+              and exists (select 1 from trip_search) as missing`,
+    z.object({ missing: z.boolean() }),
+  )
+  if (stats?.missing) await db.execute(sql`analyze trip_search, trip_search_documents, trip_dates`)
+  preparedFor.set(db, today)
+}
+
+async function catalogueVersion(db: Database): Promise<string> {
+  const [row] = await query(db, sql`select version::text as version from trip_search_meta`, z.object({ version: z.string() }))
+  return row?.version ?? '0'
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters
+// ---------------------------------------------------------------------------------------------
+
+type TextMode = 'exact' | 'fuzzy'
+
+/** A search as the SQL sees it: the segment's search, the Ferien flag, the day and how text matches. */
+type Filter = {
+  search: Search
+  ferien: boolean
+  today: string
+  text: TextQuery | null
+  mode: TextMode
+}
+
+/** Only pg_trgm's word similarity above this counts as a typo of a title (gardase ~ gardasee 0.88). */
+const PLACE_SIMILARITY = 0.5
+
+function hasPriceFilter(search: Search): boolean {
+  return search.price.min !== DEFAULT_PRICE_RANGE.min || search.price.max !== DEFAULT_PRICE_RANGE.max
+}
+
+/**
+ * Filters that look at single dates. Without them a trip's date summary (next date, lowest price,
+ * statuses of its upcoming dates) answers everything and trip_dates is not read at all.
+ */
+function usesDates(f: Filter): boolean {
+  const s = f.search
+  return s.start !== null || s.end !== null || s.bookable !== null || hasPriceFilter(s) || f.ferien
+}
+
+function textCondition(f: Filter): SQL | null {
+  if (f.text === null) return null
+  if (f.mode === 'exact') {
+    return sql`s.trip_id in (select d.trip_id from trip_search_documents d
+      where d.document @@ to_tsquery('german', search_fold(${f.text.tsquery})))`
+  }
+  // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
+  // country whose name is similar to one of the words ('gardase' -> region Gardasee).
+  const words = f.text.words
+  const phrase = words.join(' ')
+  const similarPlaces = (table: 'regions' | 'countries') =>
+    sql`(select coalesce(array_agg(p.id), '{}') from ${sql.identifier(table)} p
+      where exists (select 1 from unnest(${textArray(words)}) w
+                    where similarity(search_fold(coalesce(p.name, '')), w) >= ${PLACE_SIMILARITY}))`
+  return sql`(s.title_key %> search_fold(${phrase})
+    or s.region_ids && ${similarPlaces('regions')}
+    or s.country_ids && ${similarPlaces('countries')})`
+}
+
+/** Conditions on the trip itself (not its dates, and not the three faceted filters). */
+function tripConditions(f: Filter): SQL[] {
+  const s = f.search
+  return [
+    sql`s.published`,
+    s.regions.length > 0 ? sql`s.region_ids && ${intArray(s.regions)}` : null,
+    s.duration !== null ? sql`s.duration_days between ${s.duration.min} and ${s.duration.max}` : null,
+    textCondition(f),
+  ].filter((c): c is SQL => c !== null)
+}
+
+/**
+ * Per trip, over its upcoming dates that pass the date filters: the first such date and lowest
+ * such price (among dates of the chosen status, if one is chosen) and the statuses present.
+ * A date overlaps [start, end] when it begins by the end and ends on or after the start; the
+ * longest date in the table bounds its beginning from below, so the date_from index is read
+ * for a short range only.
+ */
+function datesCte(f: Filter): SQL {
+  const s = f.search
+  const start = s.start === null ? null : unixToIsoDay(s.start)
+  const end = s.end === null ? null : unixToIsoDay(s.end)
+  const lower =
+    start === null
+      ? sql`${f.today}::date`
+      : sql`greatest(${f.today}::date, ${start}::date - (select coalesce(max(date_till - date_from), 0) from trip_dates))`
+  const conditions = [
+    sql`d.date_from >= ${lower}`,
+    end === null ? null : sql`d.date_from <= ${end}::date`,
+    start === null ? null : sql`d.date_till >= ${start}::date`,
+    hasPriceFilter(s) ? sql`d.price between ${millionths(s.price.min)} and ${millionths(s.price.max)}` : null,
+    f.ferien
+      ? sql`daterange(d.date_from, d.date_till, '[]') && (select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)`
+      : null,
+  ].filter((c): c is SQL => c !== null)
+  const ofStatus = s.bookable === null ? sql`true` : sql`d.bookable = ${s.bookable}`
+  return sql`dates as (
+    select d.trip_id,
+           min(d.date_from) filter (where ${ofStatus}) as next_date,
+           min(d.price) filter (where ${ofStatus}) as min_price,
+           bit_or(1 << d.bookable) as statuses
+    from trip_dates d
+    where ${sql.join(conditions, sql` and `)}
+    group by d.trip_id
+  )`
+}
+
+type Matching = {
+  with: SQL | null
+  from: SQL
+  where: SQL
+  /** The first matching date, the lowest matching price and the statuses of the matching dates. */
+  nextDate: SQL
+  minPrice: SQL
+  statuses: SQL
+}
+
+/** FROM and WHERE over the trips matching the filter. */
+function matching(f: Filter): Matching {
+  const s = f.search
+  const conditions = tripConditions(f)
+  if (s.categories.length > 0) conditions.push(sql`s.category_ids && ${intArray(s.categories)}`)
+  if (s.countries.length > 0) conditions.push(sql`s.country_ids && ${intArray(s.countries)}`)
+  if (!usesDates(f)) {
+    conditions.push(sql`s.next_date >= ${f.today}::date`)
+    return {
+      with: null,
+      from: sql`trip_search s`,
+      where: sql.join(conditions, sql` and `),
+      nextDate: sql`s.next_date`,
+      minPrice: sql`s.min_price`,
+      statuses: sql`s.statuses`,
+    }
+  }
+  if (s.bookable !== null) conditions.push(sql`x.statuses & ${1 << s.bookable} <> 0`)
+  return {
+    with: datesCte(f),
+    from: sql`trip_search s join dates x on x.trip_id = s.trip_id`,
+    where: sql.join(conditions, sql` and `),
+    nextDate: sql`x.next_date`,
+    minPrice: sql`x.min_price`,
+    statuses: sql`x.statuses`,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counts: the total and the facet counts of a set of trips, cached per catalogue version
+// ---------------------------------------------------------------------------------------------
+
+type Stats = {
+  total: number
+  categories: FacetValue[]
+  countries: FacetValue[]
+  statuses: { status: BookableStatus; count: number }[]
+}
+
+const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().int(), name: z.string().nullable(), n: z.number().int() })
+
+/**
+ * One pass over the matching trips: how many there are, how many per category, per country and
+ * per booking status (a trip counts for a status when one of its matching dates has it).
+ */
+async function computeStats(db: Database, f: Filter): Promise<Stats> {
+  const m = matching(f)
+  const rows = await query(
+    db,
+    sql`with ${m.with === null ? sql`` : sql`${m.with}, `}base as materialized (
+        select s.category_ids, s.country_ids, ${m.statuses} as statuses from ${m.from} where ${m.where}
+      )
+      select 't' as kind, 0 as id, null::text as name, count(*)::int as n from base
+      union all
+      select 'c', c.id, c.name, count(*)::int from base cross join unnest(base.category_ids) u(id) join categories c on c.id = u.id group by c.id
+      union all
+      select 'n', c.id, c.name, count(*)::int from base cross join unnest(base.country_ids) u(id) join countries c on c.id = u.id group by c.id
+      union all
+      select 'b', b, null, count(*)::int from base cross join generate_series(0, 5) b where base.statuses & (1 << b) <> 0 group by b`,
+    statsRow,
+  )
+  const stats: Stats = { total: 0, categories: [], countries: [], statuses: [] }
+  for (const row of rows) {
+    if (row.kind === 't') stats.total = row.n
+    else if (row.kind === 'c') stats.categories.push({ id: row.id, name: row.name, count: row.n })
+    else if (row.kind === 'n') stats.countries.push({ id: row.id, name: row.name, count: row.n })
+    else {
+      const status = bookableSchema.safeParse(row.id)
+      if (status.success) stats.statuses.push({ status: status.data, count: row.n })
+    }
+  }
+  const byName = (a: FacetValue, b: FacetValue) => collator.compare(a.name ?? '', b.name ?? '') || a.id - b.id
+  stats.categories.sort(byName)
+  stats.countries.sort(byName)
+  stats.statuses.sort((a, b) => a.status - b.status)
+  return stats
+}
+
+const collator = new Intl.Collator('de')
+
+/** Enough for every filter set in use at once; an entry is a few hundred bytes. */
+const STATS_CACHE_SIZE = 2_000
+
+type StatsCache = { version: string; entries: Map<string, Promise<Stats>> }
+const statsCaches = new WeakMap<Database, StatsCache>()
+
+function statsKey(f: Filter): string {
+  return JSON.stringify([stringifySegment(f.search), f.ferien, f.today, f.mode])
+}
+
+/**
+ * Counting is the one part of a search whose cost grows with the size of the result (every
+ * matching trip is visited), and the same filter sets come back again and again (a filter list
+ * asks for the set without its own filter, paging and sorting keep the set). So counts are
+ * kept until the catalogue changes: every change bumps trip_search_meta.version.
+ */
+async function stats(db: Database, f: Filter, version: string): Promise<Stats> {
+  let cache = statsCaches.get(db)
+  if (!cache || cache.version !== version) {
+    cache = { version, entries: new Map() }
+    statsCaches.set(db, cache)
+  }
+  const key = statsKey(f)
+  const hit = cache.entries.get(key)
+  if (hit) {
+    // Map order is insertion order: re-inserting keeps the most recently used entries last.
+    cache.entries.delete(key)
+    cache.entries.set(key, hit)
+    return hit
+  }
+  const entries = cache.entries
+  const computed = computeStats(db, f)
+  entries.set(key, computed)
+  computed.catch(() => entries.delete(key))
+  if (entries.size > STATS_CACHE_SIZE) {
+    const oldest = entries.keys().next()
+    if (!oldest.done) entries.delete(oldest.value)
+  }
+  return computed
+}
+
+async function facetsAndTotal(db: Database, f: Filter, version: string): Promise<{ total: number; facets: SearchFacets }> {
+  const without = (patch: Partial<Search>): Filter => ({ ...f, search: { ...f.search, ...patch } })
+  const s = f.search
+  // Each list ignores its own filter; without that filter the set is the same as the search's.
+  const [all, noCategories, noCountries, noBookable] = await Promise.all([
+    stats(db, f, version),
+    s.categories.length > 0 ? stats(db, without({ categories: [] }), version) : null,
+    s.countries.length > 0 ? stats(db, without({ countries: [] }), version) : null,
+    s.bookable !== null ? stats(db, without({ bookable: null }), version) : null,
+  ])
+  return {
+    total: all.total,
+    facets: {
+      categories: (noCategories ?? all).categories,
+      countries: (noCountries ?? all).countries,
+      bookable: (noBookable ?? all).statuses,
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One page
+// ---------------------------------------------------------------------------------------------
+
+/** Ties go by title, then id, so the order is the same on every request. */
+function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection): SQL {
+  const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc')
+  if (sortBy === 'name') return sql`s.title_key ${dir}, s.trip_id ${dir}`
+  const key = sortBy === 'date' ? m.nextDate : sortBy === 'price' ? m.minPrice : sql`s.duration_days`
+  return sql`${key} ${dir}, s.title_key asc, s.trip_id asc`
+}
+
+async function pageIds(db: Database, f: Filter, options: { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number }): Promise<number[]> {
+  const m = matching(f)
+  const rows = await query(
+    db,
+    sql`${m.with === null ? sql`` : sql`with ${m.with} `}select s.trip_id as id from ${m.from}
+      where ${m.where}
+      order by ${orderBy(m, options.sortBy, options.sortDirection)}
+      limit ${options.limit} offset ${options.offset}`,
+    z.object({ id: z.number().int() }),
+  )
+  return rows.map((r) => r.id)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search
+// ---------------------------------------------------------------------------------------------
+
+const LEXEME_CACHE_SIZE = 1_000
+const lexemeCounts = new Map<string, number>()
+
+/** Words that are all stop words ('die', 'und') leave no condition rather than matching nothing. */
+async function hasLexemes(db: Database, tsquery: string): Promise<boolean> {
+  const known = lexemeCounts.get(tsquery)
+  if (known !== undefined) return known > 0
+  const [row] = await query(
+    db,
+    sql`select numnode(to_tsquery('german', search_fold(${tsquery}))) as n`,
+    z.object({ n: z.number().int() }),
+  )
+  const n = row?.n ?? 0
+  if (lexemeCounts.size >= LEXEME_CACHE_SIZE) lexemeCounts.clear()
+  lexemeCounts.set(tsquery, n)
+  return n > 0
+}
+
+export async function searchTrips(db: Database, search: Search, options: SearchOptions): Promise<SearchResult> {
+  const today = options.today ?? todayIsoDay()
+  const pageSize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? SEARCH_PAGE_SIZE)))
+  await prepare(db, today)
+  const version = await catalogueVersion(db)
+
+  const parsed = textQuery(search.text)
+  const text = parsed !== null && (await hasLexemes(db, parsed.tsquery)) ? parsed : null
+  const exact: Filter = { search, ferien: options.ferien, today, text, mode: 'exact' }
+  let filter = exact
+  let counted = await facetsAndTotal(db, exact, version)
+  // Typo tolerance only when the words themselves found nothing: similar words would otherwise
+  // crowd out the exact matches ('wien' is similar to 'wiek').
+  if (counted.total === 0 && text !== null) {
+    const fuzzy: Filter = { ...exact, mode: 'fuzzy' }
+    const fuzzyCounted = await facetsAndTotal(db, fuzzy, version)
+    if (fuzzyCounted.total > 0) {
+      filter = fuzzy
+      counted = fuzzyCounted
+    }
+  }
+
+  const pages = pageCount(counted.total, pageSize)
+  const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
+  const ids =
+    counted.total === 0
+      ? []
+      : await pageIds(db, filter, {
+          sortBy: options.sortBy,
+          sortDirection: options.sortDirection,
+          offset: (page - 1) * pageSize,
+          limit: pageSize,
+        })
+  return {
+    total: counted.total,
+    page,
+    pageCount: pages,
+    pageSize,
+    trips: await loadTripCards(db, ids, today),
+    facets: counted.facets,
+    fuzzy: filter.mode === 'fuzzy',
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suggestions for the text field
+// ---------------------------------------------------------------------------------------------
+
+const MAX_PLACE_SUGGESTIONS = 3
+
+function likePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+const suggestionRow = z.object({ kind: z.enum(['trip', 'region', 'country']), id: z.number().int(), label: z.string() })
+
+function placeHref(kind: 'region' | 'country', id: number): string {
+  const search: Search = kind === 'region' ? { ...EMPTY_SEARCH, regions: [id] } : { ...EMPTY_SEARCH, countries: [id] }
+  // Only digits, commas and dashes: nothing to encode.
+  return `/reiseuebersicht/search/${stringifySegment(search)}/`
+}
+
+/**
+ * Up to eight suggestions for what has been typed: regions and countries whose name starts with
+ * it or has a word starting with it (at most three, only those with upcoming trips), then
+ * published trips with upcoming dates whose title contains it, titles starting with it first.
+ */
+export async function suggest(db: Database, prefix: string, today = todayIsoDay()): Promise<Suggestion[]> {
+  const text = normalizeText(prefix)
+  if (Array.from(text).length < MIN_SUGGEST_LENGTH) return []
+  await prepare(db, today)
+  const like = likePattern(text)
+  // Two letters match title beginnings only (the title index); from three on, anywhere (trigrams).
+  const titleMatch =
+    Array.from(text).length < 3
+      ? sql`s.title_key like search_fold(${like}) || '%'`
+      : sql`s.title_key like '%' || search_fold(${like}) || '%'`
+  const placeMatch = (column: SQL) =>
+    sql`(search_fold(${column}) like search_fold(${like}) || '%' or search_fold(${column}) like '% ' || search_fold(${like}) || '%')`
+  const rows = await query(
+    db,
+    sql`(select 'region' as kind, r.id, r.name as label from regions r
+         where ${placeMatch(sql`r.name`)}
+           and exists (select 1 from trip_search s where s.region_ids @> array[r.id] and s.published and s.next_date >= ${today}::date)
+         order by search_fold(r.name) like search_fold(${like}) || '%' desc, r.name, r.id
+         limit ${MAX_PLACE_SUGGESTIONS})
+        union all
+        (select 'country', c.id, c.name from countries c
+         where c.name is not null and ${placeMatch(sql`c.name`)}
+           and exists (select 1 from trip_search s where s.country_ids @> array[c.id] and s.published and s.next_date >= ${today}::date)
+         order by search_fold(c.name) like search_fold(${like}) || '%' desc, c.name, c.id
+         limit ${MAX_PLACE_SUGGESTIONS})
+        union all
+        (select 'trip', t.id, t.title from trip_search s join trips t on t.id = s.trip_id
+         where ${titleMatch} and s.published and s.next_date >= ${today}::date
+         order by s.title_key like search_fold(${like}) || '%' desc, s.title_key, s.trip_id
+         limit ${MAX_SUGGESTIONS})`,
+    suggestionRow,
+  )
+  const places = rows.filter((r) => r.kind !== 'trip').slice(0, MAX_PLACE_SUGGESTIONS)
+  const trips = rows.filter((r) => r.kind === 'trip')
+  // Titles repeat across dates and variants of a trip; one suggestion per title is enough.
+  const seenTitles = new Set<string>()
+  const uniqueTrips = trips.filter((t) => {
+    const key = t.label.toLocaleLowerCase('de-DE')
+    if (seenTitles.has(key)) return false
+    seenTitles.add(key)
+    return true
+  })
+  return [...places, ...uniqueTrips].slice(0, MAX_SUGGESTIONS).map((r) => ({
+    label: r.label,
+    kind: r.kind,
+    id: r.id,
+    href: r.kind === 'trip' ? `/reise/${r.id}/` : placeHref(r.kind, r.id),
+  }))
+}
