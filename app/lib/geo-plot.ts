@@ -144,6 +144,8 @@ export function countryCentre(iso2: string | null | undefined): GeoPoint | null 
   return COUNTRY_CENTRES[iso2.trim().toUpperCase()] ?? null
 }
 
+export type Rect = { x0: number; y0: number; x1: number; y1: number }
+
 export type LabelCandidate = {
   x: number
   y: number
@@ -154,9 +156,13 @@ export type LabelCandidate = {
   offset?: number
 }
 
+/** Where a label sits: right or left of its dot, or centred above or below it. */
+export type LabelPlacement = 'start' | 'end' | 'above' | 'below'
+
 /**
- * Which labels to draw so that none overlaps another or a box edge: the most important first
- * (higher priority, then the order given), each on its preferred side or else the other side.
+ * Which labels to draw so that none overlaps another label, an obstacle or a box edge: the most
+ * important first (higher priority, then the order given), each on its preferred side, else the
+ * other side, else above or below its dot; a label that fits nowhere is left out.
  * The width of a label is estimated from its length, which is close enough for a sans-serif font.
  */
 export function placeLabels(
@@ -164,21 +170,31 @@ export function placeLabels(
   box: { width: number; height: number },
   fontSize: number,
   gap = 4,
-): { index: number; anchor: 'start' | 'end' }[] {
-  type Rect = { x0: number; y0: number; x1: number; y1: number }
-  const placed: Rect[] = []
-  const result: { index: number; anchor: 'start' | 'end' }[] = []
+  /** Areas no label may cover, e.g. the other dots. */
+  obstacles: readonly Rect[] = [],
+): { index: number; anchor: LabelPlacement }[] {
+  const placed: Rect[] = [...obstacles]
+  const result: { index: number; anchor: LabelPlacement }[] = []
   const order = candidates.map((c, index) => ({ c, index })).sort((a, b) => b.c.priority - a.c.priority || a.index - b.index)
   const overlaps = (r: Rect) => placed.some((p) => r.x0 < p.x1 && r.x1 > p.x0 && r.y0 < p.y1 && r.y1 > p.y0)
+  const inside = (r: Rect) => r.x0 >= 0 && r.x1 <= box.width && r.y0 >= 0 && r.y1 <= box.height
   for (const { c, index } of order) {
     const width = Array.from(c.text).length * fontSize * 0.55
-    const rectFor = (anchor: 'start' | 'end'): Rect => {
-      const offset = c.offset ?? gap
-      const x0 = anchor === 'start' ? c.x + offset : c.x - offset - width
-      return { x0, y0: c.y - fontSize * 0.75, x1: x0 + width, y1: c.y + fontSize * 0.35 }
+    const offset = c.offset ?? gap
+    const rectFor = (anchor: LabelPlacement): Rect => {
+      switch (anchor) {
+        case 'start':
+          return { x0: c.x + offset, y0: c.y - fontSize * 0.75, x1: c.x + offset + width, y1: c.y + fontSize * 0.35 }
+        case 'end':
+          return { x0: c.x - offset - width, y0: c.y - fontSize * 0.75, x1: c.x - offset, y1: c.y + fontSize * 0.35 }
+        case 'above':
+          return { x0: c.x - width / 2, y0: c.y - offset - fontSize * 1.1, x1: c.x + width / 2, y1: c.y - offset }
+        case 'below':
+          return { x0: c.x - width / 2, y0: c.y + offset, x1: c.x + width / 2, y1: c.y + offset + fontSize * 1.1 }
+      }
     }
-    const inside = (r: Rect) => r.x0 >= 0 && r.x1 <= box.width && r.y0 >= 0 && r.y1 <= box.height
-    for (const anchor of [c.anchor, c.anchor === 'start' ? 'end' : 'start'] as const) {
+    const tries: LabelPlacement[] = [c.anchor, c.anchor === 'start' ? 'end' : 'start', 'above', 'below']
+    for (const anchor of tries) {
       const rect = rectFor(anchor)
       if (inside(rect) && !overlaps(rect)) {
         placed.push(rect)
@@ -188,4 +204,20 @@ export function placeLabels(
     }
   }
   return result.sort((a, b) => a.index - b.index)
+}
+
+/**
+ * A box height that suits the points' shape at the given width (the projection keeps the aspect
+ * ratio, so a tall region gets a tall map), kept between min and max.
+ */
+export function fittedHeight(points: readonly GeoPoint[], width: number, padding: number, min: number, max: number): number {
+  const valid = points.filter(isValidGeoPoint)
+  if (valid.length < 2) return min
+  const lats = valid.map((p) => p.lat)
+  const lngs = valid.map((p) => p.lng)
+  const spanY = Math.max(...lats) - Math.min(...lats)
+  const spanX = (Math.max(...lngs) - Math.min(...lngs)) * Math.cos((((Math.max(...lats) + Math.min(...lats)) / 2) * Math.PI) / 180)
+  if (spanX <= 0) return max
+  const inner = (width - 2 * padding) * (spanY / spanX)
+  return Math.round(Math.min(max, Math.max(min, inner + 2 * padding)))
 }

@@ -24,6 +24,16 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
+/** Opens the first trip of the Reisekalender's first month; returns its title once its page shows. */
+async function openFirstCalendarTrip(page: Page): Promise<string> {
+  const link = page.getByRole('main').getByRole('table').first().getByRole('link').first()
+  const title = (await link.textContent())?.trim() ?? ''
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page).toHaveURL(/\/reise\/\d+\/$/)
+  return title
+}
+
 const wishlistLink = (page: Page, text: string) => page.getByRole('banner').getByRole('link', { name: `Merkliste, ${text}` })
 
 test.describe('Reise-Katalog', () => {
@@ -143,9 +153,7 @@ test.describe('Reise-Katalog', () => {
 
   test('die Kalenderdatei eines Termins ist text/calendar mit einem VEVENT', async ({ page, request }) => {
     await page.goto('/reisekalender/')
-    await page.getByRole('main').getByRole('table').first().getByRole('link').first().click()
-    await expect(page).toHaveURL(/\/reise\/\d+\/$/)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await openFirstCalendarTrip(page)
     const icsLink = page.getByRole('link', { name: /Kalendereintrag/ }).first()
     const href = await icsLink.getAttribute('href')
     expect(href).toMatch(/^\/reise\/\d+\/termin\/\d+\.ics$/)
@@ -164,9 +172,7 @@ test.describe('Reise-Katalog', () => {
 
   test('JSON-LD der Reise ist ein schema.org Trip mit Angeboten', async ({ page }) => {
     await page.goto('/reisekalender/')
-    await page.getByRole('main').getByRole('table').first().getByRole('link').first().click()
-    await expect(page).toHaveURL(/\/reise\/\d+\/$/)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await openFirstCalendarTrip(page)
     const text = await page.locator('script[type="application/ld+json"]').first().textContent()
     const data = JSON.parse(text ?? '') as { '@type': string; offers: { '@type': string; priceCurrency: string; price: string; availability: string }[] }
     expect(data['@type']).toBe('Trip')
@@ -203,9 +209,7 @@ test.describe('Reise-Katalog', () => {
 
   test('die Merkliste übersteht ein Neuladen und gilt in einem zweiten Tab', async ({ page, context }) => {
     await page.goto('/reisekalender/')
-    await page.getByRole('main').getByRole('table').first().getByRole('link').first().click()
-    await expect(page).toHaveURL(/\/reise\/\d+\/$/)
-    const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+    const title = await openFirstCalendarTrip(page)
     await page.getByRole('button', { name: 'Auf die Merkliste' }).click()
     await expect(wishlistLink(page, '1 Reise')).toBeVisible()
 

@@ -19,6 +19,7 @@ let server: Server
 let origin: string
 let png: Buffer
 let transforms = 0
+let sourceDown = false
 
 const countingTransform: Transform = (input, options) => {
   transforms++
@@ -85,6 +86,14 @@ beforeAll(async () => {
     } else if (path === '/bilder/weiter.png') {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' })
       res.end()
+    } else if (path === '/bilder/wechselnd.png') {
+      if (sourceDown) {
+        res.writeHead(503, { 'content-type': 'text/plain' })
+        res.end('Wartung')
+      } else {
+        res.writeHead(200, { 'content-type': 'image/png' })
+        res.end(png)
+      }
     } else if (path === '/bilder/langsam.png') {
       // never answers
     } else {
@@ -264,7 +273,10 @@ describe('remote sources', () => {
       const { width } = await expectWebp(res, 400)
       expect(width).toBe(400)
       expect(res.headers.get('cache-control')).toBe('public, max-age=86400')
+      const etag = res.headers.get('etag') ?? ''
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
       expect((await get(d, imageProxyUrl(`${origin}/bilder/reise.png`, 400))).status).toBe(200)
+      expect((await get(d, imageProxyUrl(`${origin}/bilder/reise.png`, 400), { 'if-none-match': etag })).status).toBe(304)
       expect(transforms).toBe(1)
     })
 
@@ -284,6 +296,24 @@ describe('remote sources', () => {
       const res = await get(open([origin]), imageProxyUrl(`${origin}${path}`, 600))
       expect(res.status).toBe(status)
       expect(transforms).toBe(0)
+    })
+
+    it('fetches again after the cache lifetime, and keeps the old copy while the source is down', async () => {
+      const d = open([origin], { remoteTtlMs: 0 })
+      const url = imageProxyUrl(`${origin}/bilder/wechselnd.png`, 320)
+      const first = Buffer.from(await (await get(d, url)).arrayBuffer())
+      expect((await get(d, url)).status).toBe(200)
+      expect(transforms).toBe(2)
+      sourceDown = true
+      try {
+        const stale = await get(d, url)
+        expect(stale.status).toBe(200)
+        expect(Buffer.from(await stale.arrayBuffer()).equals(first)).toBe(true)
+        const nothingCached = await get(open([origin]), url)
+        expect(nothingCached.status).toBe(502)
+      } finally {
+        sourceDown = false
+      }
     })
 
     it('refuses a source larger than the size limit', async () => {

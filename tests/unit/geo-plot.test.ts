@@ -1,6 +1,6 @@
 // The SVG map projection: fits points into a box, keeps north up and the aspect ratio.
 import { describe, expect, it } from 'vitest'
-import { countryCentre, createProjection, graticule, isValidGeoPoint, placeLabels, plotPoints } from '~/lib/geo-plot'
+import { countryCentre, createProjection, fittedHeight, graticule, isValidGeoPoint, placeLabels, plotPoints } from '~/lib/geo-plot'
 
 const BOX = { width: 600, height: 400, padding: 20 }
 const bielefeld = { lat: 52.02, lng: 8.53 }
@@ -135,5 +135,25 @@ describe('placeLabels', () => {
     expect(placed).toEqual([{ index: 0, anchor: 'end' }])
     const none = placeLabels([{ x: 150, y: 100, text: 'X'.repeat(60), anchor: 'start', priority: 0 }], box, 14)
     expect(none).toEqual([])
+  })
+})
+
+describe('placeLabels with obstacles and fittedHeight', () => {
+  it('keeps labels off the obstacles (other dots)', () => {
+    const box = { width: 300, height: 200 }
+    const dot = { x0: 110, y0: 90, x1: 122, y1: 102 }
+    const label = { x: 100, y: 100, text: 'Minden', anchor: 'start' as const, priority: 0 }
+    expect(placeLabels([label], box, 14, 4)).toEqual([{ index: 0, anchor: 'start' }])
+    expect(placeLabels([label], box, 14, 4, [dot])).toEqual([{ index: 0, anchor: 'end' }])
+  })
+
+  it('fittedHeight follows the shape of the points, within bounds', () => {
+    const tall = [{ lat: 36, lng: 5 }, { lat: 62, lng: 10 }]
+    const wide = [{ lat: 50, lng: 0 }, { lat: 51, lng: 20 }]
+    expect(fittedHeight(tall, 700, 20, 300, 900)).toBe(900)
+    expect(fittedHeight(wide, 700, 20, 300, 900)).toBe(300)
+    const h = fittedHeight([{ lat: 50, lng: 0 }, { lat: 54, lng: 8 }], 700, 20, 100, 2000)
+    expect(h).toBeCloseTo(660 * (4 / (8 * Math.cos((52 * Math.PI) / 180))) + 40, -1)
+    expect(fittedHeight([], 700, 20, 300, 900)).toBe(300)
   })
 })

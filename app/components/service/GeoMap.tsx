@@ -1,7 +1,7 @@
 // An SVG "map" that plots points by latitude/longitude: no tiles, no script, no request to another
 // server. It is a picture (role="img" with a label); the list beside it is the accessible version.
 import { useId } from 'react'
-import { createProjection, graticule, isValidGeoPoint, placeLabels } from '~/lib/geo-plot'
+import { createProjection, fittedHeight, graticule, isValidGeoPoint, placeLabels } from '~/lib/geo-plot'
 
 export type GeoMapPoint = {
   key: string | number
@@ -24,6 +24,7 @@ export type GeoMapProps = {
   /** Visible caption below the map. */
   caption?: string
   width?: number
+  /** Fixed height; by default the height follows the shape of the area (between 320 and 720). */
   height?: number
   /** Degrees between background grid lines. */
   gridStep?: number
@@ -35,33 +36,46 @@ const LABEL_AIR = 4
 
 const dotRadius = (p: GeoMapPoint) => p.radius ?? (p.highlighted ? 8 : 6)
 
-export function GeoMap({ points, label, caption, width = 720, height = 480, gridStep = 1, className }: GeoMapProps) {
+const PADDING = 36
+
+export function GeoMap({ points, label, caption, width = 720, height, gridStep = 1, className }: GeoMapProps) {
   const titleId = useId()
-  const box = { width, height, padding: 36 }
   const valid = points.filter(isValidGeoPoint)
+  const boxHeight = height ?? fittedHeight(valid, width, PADDING, 320, 720)
+  const box = { width, height: boxHeight, padding: PADDING }
   const projection = createProjection(valid, box)
   const lines = graticule(projection, gridStep)
   const dots = valid.map((p) => ({ point: p, ...projection.project(p) }))
-  const labels = placeLabels(
-    dots.map((d) => ({
+  // One label per name (three stops in one town get one 'Bielefeld'); the highlighted dot or the
+  // more important one carries it. Dots are obstacles, so no label hides a neighbouring dot.
+  const candidates = dots
+    .map((d, index) => ({
+      index,
       x: d.x,
       y: d.y,
       text: d.point.label,
       anchor: d.x > width * 0.7 ? ('end' as const) : ('start' as const),
       priority: (d.point.highlighted ? 1000 : 0) + (d.point.priority ?? 0),
       offset: dotRadius(d.point) + LABEL_AIR,
-    })),
-    box,
-    FONT_SIZE,
-  )
+    }))
+    .sort((a, b) => b.priority - a.priority || a.index - b.index)
+    .filter((c, i, all) => all.findIndex((o) => o.text === c.text) === i)
+  const obstacles = dots.map((d) => {
+    const r = dotRadius(d.point) + 1
+    return { x0: d.x - r, y0: d.y - r, x1: d.x + r, y1: d.y + r }
+  })
+  const labels = placeLabels(candidates, box, FONT_SIZE, LABEL_AIR, obstacles).flatMap(({ index, anchor }) => {
+    const candidate = candidates[index]
+    return candidate ? [{ index: candidate.index, anchor }] : []
+  })
   // Highlighted dots are drawn last, so that they lie on top.
   const drawOrder = [...dots.keys()].sort((a, b) => Number(dots[a]?.point.highlighted ?? false) - Number(dots[b]?.point.highlighted ?? false))
 
   return (
     <figure className={className ? `geo-map ${className}` : 'geo-map'}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} className="geo-map__svg" preserveAspectRatio="xMidYMid meet">
+      <svg viewBox={`0 0 ${width} ${boxHeight}`} role="img" aria-labelledby={titleId} className="geo-map__svg" preserveAspectRatio="xMidYMid meet">
         <title id={titleId}>{label}</title>
-        <rect x="0" y="0" width={width} height={height} className="geo-map__background" rx="12" />
+        <rect x="0" y="0" width={width} height={boxHeight} className="geo-map__background" rx="12" />
         <g className="geo-map__grid" aria-hidden="true">
           {lines.lat.map((lat) => {
             const y = projection.project({ lat, lng: projection.bounds?.minLng ?? 0 }).y
@@ -69,7 +83,7 @@ export function GeoMap({ points, label, caption, width = 720, height = 480, grid
           })}
           {lines.lng.map((lng) => {
             const x = projection.project({ lat: projection.bounds?.minLat ?? 0, lng }).x
-            return <line key={`lng-${lng}`} y1="0" y2={height} x1={x} x2={x} />
+            return <line key={`lng-${lng}`} y1="0" y2={boxHeight} x1={x} x2={x} />
           })}
         </g>
         <g aria-hidden="true">

@@ -16,8 +16,10 @@ export const PREFIX_MIN_LENGTH = 4
 export type TextQuery = {
   /** Source for to_tsquery('german', search_fold(…)): words ANDed, spelling variants ORed. */
   tsquery: string
-  /** The words with their variants, for trigram similarity against titles and place names. */
+  /** The words with their variants, for trigram similarity against place names. */
   words: string[]
+  /** The text as typed and with ae/oe/ue folded, for trigram similarity against titles. */
+  phrases: string[]
 }
 
 // Letters and digits of any script. Everything else separates words, which also keeps the
@@ -41,5 +43,6 @@ export function textQuery(text: string): TextQuery | null {
   const tsquery = variantsOf
     .map((variants) => (variants.length === 1 ? term(variants[0] ?? '') : `(${variants.map(term).join(' | ')})`))
     .join(' & ')
-  return { tsquery, words: [...new Set(variantsOf.flat())] }
+  const phrases = [...new Set([words.join(' '), words.map(foldDigraphs).join(' ')])]
+  return { tsquery, words: [...new Set(variantsOf.flat())], phrases }
 }

@@ -112,7 +112,8 @@ function textResponse(status: number, message: string, extra: Record<string, str
   })
 }
 
-type Entry = { path: string; etag: string; cacheControl: string }
+/** etag null: the picture behind the key can change (a remote source), so the bytes name it. */
+type Entry = { path: string; etag: string | null; cacheControl: string }
 
 function matchesEtag(request: Request, etag: string): boolean {
   const header = request.headers.get('if-none-match')
@@ -125,12 +126,13 @@ function matchesEtag(request: Request, etag: string): boolean {
 }
 
 function imageResponse(request: Request, entry: Entry, body: Buffer): Response {
+  const etag = entry.etag ?? `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
   const headers = {
     'Cache-Control': entry.cacheControl,
-    ETag: entry.etag,
+    ETag: etag,
     'X-Content-Type-Options': 'nosniff',
   }
-  if (matchesEtag(request, entry.etag)) return new Response(null, { status: 304, headers })
+  if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers })
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
     status: 200,
     headers: { ...headers, 'Content-Type': 'image/webp', 'Content-Length': String(body.length) },
@@ -155,9 +157,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The public/ file behind `path`, refusing anything that leaves the folder (also via symlinks). */
 async function publicFile(publicDir: string | null, path: string): Promise<{ file: string; size: number; mtimeMs: number }> {
   if (!publicDir) throw new SourceError(404, 'Bild nicht gefunden.')
-  const root = await realpath(publicDir)
+  let root: string
   let file: string
   try {
+    root = await realpath(publicDir)
     file = await realpath(resolve(root, `.${path}`))
   } catch {
     throw new SourceError(404, 'Bild nicht gefunden.')
@@ -296,7 +299,10 @@ async function account(cacheDir: string, maxBytes: number, added: number): Promi
 // The handler
 // ---------------------------------------------------------------------------------------------
 
-const defaultLimiter = createLimiter(2)
+// Two resizes at once on a two-core machine; downloads wait in their own, wider queue so that a
+// slow remote host does not hold a resize slot. Both queues are short: waiting inputs use memory.
+const defaultLimiter = createLimiter(2, 32)
+const fetchLimiter = createLimiter(4, 32)
 const defaultMemory = createMemoryCache(64 * 1024 * 1024)
 const inflight = new Map<string, Promise<Buffer>>()
 
@@ -312,7 +318,7 @@ async function plan(source: ImageSource, width: number, quality: number, deps: I
   if (source.kind === 'seed') {
     const { key, path } = keyed(`${source.canonical}\n${SEED_IMAGE_VERSION}`)
     return {
-      // The picture of a key never changes (only with RENDER_VERSION, which changes the key).
+      // The picture of a key never changes (a new SEED_IMAGE_VERSION or RENDER_VERSION changes the key).
       entry: { path, etag: `"${key.slice(0, 32)}"`, cacheControl: IMMUTABLE },
       maxAgeMs: null,
       // Vector art: drawn at the requested width instead of being scaled from a fixed raster.
@@ -339,16 +345,18 @@ async function plan(source: ImageSource, width: number, quality: number, deps: I
     }
   }
 
-  const { key, path } = keyed(source.canonical)
+  const { path } = keyed(source.canonical)
   return {
-    entry: { path, etag: `"${key.slice(0, 32)}"`, cacheControl: ONE_DAY },
+    entry: { path, etag: null, cacheControl: ONE_DAY },
     maxAgeMs: deps.remoteTtlMs ?? 24 * 60 * 60 * 1000,
     load: async () => {
-      const fetched = await fetchRemoteImage(source.url, {
-        isAllowedAddress: deps.isAllowedAddress ?? publicAddressesOnly,
-        timeoutMs: deps.fetchTimeoutMs ?? 8000,
-        maxBytes,
-      })
+      const fetched = await fetchLimiter.run(() =>
+        fetchRemoteImage(source.url, {
+          isAllowedAddress: deps.isAllowedAddress ?? publicAddressesOnly,
+          timeoutMs: deps.fetchTimeoutMs ?? 8000,
+          maxBytes,
+        }),
+      )
       if (!fetched.ok) throw new SourceError(fetched.status, fetched.message)
       checkRaster(fetched.body)
       return { input: fetched.body, width }
@@ -390,7 +398,8 @@ export async function handleImageRequest(request: Request, deps: ImageProxyDeps)
 
   try {
     const p = await plan(resolved.source, w, q, deps)
-    if (p.maxAgeMs === null && matchesEtag(request, p.entry.etag)) return imageResponse(request, p.entry, Buffer.alloc(0))
+    // Seed and file ETags follow from the key alone: a revalidation needs no disk at all.
+    if (p.entry.etag !== null && matchesEtag(request, p.entry.etag)) return imageResponse(request, p.entry, Buffer.alloc(0))
     const cached = await readIfFresh(p.entry.path, p.maxAgeMs, deps.memoryCache ?? defaultMemory)
     if (cached?.fresh) return imageResponse(request, p.entry, cached.body)
 

@@ -19,7 +19,7 @@ import type { FacetValue, SearchFacets, SearchResult, Suggestion } from '~/lib/s
 import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
-import { textQuery } from '~/lib/search/text-query'
+import { foldDigraphs, textQuery } from '~/lib/search/text-query'
 import type { TextQuery } from '~/lib/search/text-query'
 import type { Database } from '../db/client.server'
 import { loadTripCards, todayIsoDay } from './trip-cards.server'
@@ -132,12 +132,15 @@ function textCondition(f: Filter): SQL | null {
   // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
   // country whose name is similar to one of the words ('gardase' -> region Gardasee).
   const words = f.text.words
-  const phrase = words.join(' ')
+  const similarTitle = sql.join(
+    f.text.phrases.map((phrase) => sql`s.title_key %> search_fold(${phrase})`),
+    sql` or `,
+  )
   const similarPlaces = (table: 'regions' | 'countries') =>
     sql`(select coalesce(array_agg(p.id), '{}') from ${sql.identifier(table)} p
       where exists (select 1 from unnest(${textArray(words)}) w
                     where similarity(search_fold(coalesce(p.name, '')), w) >= ${PLACE_SIMILARITY}))`
-  return sql`(s.title_key %> search_fold(${phrase})
+  return sql`(${similarTitle}
     or s.region_ids && ${similarPlaces('regions')}
     or s.country_ids && ${similarPlaces('countries')})`
 }
@@ -344,21 +347,34 @@ async function facetsAndTotal(db: Database, f: Filter, version: string): Promise
 // One page
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Below this many matches a page is cut from the sorted matches; above it the sort may walk an
+ * index of trip_search in order instead and stop after one page. The planner would also walk the
+ * index for a few hundred matches, expecting them spread evenly over the order, and lose badly
+ * when they cluster at one end (Gardasee trips all start in spring: 5,000 rows read for 24).
+ */
+const INDEX_WALK_MIN_MATCHES = 2_000
+
 /** Ties go by title, then id, so the order is the same on every request. */
-function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection): SQL {
+function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection, walkIndex: boolean): SQL {
   const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc')
-  if (sortBy === 'name') return sql`s.title_key ${dir}, s.trip_id ${dir}`
+  // "+ 0" and "|| ''" keep a value but hide the column from the planner's index matching.
+  if (sortBy === 'name') return walkIndex ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.title_key || '' ${dir}, s.trip_id ${dir}`
   const key = sortBy === 'date' ? m.nextDate : sortBy === 'price' ? m.minPrice : sql`s.duration_days`
-  return sql`${key} ${dir}, s.title_key asc, s.trip_id asc`
+  return sql`${walkIndex ? key : sql`${key} + 0`} ${dir}, s.title_key asc, s.trip_id asc`
 }
 
-async function pageIds(db: Database, f: Filter, options: { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number }): Promise<number[]> {
+async function pageIds(
+  db: Database,
+  f: Filter,
+  options: { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number; total: number },
+): Promise<number[]> {
   const m = matching(f)
   const rows = await query(
     db,
     sql`${m.with === null ? sql`` : sql`with ${m.with} `}select s.trip_id as id from ${m.from}
       where ${m.where}
-      order by ${orderBy(m, options.sortBy, options.sortDirection)}
+      order by ${orderBy(m, options.sortBy, options.sortDirection, options.total >= INDEX_WALK_MIN_MATCHES)}
       limit ${options.limit} offset ${options.offset}`,
     z.object({ id: z.number().int() }),
   )
@@ -419,6 +435,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
           sortDirection: options.sortDirection,
           offset: (page - 1) * pageSize,
           limit: pageSize,
+          total: counted.total,
         })
   return {
     total: counted.total,
@@ -458,45 +475,44 @@ export async function suggest(db: Database, prefix: string, today = todayIsoDay(
   const text = normalizeText(prefix)
   if (Array.from(text).length < MIN_SUGGEST_LENGTH) return []
   await prepare(db, today)
-  const like = likePattern(text)
+  // 'staed' is typed for 'Städ…': the folded names spell it 'stad'.
+  const patterns = [...new Set([text, foldDigraphs(text)])].map(likePattern)
+  const anyOf = (match: (like: string) => SQL) => sql`(${sql.join(patterns.map(match), sql` or `)})`
+  const startsWith = (column: SQL) => anyOf((like) => sql`${column} like search_fold(${like}) || '%'`)
   // Two letters match title beginnings only (the title index); from three on, anywhere (trigrams).
   const titleMatch =
-    Array.from(text).length < 3
-      ? sql`s.title_key like search_fold(${like}) || '%'`
-      : sql`s.title_key like '%' || search_fold(${like}) || '%'`
-  const placeMatch = (column: SQL) =>
-    sql`(search_fold(${column}) like search_fold(${like}) || '%' or search_fold(${column}) like '% ' || search_fold(${like}) || '%')`
+    Array.from(text).length < 3 ? startsWith(sql`s.title_key`) : anyOf((like) => sql`s.title_key like '%' || search_fold(${like}) || '%'`)
+  const placeMatch = (name: SQL) =>
+    anyOf((like) => sql`(search_fold(${name}) like search_fold(${like}) || '%' or search_fold(${name}) like '% ' || search_fold(${like}) || '%')`)
+  const upcoming = sql`s.published and s.next_date >= ${today}::date`
   const rows = await query(
     db,
     sql`(select 'region' as kind, r.id, r.name as label from regions r
          where ${placeMatch(sql`r.name`)}
-           and exists (select 1 from trip_search s where s.region_ids @> array[r.id] and s.published and s.next_date >= ${today}::date)
-         order by search_fold(r.name) like search_fold(${like}) || '%' desc, r.name, r.id
+           and exists (select 1 from trip_search s where s.region_ids @> array[r.id] and ${upcoming})
+         order by ${startsWith(sql`search_fold(r.name)`)} desc, r.name, r.id
          limit ${MAX_PLACE_SUGGESTIONS})
         union all
         (select 'country', c.id, c.name from countries c
          where c.name is not null and ${placeMatch(sql`c.name`)}
-           and exists (select 1 from trip_search s where s.country_ids @> array[c.id] and s.published and s.next_date >= ${today}::date)
-         order by search_fold(c.name) like search_fold(${like}) || '%' desc, c.name, c.id
+           and exists (select 1 from trip_search s where s.country_ids @> array[c.id] and ${upcoming})
+         order by ${startsWith(sql`search_fold(c.name)`)} desc, c.name, c.id
          limit ${MAX_PLACE_SUGGESTIONS})
         union all
-        (select 'trip', t.id, t.title from trip_search s join trips t on t.id = s.trip_id
-         where ${titleMatch} and s.published and s.next_date >= ${today}::date
-         order by s.title_key like search_fold(${like}) || '%' desc, s.title_key, s.trip_id
+        (select 'trip', hit.trip_id, hit.title from (
+           -- Titles repeat across variants of a trip; one suggestion per title is enough.
+           select distinct on (s.title_key) s.trip_id, s.title_key, t.title
+           from trip_search s join trips t on t.id = s.trip_id
+           where ${titleMatch} and ${upcoming}
+           order by s.title_key, s.trip_id
+         ) hit
+         order by ${startsWith(sql`hit.title_key`)} desc, hit.title_key, hit.trip_id
          limit ${MAX_SUGGESTIONS})`,
     suggestionRow,
   )
   const places = rows.filter((r) => r.kind !== 'trip').slice(0, MAX_PLACE_SUGGESTIONS)
   const trips = rows.filter((r) => r.kind === 'trip')
-  // Titles repeat across dates and variants of a trip; one suggestion per title is enough.
-  const seenTitles = new Set<string>()
-  const uniqueTrips = trips.filter((t) => {
-    const key = t.label.toLocaleLowerCase('de-DE')
-    if (seenTitles.has(key)) return false
-    seenTitles.add(key)
-    return true
-  })
-  return [...places, ...uniqueTrips].slice(0, MAX_SUGGESTIONS).map((r) => ({
+  return [...places, ...trips].slice(0, MAX_SUGGESTIONS).map((r) => ({
     label: r.label,
     kind: r.kind,
     id: r.id,

@@ -164,7 +164,8 @@ function OwnTrips({ ids }: { ids: Wishlist }) {
           </ul>
         </section>
       ) : null}
-      <ShareList ids={ids} />
+      {/* Only trips that still exist are worth sharing. */}
+      {trips.length ? <ShareList ids={trips.map((t) => t.id)} /> : null}
     </>
   )
 }
