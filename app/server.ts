@@ -24,8 +24,11 @@ function acceptsHtml(request: Request): boolean {
   return !accept || /text\/html|\*\/\*|application\/xhtml/.test(accept)
 }
 
+/** HTML pages only: the API, server functions, media and files with an extension (.ics, .xml) answer other types. */
 function isPageRequest(url: URL): boolean {
-  return !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/_serverFn/') && !url.pathname.startsWith('/media/')
+  const { pathname } = url
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1)
+  return !pathname.startsWith('/api/') && !pathname.startsWith('/_serverFn/') && !pathname.startsWith('/media/') && !lastSegment.includes('.')
 }
 
 async function route(request: Request, url: URL, nonce: string): Promise<Response> {

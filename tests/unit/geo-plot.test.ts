@@ -157,3 +157,20 @@ describe('placeLabels with obstacles and fittedHeight', () => {
     expect(fittedHeight([], 700, 20, 300, 900)).toBe(300)
   })
 })
+
+describe('placeLabels above and below', () => {
+  it('puts a label above its dot when both sides are taken', () => {
+    const box = { width: 400, height: 200 }
+    // Neighbours right and left at the height of the dot, nothing above it.
+    const left = { x0: 100, y0: 97, x1: 190, y1: 110 }
+    const right = { x0: 210, y0: 97, x1: 300, y1: 110 }
+    const placed = placeLabels([{ x: 200, y: 100, text: 'Wien', anchor: 'start', priority: 0 }], box, 14, 4, [left, right])
+    expect(placed).toEqual([{ index: 0, anchor: 'above' }])
+    // At the top edge with neighbours on both sides: below.
+    const below = placeLabels([{ x: 200, y: 12, text: 'Wien', anchor: 'start', priority: 0 }], box, 14, 4, [
+      { ...left, y0: 2, y1: 16 },
+      { ...right, y0: 2, y1: 16 },
+    ])
+    expect(below).toEqual([{ index: 0, anchor: 'below' }])
+  })
+})

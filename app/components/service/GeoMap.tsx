@@ -104,12 +104,14 @@ export function GeoMap({ points, label, caption, width = 720, height, gridStep =
             const d = dots[index]
             if (!d) return null
             const offset = dotRadius(d.point) + LABEL_AIR
+            const x = anchor === 'start' ? d.x + offset : anchor === 'end' ? d.x - offset : d.x
+            const y = anchor === 'above' ? d.y - offset - FONT_SIZE * 0.3 : anchor === 'below' ? d.y + offset + FONT_SIZE * 0.85 : d.y + FONT_SIZE * 0.35
             return (
               <text
                 key={`label-${d.point.key}`}
-                x={anchor === 'start' ? d.x + offset : d.x - offset}
-                y={d.y + FONT_SIZE * 0.35}
-                textAnchor={anchor}
+                x={x}
+                y={y}
+                textAnchor={anchor === 'start' || anchor === 'end' ? anchor : 'middle'}
                 fontSize={FONT_SIZE}
                 className={d.point.highlighted ? 'geo-map__label geo-map__label--highlighted' : 'geo-map__label'}
               >

@@ -69,7 +69,7 @@ function InputModesPage() {
                 />
                 <dl className="facts inputmodes-example__raw">
                   <dt>Gesendeter Wert</dt>
-                  <dd data-testid={`${example.id}-raw`}>{state.raw || '–'}</dd>
+                  <dd className="inputmodes-example__value" data-testid={`${example.id}-raw`}>{state.raw || '–'}</dd>
                   <dt>Vollständig</dt>
                   <dd>{isMaskComplete(example.mask, state.shown) ? 'ja' : 'nein'}</dd>
                 </dl>
@@ -97,7 +97,7 @@ function InputModesPage() {
               <dt>Gelesener Wert</dt>
               <dd>{price.value === null ? '–' : formatNumber(price.value, 2)}</dd>
               <dt>Gesendeter Wert</dt>
-              <dd>{price.value === null ? '–' : String(price.value)}</dd>
+              <dd className="inputmodes-example__value">{price.value === null ? '–' : String(price.value)}</dd>
             </dl>
           </div>
           <div className="inputmodes-example">
@@ -111,7 +111,7 @@ function InputModesPage() {
             />
             <dl className="facts inputmodes-example__raw">
               <dt>Gesendeter Wert</dt>
-              <dd>{count.value === null ? '–' : String(count.value)}</dd>
+              <dd className="inputmodes-example__value">{count.value === null ? '–' : String(count.value)}</dd>
             </dl>
           </div>
         </form>

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Database } from '../db/client.server'
 import { agencies } from '../db/schema'
 
-export const AGENCIES_PER_PAGE = 10
+export const AGENCIES_PER_PAGE = 12
 
 export const agencySchema = z.object({
   id: z.number().int(),
