@@ -178,6 +178,12 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
           {failure}
         </p>
       ) : null}
+      <noscript>
+        <p className="alert alert--warning">
+          Zum Absenden dieses Formulars braucht Ihr Browser JavaScript. Sie erreichen uns auch telefonisch oder per E-Mail – die Angaben
+          finden Sie unten auf der Seite.
+        </p>
+      </noscript>
       <RequiredNote />
       {rows(definition.fields).map((row) =>
         row.fields.length > 1 ? (

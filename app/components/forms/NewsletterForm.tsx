@@ -93,6 +93,12 @@ export function NewsletterForm() {
           {failure}
         </p>
       ) : null}
+      <noscript>
+        <p className="alert alert--warning">
+          Zum Absenden dieses Formulars braucht Ihr Browser JavaScript. Sie erreichen uns auch telefonisch oder per E-Mail – die Angaben
+          finden Sie unten auf der Seite.
+        </p>
+      </noscript>
       <RequiredNote />
       <form.Field name="email">
         {(f) => (

@@ -41,7 +41,7 @@ export function TripGallery({ images, title }: { images: readonly ImageRefData[]
                 aria-controls={`${id}-main`}
                 onClick={() => setCurrent(index)}
               >
-                <img src={image.src} alt={`Bild ${index + 1} groß anzeigen${image.alt ? `: ${image.alt}` : ''}`} width={120} height={80} loading="lazy" decoding="async" />
+                <ResponsiveImage src={image.src} alt={`Bild ${index + 1} groß anzeigen${image.alt ? `: ${image.alt}` : ''}`} width={120} height={80} sizes="120px" />
               </button>
             </li>
           ))}

@@ -52,7 +52,6 @@ function BoardingPointsPage() {
         <h1 className="page-title">Zustiegsstellen</h1>
         <p className="lead">{text?.teaser || 'Hier steigen Sie zu uns in den Reisebus.'}</p>
       </header>
-      {text?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: text.body }} /> : null}
 
       <search className="service-search">
         <form
@@ -159,6 +158,8 @@ function BoardingPointsPage() {
           )}
         </section>
       </div>
+
+      {text?.body ? <div className="prose section--tight" dangerouslySetInnerHTML={{ __html: text.body }} /> : null}
     </div>
   )
 }

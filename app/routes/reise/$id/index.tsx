@@ -6,6 +6,7 @@ import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { buttonClassName } from '~/components/ui/Button'
+import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import { WishlistButton } from '~/components/wishlist/WishlistButton'
 import { bookableAction, bookableLabel, bookableTone } from '~/lib/bookable'
@@ -312,7 +313,7 @@ function Accommodation({ trip }: { trip: TripDetail }) {
       <div className="card accommodation-card">
         {place.image ? (
           <div className="card__media">
-            <img src={place.image.src} alt={place.image.alt} width={place.image.width} height={place.image.height} loading="lazy" decoding="async" />
+            <ResponsiveImage src={place.image.src} alt={place.image.alt} width={place.image.width} height={place.image.height} sizes="(min-width: 960px) 400px, 100vw" />
           </div>
         ) : null}
         <div className="card__body">
