@@ -19,6 +19,7 @@ import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInitDataRouteImport } from './routes/api/init-data'
+import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BonusprogrammIndexRouteImport } from './routes/bonusprogramm/index'
 import { Route as FaqIndexRouteImport } from './routes/faq/index'
@@ -55,9 +56,11 @@ import { Route as ReisebuerosAgenturLoginIndexRouteImport } from './routes/reise
 import { Route as ReisebuerosAgenturenIndexRouteImport } from './routes/reisebueros/agenturen/index'
 import { Route as ReiseimpressionenDataIndexRouteImport } from './routes/reiseimpressionen/$data/index'
 import { Route as ReiseuebersichtMerklisteIndexRouteImport } from './routes/reiseuebersicht/merkliste/index'
+import { Route as ReiseuebersichtSearchIndexRouteImport } from './routes/reiseuebersicht/search/index'
 import { Route as ServiceEntryIdIndexRouteImport } from './routes/service-entry/$id/index'
 import { Route as ShipsIdIndexRouteImport } from './routes/ships/$id/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
+import { Route as ReiseuebersichtSearchSearchIndexRouteImport } from './routes/reiseuebersicht/search/$search/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -108,6 +111,11 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
 const ApiInitDataRoute = ApiInitDataRouteImport.update({
   id: '/api/init-data',
   path: '/api/init-data',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiSearchRoute = ApiSearchRouteImport.update({
+  id: '/api/search',
+  path: '/api/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
@@ -296,6 +304,12 @@ const ReiseuebersichtMerklisteIndexRoute =
     path: '/reiseuebersicht/merkliste/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ReiseuebersichtSearchIndexRoute =
+  ReiseuebersichtSearchIndexRouteImport.update({
+    id: '/reiseuebersicht/search/',
+    path: '/reiseuebersicht/search/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ServiceEntryIdIndexRoute = ServiceEntryIdIndexRouteImport.update({
   id: '/service-entry/$id/',
   path: '/service-entry/$id/',
@@ -311,6 +325,12 @@ const ReiseIdTerminFileRoute = ReiseIdTerminFileRouteImport.update({
   path: '/reise/$id/termin/$file',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReiseuebersichtSearchSearchIndexRoute =
+  ReiseuebersichtSearchSearchIndexRouteImport.update({
+    id: '/reiseuebersicht/search/$search/',
+    path: '/reiseuebersicht/search/$search/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -323,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -359,9 +380,11 @@ export interface FileRoutesByFullPath {
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
+  '/reiseuebersicht/search/': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
   '/ships/$id/': typeof ShipsIdIndexRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -374,6 +397,7 @@ export interface FileRoutesByTo {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -410,9 +434,11 @@ export interface FileRoutesByTo {
   '/reisebueros/agenturen': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste': typeof ReiseuebersichtMerklisteIndexRoute
+  '/reiseuebersicht/search': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id': typeof ServiceEntryIdIndexRoute
   '/ships/$id': typeof ShipsIdIndexRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -426,6 +452,7 @@ export interface FileRoutesById {
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -462,9 +489,11 @@ export interface FileRoutesById {
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
   '/reiseimpressionen/$data/': typeof ReiseimpressionenDataIndexRoute
   '/reiseuebersicht/merkliste/': typeof ReiseuebersichtMerklisteIndexRoute
+  '/reiseuebersicht/search/': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
   '/ships/$id/': typeof ShipsIdIndexRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -479,6 +508,7 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -515,9 +545,11 @@ export interface FileRouteTypes {
     | '/reisebueros/agenturen/'
     | '/reiseimpressionen/$data/'
     | '/reiseuebersicht/merkliste/'
+    | '/reiseuebersicht/search/'
     | '/service-entry/$id/'
     | '/ships/$id/'
     | '/reise/$id/termin/$file'
+    | '/reiseuebersicht/search/$search/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -530,6 +562,7 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -566,9 +599,11 @@ export interface FileRouteTypes {
     | '/reisebueros/agenturen'
     | '/reiseimpressionen/$data'
     | '/reiseuebersicht/merkliste'
+    | '/reiseuebersicht/search'
     | '/service-entry/$id'
     | '/ships/$id'
     | '/reise/$id/termin/$file'
+    | '/reiseuebersicht/search/$search'
   id:
     | '__root__'
     | '/'
@@ -581,6 +616,7 @@ export interface FileRouteTypes {
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -617,9 +653,11 @@ export interface FileRouteTypes {
     | '/reisebueros/agenturen/'
     | '/reiseimpressionen/$data/'
     | '/reiseuebersicht/merkliste/'
+    | '/reiseuebersicht/search/'
     | '/service-entry/$id/'
     | '/ships/$id/'
     | '/reise/$id/termin/$file'
+    | '/reiseuebersicht/search/$search/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -633,6 +671,7 @@ export interface RootRouteChildren {
   ApiCountriesRoute: typeof ApiCountriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInitDataRoute: typeof ApiInitDataRoute
+  ApiSearchRoute: typeof ApiSearchRoute
   MediaImageRoute: typeof MediaImageRoute
   ReiselaenderSplatRoute: typeof ReiselaenderSplatRoute
   ReiseuebersichtSplatRoute: typeof ReiseuebersichtSplatRoute
@@ -669,9 +708,11 @@ export interface RootRouteChildren {
   ReisebuerosAgenturenIndexRoute: typeof ReisebuerosAgenturenIndexRoute
   ReiseimpressionenDataIndexRoute: typeof ReiseimpressionenDataIndexRoute
   ReiseuebersichtMerklisteIndexRoute: typeof ReiseuebersichtMerklisteIndexRoute
+  ReiseuebersichtSearchIndexRoute: typeof ReiseuebersichtSearchIndexRoute
   ServiceEntryIdIndexRoute: typeof ServiceEntryIdIndexRoute
   ShipsIdIndexRoute: typeof ShipsIdIndexRoute
   ReiseIdTerminFileRoute: typeof ReiseIdTerminFileRoute
+  ReiseuebersichtSearchSearchIndexRoute: typeof ReiseuebersichtSearchSearchIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -744,6 +785,13 @@ declare module '@tanstack/react-router' {
       path: '/api/init-data'
       fullPath: '/api/init-data'
       preLoaderRoute: typeof ApiInitDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/search': {
+      id: '/api/search'
+      path: '/api/search'
+      fullPath: '/api/search'
+      preLoaderRoute: typeof ApiSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -998,6 +1046,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReiseuebersichtMerklisteIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reiseuebersicht/search/': {
+      id: '/reiseuebersicht/search/'
+      path: '/reiseuebersicht/search'
+      fullPath: '/reiseuebersicht/search/'
+      preLoaderRoute: typeof ReiseuebersichtSearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/service-entry/$id/': {
       id: '/service-entry/$id/'
       path: '/service-entry/$id'
@@ -1019,6 +1074,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReiseIdTerminFileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reiseuebersicht/search/$search/': {
+      id: '/reiseuebersicht/search/$search/'
+      path: '/reiseuebersicht/search/$search'
+      fullPath: '/reiseuebersicht/search/$search/'
+      preLoaderRoute: typeof ReiseuebersichtSearchSearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1034,6 +1096,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCountriesRoute: ApiCountriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInitDataRoute: ApiInitDataRoute,
+  ApiSearchRoute: ApiSearchRoute,
   MediaImageRoute: MediaImageRoute,
   ReiselaenderSplatRoute: ReiselaenderSplatRoute,
   ReiseuebersichtSplatRoute: ReiseuebersichtSplatRoute,
@@ -1070,9 +1133,11 @@ const rootRouteChildren: RootRouteChildren = {
   ReisebuerosAgenturenIndexRoute: ReisebuerosAgenturenIndexRoute,
   ReiseimpressionenDataIndexRoute: ReiseimpressionenDataIndexRoute,
   ReiseuebersichtMerklisteIndexRoute: ReiseuebersichtMerklisteIndexRoute,
+  ReiseuebersichtSearchIndexRoute: ReiseuebersichtSearchIndexRoute,
   ServiceEntryIdIndexRoute: ServiceEntryIdIndexRoute,
   ShipsIdIndexRoute: ShipsIdIndexRoute,
   ReiseIdTerminFileRoute: ReiseIdTerminFileRoute,
+  ReiseuebersichtSearchSearchIndexRoute: ReiseuebersichtSearchSearchIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -10,6 +10,7 @@ import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
 import { RoutePrefetcher } from '~/components/layout/RoutePrefetcher'
 import { SiteLayout } from '~/components/layout/SiteLayout'
 import { NotificationArea } from '~/components/notifications/NotificationArea'
+import { QuickSearch } from '~/components/search/QuickSearch'
 import { useWishlist } from '~/components/wishlist/useWishlist'
 import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
@@ -59,7 +60,7 @@ function RootComponent() {
 
   return (
     <RootDocument>
-      <SiteLayout variant={layout} site={site} menus={initData.menus} wishlistCount={wishlist.length}>
+      <SiteLayout variant={layout} site={site} menus={initData.menus} wishlistCount={wishlist.length} headerSearch={<QuickSearch />}>
         <Outlet />
       </SiteLayout>
       <RoutePrefetcher menus={initData.menus} />

@@ -6,7 +6,7 @@ import { searchAgencies } from './services/agencies.server'
 
 /** One page of the agency directory, filtered by zip prefix; a page beyond the end is a 404. */
 export const fetchAgencies = createServerFn({ method: 'GET' })
-  .validator(z.object({ plz: z.string().regex(/^[0-9]{0,5}$/), page: z.number().int().min(1).max(100_000) }))
+  .validator(z.object({ plz: z.string().regex(/^[0-9]{0,5}$/), page: z.number().int().min(1).max(1_000_000) }))
   .handler(async ({ data }) => {
     const result = await searchAgencies(await getDb(), { zipPrefix: data.plz, page: data.page })
     if (data.page > result.pages) throw notFound()

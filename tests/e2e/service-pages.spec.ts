@@ -44,10 +44,42 @@ test.describe('Service-Seiten', () => {
     })
   }
 
+  test('verunstaltete Parameter ergeben nie einen Serverfehler', async ({ request }) => {
+    const urls = [
+      '/reisebueros/agenturen/?page=999999',
+      '/reisebueros/agenturen/?page=-1',
+      '/reisebueros/agenturen/?plz=%22%3Cscript%3E',
+      '/reisebueros/agenturen/?plz=123456789012345678901234',
+      '/sitemap/?page=abc',
+      '/sitemap/?page=99999999',
+      '/zustiegsstellen/?q=%25_%5C%27%22',
+      `/zustiegsstellen/?q=${'x'.repeat(300)}`,
+      '/haustuertransfer/?plz=1e5',
+      '/haustuertransfer/?plz=%7B%7D',
+      '/forms/kontakt/?reise=1e400&termin=-5',
+      '/forms/reiseanfrage/?reise=abc',
+      '/sitemap-trips-0.xml',
+      '/sitemap-trips-abc.xml',
+    ]
+    for (const url of urls) {
+      const response = await request.get(url)
+      expect(response.status(), url).toBeLessThan(500)
+    }
+  })
+
   test('ein unbekanntes Formular antwortet 404', async ({ page }) => {
     const response = await page.goto('/forms/gibt-es-nicht/')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  })
+
+  test('Reiseanfrage: ohne Reise ein Hinweis, mit unbekannter Reise 404', async ({ page }) => {
+    await page.goto('/forms/reiseanfrage/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reiseanfrage')
+    await expect(page.getByRole('link', { name: 'Allgemeine Frage stellen' })).toHaveAttribute('href', '/forms/kontakt/')
+    await expect(page.getByRole('form')).toHaveCount(0)
+    const response = await page.goto('/forms/reiseanfrage/?reise=2000000000&termin=1')
+    expect(response?.status()).toBe(404)
   })
 
   test('sitemap.xml und robots.txt antworten mit dem richtigen Inhaltstyp', async ({ request }) => {
@@ -62,6 +94,10 @@ test.describe('Service-Seiten', () => {
     expect(trips.headers()['content-type']).toMatch(/^application\/xml/)
     expect(await trips.text()).toMatch(/<url><loc>http[^<]+\/reise\/\d+\/<\/loc><\/url>/)
     expect((await request.get('/sitemap-trips-999.xml')).status()).toBe(404)
+
+    // Crawlers that ask for XML or text only must get it, not the HTML-only refusal.
+    expect((await request.get('/sitemap.xml', { headers: { Accept: 'application/xml' } })).status()).toBe(200)
+    expect((await request.get('/robots.txt', { headers: { Accept: 'text/plain' } })).status()).toBe(200)
 
     const robots = await request.get('/robots.txt')
     expect(robots.status()).toBe(200)

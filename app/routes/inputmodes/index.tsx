@@ -30,10 +30,13 @@ const MASK_EXAMPLES: readonly MaskExample[] = [
   { id: 'eingabe-eigen', label: 'Eigenes Format (@@-####)', mask: '@@-####' },
 ]
 
+type NumberState = { shown: string; value: number | null }
+const EMPTY_NUMBER: NumberState = { shown: '', value: null }
+
 function InputModesPage() {
   const [masked, setMasked] = useState<Record<string, { shown: string; raw: string }>>({})
-  const [price, setPrice] = useState({ shown: '', value: null as number | null })
-  const [count, setCount] = useState({ shown: '', value: null as number | null })
+  const [price, setPrice] = useState<NumberState>(EMPTY_NUMBER)
+  const [count, setCount] = useState<NumberState>(EMPTY_NUMBER)
 
   return (
     <div className="container container--narrow section">

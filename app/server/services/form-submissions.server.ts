@@ -62,7 +62,9 @@ export async function submitForm(db: Database, rawInput: unknown): Promise<Submi
   if (!parsed.success) return { ok: false, message: INVALID_MESSAGE, errors: firstMessageByField(parsed.error.issues) }
 
   const data: Record<string, unknown> = { ...parsed.data }
-  if (form === 'reiseanfrage' && reise !== undefined) {
+  if (form === 'reiseanfrage') {
+    // A trip request without its trip would reach the office as a riddle.
+    if (reise === undefined) return { ok: false, message: 'Bitte wählen Sie zuerst eine Reise und einen Termin aus.', errors: {} }
     const trip = await loadTripRequestContext(db, reise, termin)
     if (!trip) return { ok: false, message: 'Diese Reise oder dieser Termin ist nicht mehr verfügbar. Bitte wählen Sie die Reise erneut aus.', errors: {} }
     Object.assign(data, { reise: trip.tripId, reiseTitel: trip.title, termin: trip.dateId, terminDaten: trip.dates })

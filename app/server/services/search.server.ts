@@ -16,7 +16,9 @@ import {
   SEARCH_PAGE_SIZE,
 } from '~/lib/search/results'
 import type { FacetValue, SearchFacets, SearchResult, Suggestion } from '~/lib/search/results'
+import { searchPath } from '~/lib/search/path'
 import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } from '~/lib/search/segment'
+import { tripPath } from '~/lib/trip-detail'
 import type { Search } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { foldDigraphs, textQuery } from '~/lib/search/text-query'
@@ -482,9 +484,7 @@ function likePattern(text: string): string {
 const suggestionRow = z.object({ kind: z.enum(['trip', 'region', 'country']), id: z.number().int(), label: z.string() })
 
 function placeHref(kind: 'region' | 'country', id: number): string {
-  const search: Search = kind === 'region' ? { ...EMPTY_SEARCH, regions: [id] } : { ...EMPTY_SEARCH, countries: [id] }
-  // Only digits, commas and dashes: nothing to encode.
-  return `/reiseuebersicht/search/${stringifySegment(search)}/`
+  return searchPath(kind === 'region' ? { ...EMPTY_SEARCH, regions: [id] } : { ...EMPTY_SEARCH, countries: [id] })
 }
 
 /**
@@ -537,6 +537,6 @@ export async function suggest(db: Database, prefix: string, today = todayIsoDay(
     label: r.label,
     kind: r.kind,
     id: r.id,
-    href: r.kind === 'trip' ? `/reise/${r.id}/` : placeHref(r.kind, r.id),
+    href: r.kind === 'trip' ? tripPath(r.id) : placeHref(r.kind, r.id),
   }))
 }

@@ -1,0 +1,448 @@
+// The full search form of the results page (TanStack Form). It is a plain GET form to
+// /reiseuebersicht/search/ (which redirects to the segment URL) so that it works before the
+// scripts have loaded; with scripts, every change is applied to the URL as the user goes
+// (text after a pause in typing) and "Suchen" commits the search as a history entry.
+import { useForm, useSelector } from '@tanstack/react-form'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { MaskedInput } from '~/components/ui/MaskedInput'
+import { NumberInput } from '~/components/ui/NumberInput'
+import { Button } from '~/components/ui/Button'
+import { BOOKABLE_OPTIONS } from '~/lib/bookable'
+import type { Category, Country, Region } from '~/lib/api'
+import { formatNumber } from '~/lib/format'
+import { MASKS } from '~/lib/masks'
+import { countryHeader, groupRegions } from '~/lib/regions'
+import { isoDayToUnix, unixToGermanDate, unixToIsoDay, germanDateToUnix } from '~/lib/search/dates'
+import { dateFieldState, formValuesFromSearch, searchFromFormValues, searchWhileEditing } from '~/lib/search/form-values'
+import type { SearchFormValues } from '~/lib/search/form-values'
+import type { SearchFacets, Suggestion } from '~/lib/search/results'
+import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
+import type { Search } from '~/lib/search/segment'
+import { SearchCombobox } from './SearchCombobox'
+
+/** Text is applied this long after the last keystroke; a click on a box almost at once. */
+const TEXT_APPLY_DELAY_MS = 600
+const CHOICE_APPLY_DELAY_MS = 150
+
+export type ApplyKind = 'auto' | 'submit'
+
+export type SearchFiltersProps = {
+  search: Search
+  ferien: boolean
+  facets: SearchFacets
+  categories: readonly Category[]
+  countries: readonly Country[]
+  regions: readonly Region[]
+  /** Navigate to this search (the page decides about history entries). */
+  onApply: (search: Search, ferien: boolean, kind: ApplyKind) => void
+}
+
+const collator = new Intl.Collator('de')
+
+function stateKey(search: Search, ferien: boolean): string {
+  return `${stringifySegment(search)}|${ferien}`
+}
+
+function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${formatNumber(count)})`
+}
+
+function toggle(list: readonly number[], id: number, on: boolean): number[] {
+  const rest = list.filter((x) => x !== id)
+  return on ? [...rest, id] : rest
+}
+
+export function SearchFilters({ search, ferien, facets, categories, countries, regions, onApply }: SearchFiltersProps) {
+  const id = useId()
+  const navigate = useNavigate()
+  const urlKey = stateKey(search, ferien)
+  const form = useForm({
+    defaultValues: formValuesFromSearch(search, ferien),
+    onSubmit: ({ value }) => onApply(searchFromFormValues(value), value.ferien, 'submit'),
+  })
+  const values = useSelector(form.store, (state) => state.values)
+
+  // The key this form last sent to the URL: when the URL arrives there, it is our own change and
+  // the fields (which may hold newer keystrokes by now) stay as they are.
+  const sent = useRef<string | null>(null)
+  useEffect(() => {
+    if (sent.current === urlKey) return
+    sent.current = null
+    const shown = stateKey(searchWhileEditing(form.state.values, search), form.state.values.ferien)
+    // Back, forward, a chip or a link changed the search: the fields follow the URL.
+    if (shown !== urlKey) form.reset(formValuesFromSearch(search, ferien))
+  }, [urlKey]) // eslint-disable-line react-hooks/exhaustive-deps -- only a new URL resets the form
+
+  useEffect(() => {
+    const next = searchWhileEditing(values, search)
+    const nextKey = stateKey(next, values.ferien)
+    if (nextKey === urlKey || nextKey === sent.current) return
+    const onlyText = stateKey({ ...next, text: search.text }, values.ferien) === urlKey
+    const timer = setTimeout(
+      () => {
+        sent.current = nextKey
+        onApply(next, values.ferien, 'auto')
+      },
+      onlyText ? TEXT_APPLY_DELAY_MS : CHOICE_APPLY_DELAY_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [values]) // eslint-disable-line react-hooks/exhaustive-deps -- applies what the user changed
+
+  const categoryCounts = new Map(facets.categories.map((c) => [c.id, c.count]))
+  const countryCounts = new Map(facets.countries.map((c) => [c.id, c.count]))
+  const statusCounts = new Map(facets.bookable.map((b) => [b.status, b.count]))
+  // Chosen ones always show (they must stay removable); others only when choosing adds trips.
+  const shownCountries = countries
+    .filter((c) => values.countries.includes(c.id_loc_country) || (countryCounts.get(c.id_loc_country) ?? 0) > 0)
+    .sort((a, b) => collator.compare(countryHeader(a), countryHeader(b)))
+  const regionGroups = groupRegions(regions, countries, values.countries)
+  const chosenRegions = values.regions.length
+
+  const onSuggestion = (suggestion: Suggestion) => {
+    if (suggestion.kind === 'trip') {
+      void navigate({ to: '/reise/$id/', params: { id: String(suggestion.id) } })
+      return
+    }
+    // A place becomes a filter instead of words to look for.
+    form.setFieldValue('text', '')
+    if (suggestion.kind === 'region') form.setFieldValue('regions', toggle(form.state.values.regions, suggestion.id, true))
+    else form.setFieldValue('countries', toggle(form.state.values.countries, suggestion.id, true))
+  }
+
+  return (
+    <form
+      className="search-filters"
+      method="get"
+      action="/reiseuebersicht/search/"
+      aria-label="Reisesuche verfeinern"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Field name="text">
+        {(field) => (
+          <SearchCombobox
+            id={`${id}-text`}
+            label="Suchbegriff"
+            hint="Reiseziel, Reiseart oder Name der Reise"
+            name="text"
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            onSelect={onSuggestion}
+            className="field"
+          />
+        )}
+      </form.Field>
+
+      <div className="search-filters__actions">
+        <Button type="submit" variant="primary">
+          Suchen
+        </Button>
+        <Link
+          to="/reiseuebersicht/search/$search/"
+          params={{ search: EMPTY_SEARCH }}
+          search={{}}
+          className="search-filters__reset"
+        >
+          Alle Filter zurücksetzen
+        </Link>
+      </div>
+
+      <form.Field name="categories">
+        {(field) => (
+          <fieldset className="search-filters__group">
+            <legend>Reiseart</legend>
+            <ul className="choice-list">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <label className="choice">
+                    <input
+                      type="checkbox"
+                      name="categories"
+                      value={c.id}
+                      checked={field.state.value.includes(c.id)}
+                      onChange={(event) => field.handleChange(toggle(field.state.value, c.id, event.target.checked))}
+                    />
+                    <span>{withCount(c.name, categoryCounts.get(c.id) ?? 0)}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+      </form.Field>
+
+      <fieldset className="search-filters__group">
+        <legend>Reisezeitraum</legend>
+        <p className="field__hint">Reisen mit einem Termin, der in diesen Zeitraum fällt.</p>
+        <form.Field name="startDate">
+          {(field) => (
+            <DateField
+              id={`${id}-start`}
+              name="startDate"
+              label="Von"
+              value={field.state.value}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+              touched={field.state.meta.isTouched}
+            />
+          )}
+        </form.Field>
+        <form.Field name="endDate">
+          {(field) => (
+            <DateField
+              id={`${id}-end`}
+              name="endDate"
+              label="Bis"
+              value={field.state.value}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+              touched={field.state.meta.isTouched}
+            />
+          )}
+        </form.Field>
+        <form.Field name="ferien">
+          {(field) => (
+            <label className="choice">
+              <input
+                type="checkbox"
+                name="ferien"
+                value="true"
+                checked={field.state.value}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+              <span>Nur Ferientermine (Termine in den Schulferien)</span>
+            </label>
+          )}
+        </form.Field>
+      </fieldset>
+
+      <form.Field name="countries">
+        {(field) =>
+          shownCountries.length > 0 ? (
+            <fieldset className="search-filters__group">
+              <legend>Reiseland</legend>
+              <ul className="choice-list">
+                {shownCountries.map((c) => (
+                  <li key={c.id_loc_country}>
+                    <label className="choice">
+                      <input
+                        type="checkbox"
+                        name="countries"
+                        value={c.id_loc_country}
+                        checked={field.state.value.includes(c.id_loc_country)}
+                        onChange={(event) => field.handleChange(toggle(field.state.value, c.id_loc_country, event.target.checked))}
+                      />
+                      <span>{withCount(countryHeader(c), countryCounts.get(c.id_loc_country) ?? 0)}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null
+        }
+      </form.Field>
+
+      <form.Field name="regions">
+        {(field) =>
+          regionGroups.length > 0 ? (
+            <details className="search-filters__group search-filters__regions" open={chosenRegions > 0}>
+              <summary>
+                Regionen{chosenRegions > 0 ? ` (${chosenRegions} ausgewählt)` : ''}
+              </summary>
+              {regionGroups.map((group) => (
+                <fieldset key={group.countryId ?? 'andere'} className="fieldset--plain search-filters__region-group">
+                  <legend>{group.header}</legend>
+                  <ul className="choice-list">
+                    {group.regions.map((r) => (
+                      <li key={r.id_loc_region}>
+                        <label className="choice">
+                          <input
+                            type="checkbox"
+                            name="regions"
+                            value={r.id_loc_region}
+                            checked={field.state.value.includes(r.id_loc_region)}
+                            onChange={(event) => field.handleChange(toggle(field.state.value, r.id_loc_region, event.target.checked))}
+                          />
+                          <span>{r.name}</span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              ))}
+            </details>
+          ) : null
+        }
+      </form.Field>
+
+      <fieldset className="search-filters__group">
+        <legend>Reisedauer in Tagen</legend>
+        <div className="search-filters__pair">
+          <form.Field name="durationMin">
+            {(field) => (
+              <NumberInput
+                id={`${id}-dmin`}
+                name="durationMin"
+                label="Mindestens"
+                hint="Tage"
+                value={field.state.value}
+                onValueChange={(formatted) => field.handleChange(formatted)}
+                fractionDigits={0}
+                unsigned
+              />
+            )}
+          </form.Field>
+          <form.Field name="durationMax">
+            {(field) => (
+              <NumberInput
+                id={`${id}-dmax`}
+                name="durationMax"
+                label="Höchstens"
+                hint="Tage"
+                value={field.state.value}
+                onValueChange={(formatted) => field.handleChange(formatted)}
+                fractionDigits={0}
+                unsigned
+              />
+            )}
+          </form.Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="search-filters__group">
+        <legend>Preis pro Person in Euro</legend>
+        <div className="search-filters__pair">
+          <form.Field name="priceMin">
+            {(field) => (
+              <NumberInput
+                id={`${id}-pmin`}
+                name="priceMin"
+                label="Ab"
+                hint="Euro"
+                value={field.state.value}
+                onValueChange={(formatted) => field.handleChange(formatted)}
+                fractionDigits={0}
+                unsigned
+                suffix="€"
+              />
+            )}
+          </form.Field>
+          <form.Field name="priceMax">
+            {(field) => (
+              <NumberInput
+                id={`${id}-pmax`}
+                name="priceMax"
+                label="Bis"
+                hint="Euro"
+                value={field.state.value}
+                onValueChange={(formatted) => field.handleChange(formatted)}
+                fractionDigits={0}
+                unsigned
+                suffix="€"
+              />
+            )}
+          </form.Field>
+        </div>
+      </fieldset>
+
+      <form.Field name="bookable">
+        {(field) => (
+          <div className="field search-filters__group">
+            <label className="field__label" htmlFor={`${id}-bookable`}>
+              Buchungsstand
+            </label>
+            <select
+              id={`${id}-bookable`}
+              name="bookable"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+            >
+              <option value="">Alle Termine</option>
+              {BOOKABLE_OPTIONS.map((o) => (
+                <option key={o.value} value={String(o.value)}>
+                  {withCount(o.label, statusCounts.get(o.value) ?? 0)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </form.Field>
+
+      <div className="search-filters__actions">
+        <Button type="submit" variant="primary">
+          Suchen
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+type DateFieldProps = {
+  id: string
+  name: string
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+  onBlur: () => void
+  touched: boolean
+}
+
+/**
+ * A date typed as dd.mm.yyyy (mask ##.##.####), and the browser's own calendar as the other way
+ * to pick one: the button opens the native date picker, whose choice is written into the field.
+ */
+function DateField({ id, name, label, value, onChange, onBlur, touched }: DateFieldProps) {
+  const picker = useRef<HTMLInputElement>(null)
+  const [left, setLeft] = useState(false)
+  const invalid = dateFieldState(value) === 'invalid'
+  const error = invalid && (left || touched) ? 'Bitte geben Sie ein Datum wie 24.12.2027 ein.' : undefined
+  const unix = germanDateToUnix(value)
+  const openPicker = () => {
+    const input = picker.current
+    if (!input) return
+    try {
+      input.showPicker()
+    } catch {
+      input.focus()
+    }
+  }
+  return (
+    <div className="date-field">
+      <MaskedInput
+        id={id}
+        name={name}
+        label={label}
+        mask={MASKS.date}
+        hint="TT.MM.JJJJ"
+        placeholder="TT.MM.JJJJ"
+        value={value}
+        onValueChange={(masked) => onChange(masked)}
+        onBlur={() => {
+          setLeft(true)
+          onBlur()
+        }}
+        error={error}
+        autoComplete="off"
+      />
+      <button type="button" className="button button--secondary date-field__calendar" onClick={openPicker}>
+        Kalender<span className="visually-hidden"> für „{label}“ öffnen</span>
+      </button>
+      <input
+        ref={picker}
+        type="date"
+        className="date-field__native"
+        tabIndex={-1}
+        aria-hidden="true"
+        value={unix === null ? '' : unixToIsoDay(unix)}
+        onChange={(event) => {
+          const day = isoDayToUnix(event.target.value)
+          onChange(day === null ? '' : unixToGermanDate(day))
+        }}
+      />
+    </div>
+  )
+}

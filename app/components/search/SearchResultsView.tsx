@@ -1,0 +1,236 @@
+// The results side of the search page: the count and the search in words (read out when they
+// change), the active filters as removable chips, the order, the trip cards and the pages, or
+// ways to loosen a search that found nothing.
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId } from 'react'
+import type { FormEvent } from 'react'
+import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
+import { Button } from '~/components/ui/Button'
+import { EmptyState } from '~/components/ui/EmptyState'
+import { Pagination } from '~/components/ui/Pagination'
+import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
+import { SORT_DIRECTION_OPTIONS, SORT_OPTIONS } from '~/lib/category-path'
+import { formatNumber } from '~/lib/format'
+import { FILTER_KIND_NAMES, activeFilters } from '~/lib/search/active-filters'
+import type { ActiveFilter } from '~/lib/search/active-filters'
+import type { SearchNames } from '~/lib/search/describe'
+import { searchPath } from '~/lib/search/path'
+import { EMPTY_SEARCH } from '~/lib/search/segment'
+import type { Search } from '~/lib/search/segment'
+import { searchParamsSchema } from '~/lib/search/sort'
+import type { SearchParams } from '~/lib/search/sort'
+import type { SearchPage } from '~/server/search.functions'
+
+export type SearchResultsViewProps = {
+  search: Search
+  params: SearchParams
+  page: SearchPage
+  /** describeSearch of the search, read by screen readers with the count. */
+  description: string
+  names: SearchNames
+}
+
+/** "Keine Reisen gefunden", "1 Reise gefunden", "1.234 Reisen gefunden". */
+export function foundText(total: number): string {
+  if (total === 0) return 'Keine Reisen gefunden'
+  return total === 1 ? '1 Reise gefunden' : `${formatNumber(total)} Reisen gefunden`
+}
+
+export function SearchResultsView({ search, params, page, description, names }: SearchResultsViewProps) {
+  const filters = activeFilters(search, params.ferien, names)
+  const counts = chipCounts(page)
+  return (
+    <section className="search-layout__results" aria-labelledby="suchergebnisse">
+      <h2 id="suchergebnisse" className="visually-hidden">
+        Suchergebnisse
+      </h2>
+      <div className="search-summary" aria-live="polite">
+        <p className="search-summary__count">{foundText(page.total)}</p>
+        <VisuallyHidden as="p">{description}.</VisuallyHidden>
+        {page.fuzzy ? (
+          <p className="alert alert--info">
+            Keine Reise enthält genau „{search.text}“. Hier sind Reisen mit ähnlich geschriebenen Namen.
+          </p>
+        ) : null}
+        {page.total > 0 && page.page !== params.page ? (
+          <p className="alert alert--info">
+            Seite {params.page} gibt es für diese Suche nicht. Sie sehen Seite {page.page} von {page.pageCount}.
+          </p>
+        ) : null}
+      </div>
+
+      {filters.length > 0 ? <FilterChips filters={filters} counts={counts} params={params} /> : null}
+
+      {page.total === 0 ? (
+        <EmptyState
+          title="Keine passenden Reisen"
+          text={<LoosenSearch filters={filters} params={params} />}
+          action={
+            <Link to="/reiseuebersicht/search/$search/" params={{ search: EMPTY_SEARCH }} search={{}} className="button button--primary">
+              Alle Reisen anzeigen
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <SortControl search={search} params={params} />
+          <TripCardGrid trips={page.trips} headingLevel={3} priorityCount={2} />
+          <Pagination
+            pages={page.pageCount}
+            current={page.page}
+            renderLink={(target, props) => (
+              <Link
+                to="/reiseuebersicht/search/$search/"
+                params={{ search }}
+                search={(prev) => ({ ...prev, page: target })}
+                {...props}
+              />
+            )}
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+/** Facet counts by chip key: what a chip's filter value covers in this search. */
+function chipCounts(page: SearchPage): Map<string, number> {
+  return new Map([
+    ...page.facets.categories.map((c) => [`category-${c.id}`, c.count] as const),
+    ...page.facets.countries.map((c) => [`country-${c.id}`, c.count] as const),
+    ...page.facets.bookable.map((b) => [`bookable-${b.status}`, b.count] as const),
+  ])
+}
+
+function chipCount(filter: ActiveFilter, counts: Map<string, number>): number | undefined {
+  if (filter.kind === 'bookable') return counts.get(`bookable-${filter.value ?? -1}`)
+  return counts.get(filter.key)
+}
+
+function FilterChips({ filters, counts, params }: { filters: ActiveFilter[]; counts: Map<string, number>; params: SearchParams }) {
+  return (
+    <div className="filter-chips">
+      <h3 className="filter-chips__title">Aktive Filter</h3>
+      <ul className="filter-chips__list">
+        {filters.map((filter) => {
+          const count = chipCount(filter, counts)
+          return (
+            <li key={filter.key}>
+              <Link
+                to="/reiseuebersicht/search/$search/"
+                params={{ search: filter.without.search }}
+                search={{ sortBy: params.sortBy, sortDirection: params.sortDirection, ferien: filter.without.ferien }}
+                className="filter-chip"
+              >
+                <VisuallyHidden>{FILTER_KIND_NAMES[filter.kind]} </VisuallyHidden>
+                <span className="filter-chip__label">{filter.label}</span>
+                {count !== undefined ? (
+                  <span className="filter-chip__count">
+                    <VisuallyHidden>, </VisuallyHidden>
+                    {formatNumber(count)}
+                    <VisuallyHidden> Reisen</VisuallyHidden>
+                  </span>
+                ) : null}
+                <span className="filter-chip__remove" aria-hidden="true">
+                  ×
+                </span>
+                <VisuallyHidden> entfernen</VisuallyHidden>
+              </Link>
+            </li>
+          )
+        })}
+        {filters.length > 1 ? (
+          <li>
+            <Link to="/reiseuebersicht/search/$search/" params={{ search: EMPTY_SEARCH }} search={{}} className="filter-chip filter-chip--all">
+              Alle Filter entfernen
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  )
+}
+
+/** An empty result says which filter to drop; each link is the same search without one filter. */
+function LoosenSearch({ filters, params }: { filters: ActiveFilter[]; params: SearchParams }) {
+  if (filters.length === 0) {
+    return <p>Zurzeit sind keine Reisetermine buchbar. Bitte rufen Sie uns an – wir beraten Sie gern.</p>
+  }
+  return (
+    <>
+      <p>Mit weniger Filtern finden Sie mehr. Versuchen Sie es zum Beispiel</p>
+      <ul className="loosen-list">
+        {filters.map((filter) => (
+          <li key={filter.key}>
+            <Link
+              to="/reiseuebersicht/search/$search/"
+              params={{ search: filter.without.search }}
+              search={{ sortBy: params.sortBy, sortDirection: params.sortDirection, ferien: filter.without.ferien }}
+            >
+              ohne {FILTER_KIND_NAMES[filter.kind] === 'Filter' ? 'Ferientermine' : `${FILTER_KIND_NAMES[filter.kind]} ${filter.label}`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/**
+ * The order of the results. A plain GET form (it works before the scripts have loaded); with
+ * scripts the router navigates. Nothing changes until "Sortieren" is pressed (WCAG 3.2.2), and a
+ * new order starts again on page 1.
+ */
+function SortControl({ search, params }: { search: Search; params: SearchParams }) {
+  const id = useId()
+  const navigate = useNavigate()
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const chosen = searchParamsSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
+    void navigate({
+      to: '/reiseuebersicht/search/$search/',
+      params: { search },
+      search: { sortBy: chosen.sortBy, sortDirection: chosen.sortDirection, ferien: params.ferien },
+      resetScroll: false,
+    })
+  }
+  return (
+    <form
+      key={`${params.sortBy}-${params.sortDirection}`}
+      className="sort-form"
+      method="get"
+      action={searchPath(search)}
+      onSubmit={onSubmit}
+      aria-label="Sortierung"
+    >
+      {params.ferien ? <input type="hidden" name="ferien" value="true" /> : null}
+      <div className="field sort-form__field">
+        <label className="field__label" htmlFor={`${id}-by`}>
+          Sortieren nach
+        </label>
+        <select id={`${id}-by`} name="sortBy" defaultValue={params.sortBy}>
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.sortBy} value={o.sortBy}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field sort-form__field">
+        <label className="field__label" htmlFor={`${id}-dir`}>
+          Reihenfolge
+        </label>
+        <select id={`${id}-dir`} name="sortDirection" defaultValue={params.sortDirection}>
+          {SORT_DIRECTION_OPTIONS.map((o) => (
+            <option key={o.sortDirection} value={o.sortDirection}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary">
+        Sortieren
+      </Button>
+    </form>
+  )
+}
