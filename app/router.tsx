@@ -37,6 +37,8 @@ export function getRouter() {
     scrollRestoration: true,
     // Spec 2: every page path ends with a slash; links are generated that way too.
     trailingSlash: 'always',
+    // Spec 2: the search segment joins id lists with commas; keep them readable in the address bar.
+    pathParamsAllowedCharacters: [','],
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     // The server entry puts a fresh CSP nonce into the request context; the browser needs none.

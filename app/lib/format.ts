@@ -95,6 +95,15 @@ export function formatNumber(n: number | null | undefined, fractionDigits?: numb
   return cached(numberFormatters, digits, makeNumberFormatter).format(n)
 }
 
+/**
+ * '1 Reise', '12 Reisen': the trip counts on cards, lists and maps. `grouped` writes large counts
+ * with a thousands dot ('1.234 Reisen') where a page can show catalogue-wide totals.
+ */
+export function formatTripCount(n: number, { grouped = false }: { grouped?: boolean } = {}): string {
+  if (n === 1) return '1 Reise'
+  return `${grouped ? formatNumber(n) : n} Reisen`
+}
+
 // Every grouping is checked, so a value that is not clearly one format is rejected rather
 // than misread by a factor of 1000.
 const GERMAN_GROUPED = /^[1-9]\d{0,2}(?:\.\d{3})+$/

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ContentArticle } from '~/components/content/ContentArticle'
 import { contentQueries } from '~/queries/content'
 
 /** Spec 2 `{params}`: anything no other route claims is a content page by slug, or a 404. */
@@ -18,10 +19,6 @@ function ContentPageView() {
   const { _splat } = Route.useParams()
   const { data: page } = useSuspenseQuery(contentQueries.page(_splat ?? ''))
   return (
-    <article className="container prose">
-      <h1>{page.title}</h1>
-      {page.teaser ? <p className="lead">{page.teaser}</p> : null}
-      <div dangerouslySetInnerHTML={{ __html: page.body }} />
-    </article>
+    <ContentArticle page={page} className="container prose" />
   )
 }

@@ -4,14 +4,12 @@ import { z } from 'zod'
 import { Advantages } from '~/components/catalogue/Advantages'
 import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
+import { BlogCard } from '~/components/content/BlogCard'
 import { Stars } from '~/components/content/Stars'
 import { HeroSlider } from '~/components/start/HeroSlider'
 import { AppLink } from '~/components/ui/AppLink'
-import { Card } from '~/components/ui/Card'
-import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { buttonClassName } from '~/components/ui/Button'
 import type { BlogEntry } from '~/lib/api'
-import { blogEntryPath } from '~/lib/blog-path'
 import { filterMainCategories } from '~/lib/categories'
 import { formatDate } from '~/lib/format'
 import type { Testimonial } from '~/lib/testimonials'
@@ -126,24 +124,7 @@ function BlogTeasers({ entries }: { entries: readonly BlogEntry[] }) {
       <h2 id="aktuelles">Aktuelles aus unserem Reiseblog</h2>
       <ul className="card-grid">
         {entries.slice(0, 3).map((entry) => (
-          <Card as="li" interactive key={entry.id}>
-            {entry.image ? (
-              <div className="card__media">
-                <ResponsiveImage src={entry.image} alt="" width={600} height={400} sizes="(min-width: 960px) 33vw, 100vw" />
-              </div>
-            ) : null}
-            <div className="card__body">
-              <h3 className="card__title">
-                <AppLink href={blogEntryPath(entry)} className="card__link">
-                  {entry.title}
-                </AppLink>
-              </h3>
-              <p className="card__meta">
-                <time dateTime={entry.date_show}>{formatDate(entry.date_show)}</time>
-              </p>
-              {entry.teaser ? <p>{entry.teaser}</p> : null}
-            </div>
-          </Card>
+          <BlogCard key={entry.id} entry={entry} compact />
         ))}
       </ul>
       <p>

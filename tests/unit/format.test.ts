@@ -8,6 +8,7 @@ import {
   formatEuro,
   formatNumber,
   formatPrice,
+  formatTripCount,
   parsePriceString,
 } from '~/lib/format'
 
@@ -58,6 +59,13 @@ describe('spec 9: "Locale de-DE, currency EUR, German format with 2 decimals by 
     expect(formatNumber(2.5, 0)).toBe('3')
     expect(formatNumber(null)).toBe('')
     expect(formatNumber(Number.NaN)).toBe('')
+  })
+
+  it('counts trips in the singular for one and the plural otherwise, grouped only when asked', () => {
+    expect(formatTripCount(1)).toBe('1 Reise')
+    expect(formatTripCount(0)).toBe('0 Reisen')
+    expect(formatTripCount(1234)).toBe('1234 Reisen')
+    expect(formatTripCount(1234, { grouped: true })).toBe('1.234 Reisen')
   })
 })
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { categorySplat } from '~/lib/category-path'
-import { Card } from '../ui/Card'
-import { ResponsiveImage } from '../ui/ResponsiveImage'
+import { formatTripCount } from '~/lib/format'
+import { EntityCard } from '../content/EntityCard'
 
 export type CategoryTile = { id: number; slug: string; name: string; journeys: number | null }
 
@@ -20,21 +20,19 @@ export function CategoryTiles({ categories, images = {}, priority = false }: Cat
       {categories.map((c, index) => {
         const image = images[String(c.id)]
         return (
-          <Card as="li" interactive key={c.id} className="category-tile">
-            {image ? (
-              <div className="card__media">
-                <ResponsiveImage src={image} alt="" width={600} height={400} sizes="(min-width: 960px) 25vw, 50vw" priority={priority && index < 2} />
-              </div>
-            ) : null}
-            <div className="card__body">
-              <h3 className="card__title">
-                <Link to="/reiseuebersicht/$/" params={{ _splat: categorySplat({ category: c.slug, country: null, page: 1 }) }} className="card__link">
-                  {c.name}
-                </Link>
-              </h3>
-              <p className="card__meta">{c.journeys === 1 ? '1 Reise' : `${c.journeys ?? 0} Reisen`}</p>
-            </div>
-          </Card>
+          <EntityCard
+            key={c.id}
+            title={c.name}
+            renderLink={(props) => (
+              <Link to="/reiseuebersicht/$/" params={{ _splat: categorySplat({ category: c.slug, country: null, page: 1 }) }} {...props} />
+            )}
+            image={image ? { src: image, alt: '', width: 600, height: 400 } : null}
+            sizes="(min-width: 960px) 25vw, 50vw"
+            priority={priority && index < 2}
+            className="category-tile"
+          >
+            <p className="card__meta">{formatTripCount(c.journeys ?? 0)}</p>
+          </EntityCard>
         )
       })}
     </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatTripCount } from '~/lib/format'
 import type { Paged } from '~/lib/paging'
 import type { TripCardData } from '~/lib/trip-card'
 import { TripCard } from '../trip/TripCard'
@@ -26,7 +27,7 @@ export function TripList({ id, title, trips, paging, renderPageLink, emptyText }
         </h2>
         {paging.total > 0 ? (
           <p className="text-muted">
-            {paging.total === 1 ? '1 Reise' : `${new Intl.NumberFormat('de-DE').format(paging.total)} Reisen`}
+            {formatTripCount(paging.total, { grouped: true })}
             {paging.pages > 1 ? ` · Seite ${paging.page} von ${paging.pages}` : null}
           </p>
         ) : null}

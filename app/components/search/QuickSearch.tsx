@@ -27,7 +27,9 @@ export function QuickSearch() {
       action="/reiseuebersicht/search/"
       onSubmit={(event) => {
         event.preventDefault()
-        void navigate({ to: '/reiseuebersicht/search/$search/', params: { search: normalizeSearch({ text }) } })
+        // From the field itself: words typed before the scripts ran are not in the state.
+        const typed = new FormData(event.currentTarget).get('q')
+        void navigate({ to: '/reiseuebersicht/search/$search/', params: { search: normalizeSearch({ text: typeof typed === 'string' ? typed : text }) } })
       }}
     >
       <SearchCombobox

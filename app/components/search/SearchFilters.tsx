@@ -15,7 +15,14 @@ import { formatNumber } from '~/lib/format'
 import { MASKS } from '~/lib/masks'
 import { countryHeader, groupRegions } from '~/lib/regions'
 import { isoDayToUnix, unixToGermanDate, unixToIsoDay, germanDateToUnix } from '~/lib/search/dates'
-import { dateFieldState, formValuesFromSearch, searchFromFormValues, searchWhileEditing } from '~/lib/search/form-values'
+import {
+  dateFieldState,
+  formValuesFromQuery,
+  formValuesFromSearch,
+  searchFormQuerySchema,
+  searchFromFormValues,
+  searchWhileEditing,
+} from '~/lib/search/form-values'
 import type { SearchFormValues } from '~/lib/search/form-values'
 import type { SearchFacets, Suggestion } from '~/lib/search/results'
 import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
@@ -58,15 +65,22 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
   const id = useId()
   const navigate = useNavigate()
   const urlKey = stateKey(search, ferien)
-  const form = useForm({
-    defaultValues: formValuesFromSearch(search, ferien),
-    onSubmit: ({ value }) => onApply(searchFromFormValues(value), value.ferien, 'submit'),
-  })
-  const values = useSelector(form.store, (state) => state.values)
-
   // The key this form last sent to the URL: when the URL arrives there, it is our own change and
   // the fields (which may hold newer keystrokes by now) stay as they are.
   const sent = useRef<string | null>(null)
+  // A change waiting to be applied; "Suchen" applies at once and cancels it.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const form = useForm({
+    defaultValues: formValuesFromSearch(search, ferien),
+    onSubmit: ({ value }) => {
+      clearTimeout(pending.current)
+      const next = searchFromFormValues(value)
+      sent.current = stateKey(next, value.ferien)
+      onApply(next, value.ferien, 'submit')
+    },
+  })
+  const values = useSelector(form.store, (state) => state.values)
+
   useEffect(() => {
     if (sent.current === urlKey) return
     sent.current = null
@@ -80,15 +94,31 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
     const nextKey = stateKey(next, values.ferien)
     if (nextKey === urlKey || nextKey === sent.current) return
     const onlyText = stateKey({ ...next, text: search.text }, values.ferien) === urlKey
-    const timer = setTimeout(
+    pending.current = setTimeout(
       () => {
         sent.current = nextKey
         onApply(next, values.ferien, 'auto')
       },
       onlyText ? TEXT_APPLY_DELAY_MS : CHOICE_APPLY_DELAY_MS,
     )
-    return () => clearTimeout(timer)
+    return () => clearTimeout(pending.current)
   }, [values]) // eslint-disable-line react-hooks/exhaustive-deps -- applies what the user changed
+
+  // Boxes ticked or words typed before the scripts ran are in the DOM but not in the form's
+  // state (hydration keeps what the user did to the inputs): take them over once.
+  const formElement = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const element = formElement.current
+    if (!element) return
+    const data = new FormData(element)
+    const raw: Record<string, string | string[]> = {}
+    for (const key of new Set(data.keys())) {
+      const all = data.getAll(key).filter((v): v is string => typeof v === 'string')
+      raw[key] = key === 'categories' || key === 'countries' || key === 'regions' ? all : (all[0] ?? '')
+    }
+    const typed = formValuesFromQuery(searchFormQuerySchema.parse(raw))
+    if (stateKey(searchWhileEditing(typed, search), typed.ferien) !== urlKey) form.reset(typed, { keepDefaultValues: true })
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, right after hydration
 
   const categoryCounts = new Map(facets.categories.map((c) => [c.id, c.count]))
   const countryCounts = new Map(facets.countries.map((c) => [c.id, c.count]))
@@ -113,6 +143,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
 
   return (
     <form
+      ref={formElement}
       className="search-filters"
       method="get"
       action="/reiseuebersicht/search/"
@@ -183,7 +214,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
             <DateField
               id={`${id}-start`}
               name="startDate"
-              label="Von"
+              label="Zeitraum von"
               value={field.state.value}
               onChange={field.handleChange}
               onBlur={field.handleBlur}
@@ -196,7 +227,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
             <DateField
               id={`${id}-end`}
               name="endDate"
-              label="Bis"
+              label="Zeitraum bis"
               value={field.state.value}
               onChange={field.handleChange}
               onBlur={field.handleBlur}
@@ -287,8 +318,8 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               <NumberInput
                 id={`${id}-dmin`}
                 name="durationMin"
-                label="Mindestens"
-                hint="Tage"
+                label="Mindestens (Tage)"
+                hint="Ganze Tage"
                 value={field.state.value}
                 onValueChange={(formatted) => field.handleChange(formatted)}
                 fractionDigits={0}
@@ -301,8 +332,8 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               <NumberInput
                 id={`${id}-dmax`}
                 name="durationMax"
-                label="Höchstens"
-                hint="Tage"
+                label="Höchstens (Tage)"
+                hint="Ganze Tage"
                 value={field.state.value}
                 onValueChange={(formatted) => field.handleChange(formatted)}
                 fractionDigits={0}
@@ -321,8 +352,8 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               <NumberInput
                 id={`${id}-pmin`}
                 name="priceMin"
-                label="Ab"
-                hint="Euro"
+                label="Preis ab (Euro)"
+                hint="Ganze Euro"
                 value={field.state.value}
                 onValueChange={(formatted) => field.handleChange(formatted)}
                 fractionDigits={0}
@@ -336,8 +367,8 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               <NumberInput
                 id={`${id}-pmax`}
                 name="priceMax"
-                label="Bis"
-                hint="Euro"
+                label="Preis bis (Euro)"
+                hint="Ganze Euro"
                 value={field.state.value}
                 onValueChange={(formatted) => field.handleChange(formatted)}
                 fractionDigits={0}

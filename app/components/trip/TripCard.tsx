@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { bookableLabel, bookableTone } from '~/lib/bookable'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
 import type { TripCardData } from '~/lib/trip-card'
+import { EntityCard } from '../content/EntityCard'
 import { Badge } from '../ui/Badge'
-import { Card } from '../ui/Card'
-import { ResponsiveImage } from '../ui/ResponsiveImage'
 
 export type TripCardProps = {
   trip: TripCardData
@@ -17,53 +16,40 @@ export type TripCardProps = {
 
 /** A trip at a glance: image, title, duration, the next dates, the price from, the booking status. */
 export function TripCard({ trip, headingLevel = 3, actions, priority = false }: TripCardProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <Card as="li" interactive className="trip-card">
-      {trip.image ? (
-        <div className="card__media">
-          <ResponsiveImage
-            src={trip.image.src}
-            alt={trip.image.alt}
-            width={trip.image.width}
-            height={trip.image.height}
-            sizes="(min-width: 1280px) 400px, (min-width: 600px) 50vw, 100vw"
-            priority={priority}
-          />
-        </div>
-      ) : null}
-      <div className="card__body">
-        <Heading className="card__title">
-          <Link to="/reise/$id/" params={{ id: String(trip.id) }} className="card__link">
-            {trip.title}
-          </Link>
-        </Heading>
-        {trip.subtitle ? <p className="card__subtitle">{trip.subtitle}</p> : null}
-        <p className="card__meta">
-          {formatDuration(trip.durationDays)}
-          {trip.categories[0] ? ` · ${trip.categories[0].name}` : null}
-        </p>
-        {trip.nextDates.length ? (
-          <ul className="card__dates" aria-label="Nächste Termine">
-            {trip.nextDates.map((d) => (
-              <li key={d.dateFrom}>{formatDateRange(d.dateFrom, d.dateTill)}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="card__dates">Zurzeit keine Termine</p>
-        )}
-        <div className="card__footer">
-          {trip.priceFrom !== null ? (
-            <p className="card__price price">
-              <span className="price__from">ab </span>
-              {formatPrice(trip.priceFrom)}
-              <span className="price__unit"> p. P.</span>
-            </p>
-          ) : null}
-          {trip.bookable !== null ? <Badge tone={bookableTone(trip.bookable)}>{bookableLabel(trip.bookable)}</Badge> : null}
-        </div>
-        {actions ? <div className="card__actions">{actions}</div> : null}
+    <EntityCard
+      title={trip.title}
+      renderLink={(props) => <Link to="/reise/$id/" params={{ id: String(trip.id) }} {...props} />}
+      headingLevel={headingLevel}
+      image={trip.image}
+      priority={priority}
+      className="trip-card"
+    >
+      {trip.subtitle ? <p className="card__subtitle">{trip.subtitle}</p> : null}
+      <p className="card__meta">
+        {formatDuration(trip.durationDays)}
+        {trip.categories[0] ? ` · ${trip.categories[0].name}` : null}
+      </p>
+      {trip.nextDates.length ? (
+        <ul className="card__dates" aria-label="Nächste Termine">
+          {trip.nextDates.map((d) => (
+            <li key={d.dateFrom}>{formatDateRange(d.dateFrom, d.dateTill)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="card__dates">Zurzeit keine Termine</p>
+      )}
+      <div className="card__footer">
+        {trip.priceFrom !== null ? (
+          <p className="card__price price">
+            <span className="price__from">ab </span>
+            {formatPrice(trip.priceFrom)}
+            <span className="price__unit"> p. P.</span>
+          </p>
+        ) : null}
+        {trip.bookable !== null ? <Badge tone={bookableTone(trip.bookable)}>{bookableLabel(trip.bookable)}</Badge> : null}
       </div>
-    </Card>
+      {actions ? <div className="card__actions">{actions}</div> : null}
+    </EntityCard>
   )
 }

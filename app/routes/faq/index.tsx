@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { ContentLinks } from '~/components/content/ContentLinks'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import type { FaqTopic } from '~/lib/faq'
+import { serialiseJsonLd } from '~/lib/trip-jsonld'
 import { contentQueries } from '~/queries/content'
 
 export const Route = createFileRoute('/faq/')({
@@ -25,7 +27,7 @@ export const Route = createFileRoute('/faq/')({
   component: FaqPage,
 })
 
-/** schema.org FAQPage; answers are already sanitised HTML, which the format allows. '<' is escaped so no text can end the script element. */
+/** schema.org FAQPage; answers are already sanitised HTML, which the format allows (serialised so that no text can end the script element). */
 function faqJsonLd(topics: readonly FaqTopic[]): string {
   const data = {
     '@context': 'https://schema.org',
@@ -34,7 +36,7 @@ function faqJsonLd(topics: readonly FaqTopic[]): string {
       t.entries.map((e) => ({ '@type': 'Question', name: e.question, acceptedAnswer: { '@type': 'Answer', text: e.answer } })),
     ),
   }
-  return JSON.stringify(data).replace(/</g, '\\u003c')
+  return serialiseJsonLd(data)
 }
 
 function FaqPage() {
@@ -72,21 +74,7 @@ function FaqPage() {
           ))}
         </section>
       ))}
-      {serviceEntries.length ? (
-        <section className="section section--tight" aria-labelledby="service-themen">
-          <h2 id="service-themen">Weitere Service-Informationen</h2>
-          <ul className="link-list">
-            {serviceEntries.map((entry) => (
-              <li key={entry.id}>
-                <Link to="/service-entry/$id/" params={{ id: entry.slug }}>
-                  {entry.title}
-                </Link>
-                {entry.teaser ? <p className="text-muted">{entry.teaser}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ContentLinks id="service-themen" title="Weitere Service-Informationen" kind="service-entry" links={serviceEntries} />
     </div>
   )
 }

@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { ImageGrid } from '~/components/content/ImageGrid'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { Pagination } from '~/components/ui/Pagination'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
 
@@ -27,17 +26,12 @@ function GalleryPage() {
   const { page } = Route.useLoaderDeps()
   const { data } = useSuspenseQuery(impressionQueries.gallery(page))
   return (
-    <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Bildergalerie' }]} />
-      <header className="page-header">
-        <h1 className="page-title">Bildergalerie</h1>
-        <p className="lead">Bilder aus unseren Reisen – unter jedem Bild finden Sie die passende Reise.</p>
-        {data.paging.pages > 1 ? (
-          <p className="text-muted">
-            Seite {data.paging.page} von {data.paging.pages}
-          </p>
-        ) : null}
-      </header>
+    <ListPage
+      title="Bildergalerie"
+      lead="Bilder aus unseren Reisen – unter jedem Bild finden Sie die passende Reise."
+      paging={data.paging}
+      renderPageLink={(target, props) => <Link to="/gallery/" search={pageSearch(target)} {...props} />}
+    >
       {data.images.length ? (
         <ImageGrid
           images={data.images.map((i) => i.image)}
@@ -54,11 +48,6 @@ function GalleryPage() {
       ) : (
         <EmptyState title="Noch keine Bilder" />
       )}
-      <Pagination
-        pages={data.paging.pages}
-        current={data.paging.page}
-        renderLink={(target, props) => <Link to="/gallery/" search={pageSearch(target)} {...props} />}
-      />
-    </div>
+    </ListPage>
   )
 }

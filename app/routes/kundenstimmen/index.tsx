@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
+import { ListPage } from '~/components/content/ListPage'
 import { Stars } from '~/components/content/Stars'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { Pagination } from '~/components/ui/Pagination'
 import { formatDate } from '~/lib/format'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { averageRatingLabel, starGlyphs } from '~/lib/ratings'
@@ -29,12 +28,13 @@ function TestimonialsPage() {
   const { page } = Route.useLoaderDeps()
   const { data } = useSuspenseQuery(testimonialQueries.list(page))
   return (
-    <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Kundenstimmen' }]} />
-      <header className="page-header">
-        <h1 className="page-title">Kundenstimmen</h1>
-        <p className="lead">Was unsere Gäste nach der Reise erzählen – ungekürzt und mit ihrer Bewertung.</p>
-      </header>
+    <ListPage
+      title="Kundenstimmen"
+      lead="Was unsere Gäste nach der Reise erzählen – ungekürzt und mit ihrer Bewertung."
+      paging={data.paging}
+      pageNote={false}
+      renderPageLink={(target, props) => <Link to="/kundenstimmen/" search={pageSearch(target)} {...props} />}
+    >
       <RatingSummary summary={data.summary} />
       {data.testimonials.length ? (
         <ul className="testimonial-list">
@@ -45,12 +45,7 @@ function TestimonialsPage() {
       ) : (
         <EmptyState title="Noch keine Kundenstimmen" text="Sobald unsere Gäste von ihren Reisen erzählen, lesen Sie es hier." />
       )}
-      <Pagination
-        pages={data.paging.pages}
-        current={data.paging.page}
-        renderLink={(target, props) => <Link to="/kundenstimmen/" search={pageSearch(target)} {...props} />}
-      />
-    </div>
+    </ListPage>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '~/components/ui/AppLink'
+import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { serviceQueries } from '~/queries/service-hub'
 import { siteInfoQuery } from '~/queries/shell'
@@ -36,20 +36,7 @@ function TravelAgenciesPage() {
       {text?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: text.body }} /> : null}
       <section aria-labelledby="reisebueros-links" className="section--tight">
         <h2 id="reisebueros-links">Für Reisende und Reisebüros</h2>
-        <ul className="card-grid service-links">
-          {LINKS.map((link) => (
-            <li key={link.href} className="card card--interactive">
-              <div className="card__body">
-                <h3 className="card__title">
-                  <AppLink href={link.href} className="card__link">
-                    {link.title}
-                  </AppLink>
-                </h3>
-                <p>{link.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <LinkCards links={LINKS} />
       </section>
       <p>
         Fragen zur Zusammenarbeit beantworten wir gern telefonisch unter <a href={`tel:${site.phoneHref}`}>{site.phone}</a> ({site.officeHours}).

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { destinationSplat } from '~/lib/destinations'
 import type { DestinationPage } from '~/lib/destinations'
+import { formatTripCount } from '~/lib/format'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { destinationQueries } from '~/queries/destinations'
 
@@ -62,7 +63,7 @@ function DestinationView() {
                   className="button button--secondary button--small"
                 >
                   {r.name}
-                  <span className="text-small"> ({r.trips === 1 ? '1 Reise' : `${r.trips} Reisen`})</span>
+                  <span className="text-small"> ({formatTripCount(r.trips)})</span>
                 </Link>
               </li>
             ))}

@@ -11,6 +11,7 @@ import { Pagination } from '~/components/ui/Pagination'
 import { CATEGORY_SEARCH_DEFAULTS, categoryPath, categorySearchSchema, categorySplat, parseCategorySplat, sortSearch } from '~/lib/category-path'
 import type { CategoryPath, CategorySearch } from '~/lib/category-path'
 import { filterMainCategories } from '~/lib/categories'
+import { formatTripCount } from '~/lib/format'
 import { catalogueQueries } from '~/queries/catalogue'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 
@@ -66,7 +67,7 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
         { title: `${loaderData.heading}${pageSuffix} – ${loaderData.siteName}` },
         {
           name: 'description',
-          content: `${loaderData.heading}: ${loaderData.total === 1 ? '1 Reise' : `${loaderData.total} Reisen`} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${loaderData.siteName}.`,
+          content: `${loaderData.heading}: ${formatTripCount(loaderData.total)} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${loaderData.siteName}.`,
         },
       ],
     }
@@ -155,7 +156,7 @@ function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
       {paging.total > 0 ? (
         <div className="list-toolbar">
           <p className="list-toolbar__count">
-            {paging.total === 1 ? '1 Reise' : `${paging.total} Reisen`}
+            {formatTripCount(paging.total)}
             {paging.pages > 1 ? ` · Seite ${paging.page} von ${paging.pages}` : null}
           </p>
           <SortForm path={base} sort={input} />

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '~/components/ui/AppLink'
+import { CardGrid, EntityCard } from '~/components/content/EntityCard'
+import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { serviceQueries } from '~/queries/service-hub'
 import { siteInfoQuery } from '~/queries/shell'
@@ -68,39 +69,21 @@ function ServicePage() {
 
       <section aria-labelledby="service-seiten" className="section--tight">
         <h2 id="service-seiten">Unser Service</h2>
-        <ul className="card-grid service-links">
-          {SERVICE_LINKS.map((link) => (
-            <li key={link.href} className="card card--interactive">
-              <div className="card__body">
-                <h3 className="card__title">
-                  <AppLink href={link.href} className="card__link">
-                    {link.title}
-                  </AppLink>
-                </h3>
-                <p>{link.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <LinkCards links={SERVICE_LINKS} />
       </section>
 
       {entries.length ? (
         <section aria-labelledby="service-themen" className="section--tight">
           <h2 id="service-themen">Gut zu wissen</h2>
-          <ul className="card-grid service-links">
-            {entries.map((entry) => (
-              <li key={entry.id} className="card card--interactive">
-                <div className="card__body">
-                  <h3 className="card__title">
-                    <Link to="/service-entry/$id/" params={{ id: entry.slug }} className="card__link">
-                      {entry.title}
-                    </Link>
-                  </h3>
-                  {entry.teaser ? <p>{entry.teaser}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <CardGrid
+            items={entries}
+            className="service-links"
+            renderItem={(entry) => (
+              <EntityCard key={entry.id} title={entry.title} renderLink={(props) => <Link to="/service-entry/$id/" params={{ id: entry.slug }} {...props} />}>
+                {entry.teaser ? <p>{entry.teaser}</p> : null}
+              </EntityCard>
+            )}
+          />
         </section>
       ) : null}
     </div>

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
-import { Card } from '~/components/ui/Card'
+import { CardGrid, EntityCard } from '~/components/content/EntityCard'
+import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
+import { formatTripCount } from '~/lib/format'
 import { groupShipsByKind, shipKindLabel } from '~/lib/ships'
 import type { ShipSummary } from '~/lib/ships'
 import { shipQueries } from '~/queries/ships'
@@ -23,62 +23,43 @@ function ShipsPage() {
   const { data: ships } = useSuspenseQuery(shipQueries.list())
   const groups = groupShipsByKind(ships)
   return (
-    <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Schiffe' }]} />
-      <header className="page-header">
-        <h1 className="page-title">Unsere Schiffe</h1>
-        <p className="lead">Auf diesen Fluss- und Hochseeschiffen sind Sie mit uns unterwegs – mit Fakten zu Bord und Kabinen und allen Reisen.</p>
-      </header>
+    <ListPage
+      crumb="Schiffe"
+      title="Unsere Schiffe"
+      lead="Auf diesen Fluss- und Hochseeschiffen sind Sie mit uns unterwegs – mit Fakten zu Bord und Kabinen und allen Reisen."
+    >
       {groups.length === 0 ? <EmptyState title="Zurzeit sind keine Schiffe eingetragen" /> : null}
       {groups.map((group) => (
         <section key={group.kind} className="section section--tight" aria-labelledby={`schiffe-${group.kind}`}>
           <h2 id={`schiffe-${group.kind}`}>{shipKindLabel(group.kind, true)}</h2>
-          <ul className="card-grid">
-            {group.ships.map((ship, index) => (
-              <ShipCard key={ship.id} ship={ship} priority={index === 0 && group === groups[0]} />
-            ))}
-          </ul>
+          <CardGrid items={group.ships} renderItem={(ship, index) => <ShipCard key={ship.id} ship={ship} priority={index === 0 && group === groups[0]} />} />
         </section>
       ))}
-    </div>
+    </ListPage>
   )
 }
 
 function ShipCard({ ship, priority }: { ship: ShipSummary; priority: boolean }) {
   return (
-    <Card as="li" interactive>
-      {ship.image ? (
-        <div className="card__media">
-          <ResponsiveImage
-            src={ship.image.src}
-            alt={ship.image.alt}
-            width={ship.image.width}
-            height={ship.image.height}
-            sizes="(min-width: 1280px) 400px, (min-width: 600px) 50vw, 100vw"
-            priority={priority}
-          />
-        </div>
+    <EntityCard
+      title={ship.name}
+      renderLink={(props) => <Link to="/ships/$id/" params={{ id: String(ship.id) }} {...props} />}
+      image={ship.image}
+      priority={priority}
+    >
+      <p className="card__meta">
+        {shipKindLabel(ship.kind)} · {formatTripCount(ship.trips)}
+      </p>
+      {ship.keyFacts.length ? (
+        <dl className="facts card__facts">
+          {ship.keyFacts.map((fact) => (
+            <div key={fact.label} className="facts__row">
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
       ) : null}
-      <div className="card__body">
-        <h3 className="card__title">
-          <Link to="/ships/$id/" params={{ id: String(ship.id) }} className="card__link">
-            {ship.name}
-          </Link>
-        </h3>
-        <p className="card__meta">
-          {shipKindLabel(ship.kind)} · {ship.trips === 1 ? '1 Reise' : `${ship.trips} Reisen`}
-        </p>
-        {ship.keyFacts.length ? (
-          <dl className="facts card__facts">
-            {ship.keyFacts.map((fact) => (
-              <div key={fact.label} className="facts__row">
-                <dt>{fact.label}</dt>
-                <dd>{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-      </div>
-    </Card>
+    </EntityCard>
   )
 }

@@ -51,13 +51,22 @@ async function query<S extends z.ZodType>(db: Database, statement: SQL, row: S):
   return z.array(row).parse(rows)
 }
 
-/** A list of validated ids as one bound int[] parameter (not a list of parameters). */
+/** The largest PostgreSQL integer: ids and day counts beyond it cannot be in the database. */
+const INT4_MAX = 2_147_483_647
+
+/**
+ * A list of ids as one bound int[] parameter (not a list of parameters). Ids a URL may carry but
+ * no row can have are left out, so that asking for them finds nothing instead of failing.
+ */
 function intArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
+  const possible = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX)
+  return sql`${`{${possible.join(',')}}`}::int[]`
 }
 
+/** Strings as one bound text[] parameter (Drizzle would spread a JS array into a row). */
 function textArray(words: readonly string[]): SQL {
-  return sql`${words}::text[]`
+  const literal = `{${words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
+  return sql`${literal}::text[]`
 }
 
 /** Whole euros to the millionths the dates store, exactly (bigint), as a bound parameter. */
@@ -132,19 +141,19 @@ function textCondition(f: Filter): SQL | null {
       where d.document @@ to_tsquery('german', search_fold(${f.text.tsquery})))`
   }
   // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
-  // country whose name is similar to one of the words ('gardase' -> region Gardasee).
+  // country whose name is similar to one of the words ('gardase' -> region Gardasee). Each arm
+  // on its own, so that each is answered by its index (trigrams, the id arrays).
   const words = f.text.words
-  const similarTitle = sql.join(
-    f.text.phrases.map((phrase) => sql`s.title_key %> search_fold(${phrase})`),
-    sql` or `,
-  )
   const similarPlaces = (table: 'regions' | 'countries') =>
     sql`(select coalesce(array_agg(p.id), '{}') from ${sql.identifier(table)} p
       where exists (select 1 from unnest(${textArray(words)}) w
                     where similarity(search_fold(coalesce(p.name, '')), w) >= ${PLACE_SIMILARITY}))`
-  return sql`(${similarTitle}
-    or s.region_ids && ${similarPlaces('regions')}
-    or s.country_ids && ${similarPlaces('countries')})`
+  const arms = [
+    ...f.text.phrases.map((phrase) => sql`select t.trip_id from trip_search t where t.title_key %> search_fold(${phrase})`),
+    sql`select t.trip_id from trip_search t where t.region_ids && ${similarPlaces('regions')}`,
+    sql`select t.trip_id from trip_search t where t.country_ids && ${similarPlaces('countries')}`,
+  ]
+  return sql`s.trip_id in (${sql.join(arms, sql` union `)})`
 }
 
 /** Conditions on the trip itself (not its dates, and not the three faceted filters). */
@@ -153,7 +162,9 @@ function tripConditions(f: Filter): SQL[] {
   return [
     sql`s.published`,
     s.regions.length > 0 ? sql`s.region_ids && ${intArray(s.regions)}` : null,
-    s.duration !== null ? sql`s.duration_days between ${s.duration.min} and ${s.duration.max}` : null,
+    s.duration !== null
+      ? sql`s.duration_days between ${Math.min(s.duration.min, INT4_MAX)} and ${Math.min(s.duration.max, INT4_MAX)}`
+      : null,
     textCondition(f),
   ].filter((c): c is SQL => c !== null)
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ContentArticle } from '~/components/content/ContentArticle'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 
@@ -23,11 +24,7 @@ function ArticlePage() {
   return (
     <div className="container section">
       <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Blog', href: '/blog/' }, { label: page.title }]} />
-      <article className="prose">
-        <h1>{page.title}</h1>
-        {page.teaser ? <p className="lead">{page.teaser}</p> : null}
-        <div dangerouslySetInnerHTML={{ __html: page.body }} />
-      </article>
+      <ContentArticle page={page} />
     </div>
   )
 }

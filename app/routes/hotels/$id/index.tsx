@@ -1,10 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { ImageGrid } from '~/components/content/ImageGrid'
+import { DetailPage } from '~/components/content/DetailPage'
 import { Stars } from '~/components/content/Stars'
 import { TripList } from '~/components/content/TripList'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
-import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
 import { hotelStarsLabel } from '~/lib/ratings'
 import { hotelQueries } from '~/queries/hotels'
@@ -32,53 +30,43 @@ function HotelPage() {
   const { page } = Route.useLoaderDeps()
   const { data } = useSuspenseQuery(hotelQueries.detail(id, page))
   const { hotel, trips, paging } = data
-  const [hero, ...more] = hotel.images
   return (
-    <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Hotels', href: '/hotels/' }, { label: hotel.name }]} />
-      <header className="page-header">
-        <h1 className="page-title">{hotel.name}</h1>
-        {hotel.stars !== null ? <Stars kind="hotel" value={hotel.stars} /> : null}
-        <p className="text-muted">
-          {hotel.city}
-          {hotel.country ? (
-            <>
-              {', '}
-              <Link to="/reiselaender/$/" params={{ _splat: hotel.country.slug }}>
-                {hotel.country.name}
-              </Link>
-            </>
-          ) : null}
-        </p>
-      </header>
-      <div className="detail-layout">
-        {hero ? (
-          <div className="detail-layout__media">
-            <ResponsiveImage src={hero.src} alt={hero.alt} width={hero.width} height={hero.height} sizes="(min-width: 960px) 50vw, 100vw" priority />
-          </div>
-        ) : null}
-        <div className="detail-layout__text">
-          {hotel.description ? <div className="prose" dangerouslySetInnerHTML={{ __html: hotel.description }} /> : null}
-          <dl className="facts">
-            <dt>Ort</dt>
-            <dd>{hotel.city}</dd>
+    <DetailPage
+      crumbs={[{ label: 'Startseite', href: '/' }, { label: 'Hotels', href: '/hotels/' }, { label: hotel.name }]}
+      header={
+        <>
+          <h1 className="page-title">{hotel.name}</h1>
+          {hotel.stars !== null ? <Stars kind="hotel" value={hotel.stars} /> : null}
+          <p className="text-muted">
+            {hotel.city}
             {hotel.country ? (
               <>
-                <dt>Land</dt>
-                <dd>{hotel.country.name}</dd>
+                {', '}
+                <Link to="/reiselaender/$/" params={{ _splat: hotel.country.slug }}>
+                  {hotel.country.name}
+                </Link>
               </>
             ) : null}
-            <dt>Kategorie</dt>
-            <dd>{hotel.stars !== null ? hotelStarsLabel(hotel.stars) : 'ohne offizielle Klassifizierung'}</dd>
-          </dl>
-        </div>
-      </div>
-      {more.length ? (
-        <section className="section section--tight" aria-labelledby="bilder">
-          <h2 id="bilder">Bilder</h2>
-          <ImageGrid images={more} />
-        </section>
-      ) : null}
+          </p>
+        </>
+      }
+      images={hotel.images}
+      description={hotel.description}
+      facts={
+        <dl className="facts">
+          <dt>Ort</dt>
+          <dd>{hotel.city}</dd>
+          {hotel.country ? (
+            <>
+              <dt>Land</dt>
+              <dd>{hotel.country.name}</dd>
+            </>
+          ) : null}
+          <dt>Kategorie</dt>
+          <dd>{hotel.stars !== null ? hotelStarsLabel(hotel.stars) : 'ohne offizielle Klassifizierung'}</dd>
+        </dl>
+      }
+    >
       <TripList
         id="reisen"
         title="Reisen mit diesem Hotel"
@@ -87,6 +75,6 @@ function HotelPage() {
         emptyText="Mit diesem Hotel sind gerade keine Reisen ausgeschrieben. Rufen Sie uns gerne an."
         renderPageLink={(target, props) => <Link to="/hotels/$id/" params={{ id }} search={pageSearch(target)} {...props} />}
       />
-    </div>
+    </DetailPage>
   )
 }

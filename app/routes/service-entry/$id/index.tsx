@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { ContentArticle } from '~/components/content/ContentArticle'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 
@@ -25,11 +26,7 @@ function ServiceEntryPage() {
   return (
     <div className="container section">
       <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: page.title }]} />
-      <article className="prose">
-        <h1>{page.title}</h1>
-        {page.teaser ? <p className="lead">{page.teaser}</p> : null}
-        <div dangerouslySetInnerHTML={{ __html: page.body }} />
-      </article>
+      <ContentArticle page={page} />
     </div>
   )
 }

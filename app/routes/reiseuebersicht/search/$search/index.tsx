@@ -110,6 +110,9 @@ function useSearchHistory(current: Search, currentFerien: boolean) {
   const draft = useRef(false)
   const ownNavigation = useRef<string | null>(null)
   const currentKey = `${stringifySegment(current)}|${currentFerien}`
+  // Read when a delayed change fires: the URL may have moved on since it was scheduled.
+  const latestKey = useRef(currentKey)
+  latestKey.current = currentKey
 
   useEffect(() => {
     if (ownNavigation.current !== currentKey) draft.current = false
@@ -119,7 +122,7 @@ function useSearchHistory(current: Search, currentFerien: boolean) {
   return useCallback(
     (search: Search, ferien: boolean, kind: ApplyKind) => {
       const key = `${stringifySegment(search)}|${ferien}`
-      if (key === currentKey) {
+      if (key === latestKey.current) {
         if (kind === 'submit') draft.current = false
         return
       }
@@ -135,6 +138,6 @@ function useSearchHistory(current: Search, currentFerien: boolean) {
         resetScroll: false,
       })
     },
-    [currentKey, navigate],
+    [navigate],
   )
 }

@@ -1,0 +1,227 @@
+// The search in a real browser: the form builds the spec-2 URL, the URL alone brings the same
+// results back (reload, another browser), Back restores the previous search, and the page
+// passes axe. Values come from the page itself, not from the seed's content.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+const EMPTY_SEARCH_URL = '/reiseuebersicht/search/--------/'
+
+// {text}-{categories}-{countries}-{regions}-{start}-{end}-{duration}-{bookable}-{priceRange}
+const SEGMENT_SHAPE =
+  /\/reiseuebersicht\/search\/(?<text>[^/]*)-(?<categories>[\d,]*)-(?<countries>[\d,]*)-(?<regions>[\d,]*)-(?<start>\d*)-(?<end>\d*)-(?<duration>[\d,]*)-(?<bookable>\d?)-(?<price>[\d,]*)\/(\?.*)?$/
+
+function germanDate(offsetDays: number): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000)
+  const parts = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)
+  return parts
+}
+
+async function resultCount(page: Page): Promise<string> {
+  const text = await page.getByText(/(\d[\d.]*|Keine) Reisen? gefunden/).innerText()
+  return text.trim()
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return page.getByRole('region', { name: 'Suchergebnisse' }).getByRole('heading', { level: 3 }).allInnerTexts()
+}
+
+/** A word of at least five letters from the first card's title: something the catalogue has. */
+async function wordFromFirstCard(page: Page): Promise<string> {
+  const [title] = await cardTitles(page)
+  const word = title?.split(/[^\p{L}]+/u).find((w) => w.length >= 5)
+  if (!word) throw new Error(`no usable word in "${title}"`)
+  return word.toLowerCase()
+}
+
+const filters = (page: Page) => page.getByRole('form', { name: 'Reisesuche verfeinern' })
+
+/** The results region once it shows the search described by `words` (the URL changes first). */
+async function resultsFor(page: Page, words: string | RegExp): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Suchergebnisse' }).locator('[aria-live="polite"]')).toContainText(words)
+}
+
+test.describe('Reisesuche', () => {
+  test('Formular absenden: URL nach Spezifikation, gleiche Treffer nach Neuladen und in einem neuen Browser', async ({ page, browser }) => {
+    await page.goto(EMPTY_SEARCH_URL)
+    await expect(page.getByRole('heading', { level: 1, name: 'Reisesuche' })).toBeVisible()
+    const word = await wordFromFirstCard(page)
+
+    const form = filters(page)
+    await form.getByLabel('Suchbegriff').fill(word)
+    await resultsFor(page, `„${word}“`)
+    // A category that has trips with these words, whatever the catalogue calls it.
+    const category = form.getByRole('group', { name: 'Reiseart' }).getByRole('checkbox', { name: /\([1-9][\d.]*\)$/ }).first()
+    await category.check()
+    await form.getByLabel('Zeitraum von').fill(germanDate(1))
+    await form.getByLabel('Zeitraum bis').fill(germanDate(540))
+    await form.getByLabel('Mindestens (Tage)').fill('1')
+    await form.getByLabel('Höchstens (Tage)').fill('30')
+    await form.getByLabel('Preis bis (Euro)').fill('100000')
+    await form.getByRole('button', { name: 'Suchen' }).first().click()
+
+    await expect(page).toHaveURL(SEGMENT_SHAPE)
+    await resultsFor(page, `„${word}“`)
+    await resultsFor(page, 'Preis bis 100.000')
+    await expect(form.getByLabel('Suchbegriff')).toHaveValue(word)
+    const match = SEGMENT_SHAPE.exec(new URL(page.url()).pathname)
+    expect(match?.groups).toMatchObject({ countries: '', regions: '', duration: '1,30', bookable: '', price: '0,100000' })
+    expect(decodeURIComponent(match?.groups?.text ?? '')).toBe(word)
+    expect(match?.groups?.categories).toMatch(/^\d+$/)
+    expect(Number(match?.groups?.end)).toBeGreaterThan(Number(match?.groups?.start))
+
+    const count = await resultCount(page)
+    const titles = await cardTitles(page)
+    expect(count).not.toBe('Keine Reisen gefunden')
+    expect(titles.length).toBeGreaterThan(0)
+    const url = page.url()
+
+    await page.reload()
+    await expect(page.getByText(count, { exact: true })).toBeVisible()
+    expect(await cardTitles(page)).toEqual(titles)
+    await expect(filters(page).getByLabel('Suchbegriff')).toHaveValue(word)
+    await expect(filters(page).getByRole('group', { name: 'Reiseart' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
+
+    const other = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+    const fresh = await other.newPage()
+    await fresh.goto(url)
+    await expect(fresh.getByText(count, { exact: true })).toBeVisible()
+    expect(await cardTitles(fresh)).toEqual(titles)
+    await other.close()
+  })
+
+  test('der Zurück-Knopf stellt die vorige Suche wieder her (Formular und Treffer)', async ({ page }) => {
+    await page.goto(EMPTY_SEARCH_URL)
+    const first = await wordFromFirstCard(page)
+    const form = filters(page)
+    await form.getByLabel('Suchbegriff').fill(first)
+    await form.getByLabel('Suchbegriff').press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/search/${first}--------/`))
+    await resultsFor(page, `„${first}“`)
+    const firstCount = await resultCount(page)
+    const firstTitles = await cardTitles(page)
+
+    // A second search: a country filter instead of the words.
+    await form.getByLabel('Suchbegriff').fill('')
+    const country = form.getByRole('group', { name: 'Reiseland' }).getByRole('checkbox').first()
+    await country.check()
+    await form.getByRole('button', { name: 'Suchen' }).first().click()
+    await expect(page).toHaveURL(/\/search\/--\d+------\//)
+    await resultsFor(page, /Suche in /)
+
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`/search/${first}--------/`))
+    await resultsFor(page, `„${first}“`)
+    await expect(page.getByText(firstCount, { exact: true })).toBeVisible()
+    expect(await cardTitles(page)).toEqual(firstTitles)
+    await expect(form.getByLabel('Suchbegriff')).toHaveValue(first)
+    await expect(form.getByRole('group', { name: 'Reiseland' }).getByRole('checkbox', { checked: true })).toHaveCount(0)
+
+    await page.goForward()
+    await expect(form.getByRole('group', { name: 'Reiseland' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
+    await expect(form.getByLabel('Suchbegriff')).toHaveValue('')
+  })
+
+  test('Filter wirken sofort, ohne für jeden Klick einen Verlaufseintrag', async ({ page }) => {
+    await page.goto('/')
+    await page.goto(EMPTY_SEARCH_URL)
+    await resultsFor(page, 'Alle Reisen')
+    const before = await resultCount(page)
+    const form = filters(page)
+    const boxes = form.getByRole('group', { name: 'Reiseart' }).getByRole('checkbox')
+    await boxes.nth(0).check()
+    await expect(page).toHaveURL(/\/search\/-\d+-------\//)
+    await boxes.nth(1).check()
+    await expect(page).toHaveURL(/\/search\/-\d+,\d+-------\//)
+    await resultsFor(page, /Suche in .+, .+/)
+    // One entry for both clicks: Back leads to the search before them.
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`${EMPTY_SEARCH_URL}$`))
+    await resultsFor(page, 'Alle Reisen')
+    await expect(page.getByText(before, { exact: true })).toBeVisible()
+    await expect(boxes.first()).not.toBeChecked()
+  })
+
+  test('Filter-Chips entfernen einen Filter; sortieren und blättern', async ({ page }) => {
+    await page.goto(EMPTY_SEARCH_URL)
+    const form = filters(page)
+    await form.getByRole('group', { name: 'Reiseart' }).getByRole('checkbox').first().check()
+    const chip = page.getByRole('link', { name: /^Reiseart .* entfernen$/ })
+    await expect(chip).toBeVisible()
+    await chip.click()
+    await expect(page).toHaveURL(new RegExp(`${EMPTY_SEARCH_URL}$`))
+    await resultsFor(page, 'Alle Reisen')
+    await expect(form.getByRole('group', { name: 'Reiseart' }).getByRole('checkbox', { checked: true })).toHaveCount(0)
+
+    await page.getByLabel('Sortieren nach').selectOption('price')
+    await page.getByLabel('Reihenfolge').selectOption('desc')
+    await page.getByRole('button', { name: 'Sortieren' }).click()
+    await expect(page).toHaveURL(/sortBy=price/)
+    await expect(page).toHaveURL(/sortDirection=desc/)
+
+    await page.getByRole('navigation', { name: 'Seitennavigation' }).getByRole('link', { name: 'Seite 2' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByRole('link', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('Schnellsuche im Kopf mit Vorschlägen', async ({ page }) => {
+    await page.goto(EMPTY_SEARCH_URL)
+    const word = await wordFromFirstCard(page)
+    await page.goto('/')
+    const quick = page.getByRole('search', { name: 'Schnellsuche' })
+    const field = quick.getByRole('combobox', { name: 'Reise suchen' })
+    await field.fill(word.slice(0, 4))
+    const list = page.getByRole('listbox', { name: 'Vorschläge' })
+    await expect(list).toBeVisible()
+    await expect(field).toHaveAttribute('aria-expanded', 'true')
+    const options = list.getByRole('option')
+    expect(await options.count()).toBeGreaterThan(0)
+    expect(await options.count()).toBeLessThanOrEqual(8)
+    // The list is at most 310 px high (spec 9).
+    expect((await list.boundingBox())?.height ?? 0).toBeLessThanOrEqual(310)
+    await field.press('ArrowDown')
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await field.press('Escape')
+    await expect(field).toHaveAttribute('aria-expanded', 'false')
+
+    await field.fill(word)
+    await field.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/reiseuebersicht/search/${word}--------/$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Reisesuche' })).toBeVisible()
+  })
+
+  test('Suchseite: noindex, kanonischer Link, Text für Screenreader', async ({ page }) => {
+    await page.goto('/reiseuebersicht/search/LAGO-di-garda/')
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/reiseuebersicht\/search\/lago-di-garda--------\/$/)
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Suche nach „lago di garda“' })).toHaveCount(1)
+  })
+
+  test('axe findet auf der Ergebnisseite keine ernsten Verstöße', async ({ page }) => {
+    await page.goto('/reiseuebersicht/search/-------0-/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Reisesuche' })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+    // Also with the suggestions open and with an empty result.
+    const field = filters(page).getByLabel('Suchbegriff')
+    await field.fill('ga')
+    await expect(page.getByRole('listbox', { name: 'Vorschläge' })).toBeVisible()
+    const open = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(open.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+    await page.goto('/reiseuebersicht/search/xylophonbauerei--------/')
+    await expect(page.getByRole('heading', { name: 'Keine passenden Reisen' })).toBeVisible()
+    const empty = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(empty.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  })
+
+  test('ohne Skripte: das Formular führt über die Weiterleitung zur Such-URL', async ({ request }) => {
+    const response = await request.get('/reiseuebersicht/search/?text=Ostsee&bookable=0', { maxRedirects: 0 })
+    expect([302, 303, 307]).toContain(response.status())
+    const followed = await request.get('/reiseuebersicht/search/?text=Ostsee&bookable=0')
+    expect(followed.url()).toMatch(/\/reiseuebersicht\/search\/ostsee-------0-\/$/)
+    expect(followed.status()).toBe(200)
+  })
+})
