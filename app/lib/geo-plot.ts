@@ -41,6 +41,20 @@ export function isValidGeoPoint(point: GeoPoint): boolean {
 
 const round = (n: number) => Math.round(n * 10) / 10
 
+type Bounds = NonNullable<Projection['bounds']>
+
+/**
+ * The lat/lng box of some valid points and its size as drawn: the longitude span scaled by the
+ * cosine of the middle latitude (`xScale`), the latitude span as it is.
+ */
+function extent(valid: readonly GeoPoint[]): { bounds: Bounds; xScale: number; spanX: number; spanY: number } {
+  const lats = valid.map((p) => p.lat)
+  const lngs = valid.map((p) => p.lng)
+  const bounds = { minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) }
+  const xScale = Math.cos((((bounds.minLat + bounds.maxLat) / 2) * Math.PI) / 180)
+  return { bounds, xScale, spanX: (bounds.maxLng - bounds.minLng) * xScale, spanY: bounds.maxLat - bounds.minLat }
+}
+
 /**
  * A projection that fits every valid point into the box (inside the padding), keeps the aspect
  * ratio and centres the result. A single point, or points on one spot, land in the middle.
@@ -50,12 +64,7 @@ export function createProjection(points: readonly GeoPoint[], box: PlotBox): Pro
   const centre = { x: round(box.width / 2), y: round(box.height / 2) }
   if (valid.length === 0) return { project: () => centre, bounds: null }
 
-  const lats = valid.map((p) => p.lat)
-  const lngs = valid.map((p) => p.lng)
-  const bounds = { minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) }
-  const xScale = Math.cos((((bounds.minLat + bounds.maxLat) / 2) * Math.PI) / 180)
-  const spanX = (bounds.maxLng - bounds.minLng) * xScale
-  const spanY = bounds.maxLat - bounds.minLat
+  const { bounds, xScale, spanX, spanY } = extent(valid)
   const innerWidth = Math.max(0, box.width - 2 * box.padding)
   const innerHeight = Math.max(0, box.height - 2 * box.padding)
 
@@ -213,10 +222,7 @@ export function placeLabels(
 export function fittedHeight(points: readonly GeoPoint[], width: number, padding: number, min: number, max: number): number {
   const valid = points.filter(isValidGeoPoint)
   if (valid.length < 2) return min
-  const lats = valid.map((p) => p.lat)
-  const lngs = valid.map((p) => p.lng)
-  const spanY = Math.max(...lats) - Math.min(...lats)
-  const spanX = (Math.max(...lngs) - Math.min(...lngs)) * Math.cos((((Math.max(...lats) + Math.min(...lats)) / 2) * Math.PI) / 180)
+  const { spanX, spanY } = extent(valid)
   if (spanX <= 0) return max
   const inner = (width - 2 * padding) * (spanY / spanX)
   return Math.round(Math.min(max, Math.max(min, inner + 2 * padding)))

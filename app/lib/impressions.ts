@@ -2,8 +2,7 @@
 import { z } from 'zod'
 import { imageRefSchema } from './image'
 import { pagedSchema } from './paging'
-
-const tripRefSchema = z.object({ id: z.number().int(), title: z.string() })
+import { tripRefSchema } from './trip-card'
 
 export const impressionSummarySchema = z.object({
   id: z.number().int(),

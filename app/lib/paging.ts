@@ -12,6 +12,9 @@ const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(
 export const pageSearchSchema = z.object({ seite: pageParam, page: pageParam })
 export type PageSearch = z.infer<typeof pageSearchSchema>
 
+/** The page number a server function accepts (the search param has already fallen back to 1). */
+export const pageNumberSchema = z.int().min(1).max(MAX_PAGE)
+
 export function pageFromSearch(search: PageSearch): number {
   return search.seite ?? search.page ?? 1
 }

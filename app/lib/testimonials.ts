@@ -1,6 +1,7 @@
 // Kundenstimmen: what the testimonials page shows.
 import { z } from 'zod'
 import { pagedSchema } from './paging'
+import { tripRefSchema } from './trip-card'
 
 export const testimonialSchema = z.object({
   id: z.number().int(),
@@ -12,7 +13,7 @@ export const testimonialSchema = z.object({
   /** ISO calendar day of the journey. */
   travelledOn: z.string().nullable(),
   /** The trip, when it is still published. */
-  trip: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  trip: tripRefSchema.nullable(),
 })
 export type Testimonial = z.infer<typeof testimonialSchema>
 

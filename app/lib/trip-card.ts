@@ -1,6 +1,7 @@
 // The data of one trip card (category overview, search results, wish list, start page teasers).
 import { z } from 'zod'
 import { bookableSchema } from './bookable'
+import { imageRefSchema } from './image'
 
 export const tripCardSchema = z.object({
   id: z.number().int(),
@@ -10,7 +11,7 @@ export const tripCardSchema = z.object({
   teaser: z.string(),
   durationDays: z.number().int(),
   transport: z.string(),
-  image: z.object({ src: z.string(), alt: z.string(), width: z.number(), height: z.number() }).nullable(),
+  image: imageRefSchema.nullable(),
   /** Lowest price per person over the upcoming dates, millionths of a euro; null when no date is upcoming. */
   priceFrom: z.number().nullable(),
   /** The next upcoming dates (at most three), ISO calendar days. */
@@ -20,3 +21,11 @@ export const tripCardSchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
 })
 export type TripCardData = z.infer<typeof tripCardSchema>
+
+/** A trip that another record names (a testimonial, a gallery), linked while it is published. */
+export const tripRefSchema = z.object({ id: z.number().int(), title: z.string() })
+
+/** The trip of a left join on the published trips: null when the join found none. */
+export function tripRef(id: number | null, title: string | null): z.infer<typeof tripRefSchema> | null {
+  return id !== null && title !== null ? { id, title } : null
+}

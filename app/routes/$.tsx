@@ -18,7 +18,5 @@ export const Route = createFileRoute('/$')({
 function ContentPageView() {
   const { _splat } = Route.useParams()
   const { data: page } = useSuspenseQuery(contentQueries.page(_splat ?? ''))
-  return (
-    <ContentArticle page={page} className="container prose" />
-  )
+  return <ContentArticle page={page} className="container prose" />
 }

@@ -8,7 +8,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { BLOG_TYPE, blogQuerySchema } from '~/lib/api'
 import { blogSlugFromPath } from '~/lib/blog-path'
-import { MAX_PAGE, paged } from '~/lib/paging'
+import { pageNumberSchema, paged } from '~/lib/paging'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { findBlogEntry, listBlogEntries } from './services/blog.server'
@@ -17,7 +17,7 @@ const BLOG_LIST_TYPES = [BLOG_TYPE.post, BLOG_TYPE.frontpage] as const
 const ENTRIES_PER_PAGE = 9
 
 export const fetchBlogPage = createServerFn({ method: 'GET' })
-  .validator(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
+  .validator(z.object({ page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const query = blogQuerySchema.parse({
       'lit-sort[]': ['date_show DESC', 'date_add DESC'],

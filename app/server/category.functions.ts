@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
-import { MAX_PAGE } from '~/lib/paging'
+import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { loadCategoryPage } from './services/category-overview.server'
 
@@ -11,7 +11,7 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
 export const categoryPageInputSchema = z.object({
   category: slug,
   country: slug.nullable(),
-  page: z.int().min(1).max(MAX_PAGE),
+  page: pageNumberSchema,
   sortBy: z.enum(SORT_BY),
   sortDirection: z.enum(SORT_DIRECTIONS),
 })

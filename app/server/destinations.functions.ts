@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseDestinationPath } from '~/lib/destinations'
-import { MAX_PAGE } from '~/lib/paging'
+import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findDestination, listDestinations } from './services/destinations.server'
 
@@ -12,7 +12,7 @@ export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async
 
 /** `path` is the splat after /reiselaender/ ('italien/gardasee/'); anything unknown is a 404. */
 export const fetchDestination = createServerFn({ method: 'GET' })
-  .validator(z.object({ path: z.string().max(1000), page: z.number().int().min(1).max(MAX_PAGE) }))
+  .validator(z.object({ path: z.string().max(1000), page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const path = parseDestinationPath(data.path)
     if (path === null) throw notFound()

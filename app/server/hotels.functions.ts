@@ -2,16 +2,15 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { MAX_PAGE } from '~/lib/paging'
+import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findHotel, listHotels } from './services/hotels.server'
 
 const HOTELS_PER_PAGE = 24
 const TRIPS_PER_PAGE = 12
-const pageInput = z.number().int().min(1).max(MAX_PAGE)
 
 export const fetchHotels = createServerFn({ method: 'GET' })
-  .validator(z.object({ page: pageInput }))
+  .validator(z.object({ page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const list = await listHotels(await getDb(), { page: data.page, perPage: HOTELS_PER_PAGE })
     if (data.page > list.paging.pages) throw notFound()
@@ -20,7 +19,7 @@ export const fetchHotels = createServerFn({ method: 'GET' })
 
 /** A malformed id, an unknown hotel or a page after the last is a 404. */
 export const fetchHotel = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: z.string().max(100), page: pageInput }))
+  .validator(z.object({ id: z.string().max(100), page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const id = parseId(data.id)
     if (id === null) throw notFound()

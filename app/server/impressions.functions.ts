@@ -2,13 +2,13 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { MAX_PAGE } from '~/lib/paging'
+import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findImpression, listGalleryImages, listImpressions } from './services/impressions.server'
 
 const GALLERIES_PER_PAGE = 12
 const IMAGES_PER_PAGE = 24
-const pageInput = z.object({ page: z.number().int().min(1).max(MAX_PAGE) })
+const pageInput = z.object({ page: pageNumberSchema })
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,198}[a-z0-9])?$/
 
 export const fetchImpressions = createServerFn({ method: 'GET' })

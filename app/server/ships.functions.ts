@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { MAX_PAGE } from '~/lib/paging'
+import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findShip, listShips } from './services/ships.server'
 
@@ -12,7 +12,7 @@ export const fetchShips = createServerFn({ method: 'GET' }).handler(async () => 
 
 /** A malformed id, an unknown ship or a page after the last is a 404. */
 export const fetchShip = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: z.string().max(100), page: z.number().int().min(1).max(MAX_PAGE) }))
+  .validator(z.object({ id: z.string().max(100), page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const id = parseId(data.id)
     if (id === null) throw notFound()

@@ -210,6 +210,12 @@ describe('German full text', () => {
     expect((await find({ text: 'gardasee' })).fuzzy).toBe(false)
   })
 
+  it('survives letters that fold into punctuation and tsquery operators in the text', async () => {
+    // U+02BC is a letter; unaccent turns it into an apostrophe.
+    expect(await ids({ text: 'straßeʼ' })).toEqual([TRIP.strassburg])
+    expect(await ids({ text: "wien' | !(rom) & <-> ':*" })).toContain(TRIP.wien)
+  })
+
   it('finds nothing for words no trip has, and stop words alone do not filter', async () => {
     const none = await find({ text: 'xylophonbauer' })
     expect(none.total).toBe(0)
@@ -295,9 +301,25 @@ describe('sorting', () => {
       it(`${sortBy} ${sortDirection}`, async () => {
         const expected = sortDirection === 'asc' ? ascending : [...ascending].reverse()
         expect(await ids({}, { sortBy, sortDirection })).toEqual(expected)
+        // Large results take the page by walking an index in order: the same order.
+        expect(await ids({}, { sortBy, sortDirection, indexWalkFrom: 0 })).toEqual(expected)
+        // With a date filter the page comes from the dates (grouped, or walked in order).
+        const dated = { price: { min: 0, max: 100_000 } }
+        expect(await ids(dated, { sortBy, sortDirection })).toEqual(expected)
+        expect(await ids(dated, { sortBy, sortDirection, indexWalkFrom: 0 })).toEqual(expected)
       })
     }
   }
+
+  it('walking dates in order pages like sorting them', async () => {
+    const range = { start: unix(0), end: unix(300) }
+    for (const sortBy of ['date', 'price'] as SortBy[]) {
+      const sortedAll = await ids(range, { sortBy, pageSize: 100 })
+      const pages: number[] = []
+      for (const page of [1, 2, 3, 4]) pages.push(...(await ids(range, { sortBy, pageSize: 1, page, indexWalkFrom: 0 })))
+      expect(pages).toEqual(sortedAll)
+    }
+  })
 
   it('sorts by the matching date and price when dates are filtered', async () => {
     // In the range up to day 120 Wien's cheapest date is the 500 € one on day 100.
@@ -305,6 +327,8 @@ describe('sorting', () => {
     expect(inRange.trips.map((trip) => trip.id)).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
     // With status 0 only, Wien's cheapest is 600 €: still before Gardasee (1,200 €).
     expect(await ids({ bookable: 0 }, { sortBy: 'price', sortDirection: 'desc' })).toEqual([TRIP.gardasee, TRIP.wien])
+    expect(await ids({ bookable: 0 }, { sortBy: 'price', indexWalkFrom: 0 })).toEqual([TRIP.wien, TRIP.gardasee])
+    expect(await ids({ end: unix(120) }, { sortBy: 'price', indexWalkFrom: 0 })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
   })
 
   it('ties are broken the same way every time', async () => {

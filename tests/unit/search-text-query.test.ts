@@ -1,33 +1,42 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUERY_WORDS, foldDigraphs, textQuery } from '~/lib/search/text-query'
+import { MAX_QUERY_WORDS, foldDigraphs, queryWords, textQueryFromFolded } from '~/lib/search/text-query'
 
-describe('textQuery', () => {
-  it('ANDs the words, long ones as prefixes', () => {
-    expect(textQuery('Gardasee Rom')).toEqual({ tsquery: "'gardasee':* & 'rom'", words: ['gardasee', 'rom'], phrases: ['gardasee rom'] })
-  })
-
-  it('tries ae/oe/ue as umlauts', () => {
-    const q = textQuery('Staedte Muenchen')
-    expect(q?.tsquery).toBe("('staedte':* | 'stadte':*) & ('muenchen':* | 'munchen':*)")
-    expect(q?.phrases).toEqual(['staedte muenchen', 'stadte munchen'])
-    expect(foldDigraphs('quelle')).toBe('qulle')
-  })
-
-  it('keeps umlauts and ß for the database to fold', () => {
-    expect(textQuery('Städtereise Straße')?.tsquery).toBe("'städtereise':* & 'straße':*")
-  })
-
-  it('cannot be turned into tsquery syntax', () => {
-    const q = textQuery("wien' | !(rom) & <-> ':* \\")
-    expect(q?.tsquery).toBe("'wien':* & 'rom'")
-    expect(textQuery("'&|!()")).toBeNull()
-    expect(textQuery('   ')).toBeNull()
+describe('queryWords', () => {
+  it('splits the text into words with their ae/oe/ue spellings', () => {
+    expect(queryWords('Staedte München')).toEqual([['staedte', 'stadte'], ['münchen']])
+    expect(foldDigraphs('muenchen')).toBe('munchen')
   })
 
   it('reads hyphens as spaces, drops repeated words and stops after a few', () => {
-    expect(textQuery('lago-di-garda')?.words).toEqual(['lago', 'di', 'garda'])
-    expect(textQuery('wien wien WIEN')?.words).toEqual(['wien'])
+    expect(queryWords('lago-di-garda')).toEqual([['lago'], ['di'], ['garda']])
+    expect(queryWords('wien wien WIEN')).toEqual([['wien']])
     const many = Array.from({ length: 20 }, (_, i) => `wort${i}`).join(' ')
-    expect(textQuery(many)?.words).toHaveLength(MAX_QUERY_WORDS)
+    expect(queryWords(many)).toHaveLength(MAX_QUERY_WORDS)
+  })
+
+  it('has nothing to ask for text without letters or digits', () => {
+    expect(queryWords("'&|!()")).toBeNull()
+    expect(queryWords('   ')).toBeNull()
+  })
+})
+
+describe('textQueryFromFolded', () => {
+  it('ANDs the words, ORs the spellings, long words as prefixes', () => {
+    expect(textQueryFromFolded([['gardasee'], ['rom']])).toEqual({
+      tsquery: "'gardasee':* & 'rom'",
+      words: ['gardasee', 'rom'],
+      phrases: ['gardasee rom'],
+    })
+    const q = textQueryFromFolded([['staedte', 'stadte'], ['munchen']])
+    expect(q?.tsquery).toBe("('staedte':* | 'stadte':*) & 'munchen':*")
+    expect(q?.phrases).toEqual(['staedte munchen', 'stadte munchen'])
+  })
+
+  it('splits again what folding turned into punctuation, so quotes never reach the query', () => {
+    // unaccent turns the modifier letter apostrophe (a letter) into "'".
+    const q = textQueryFromFolded([["strasse'x"], ["'&|!"]])
+    expect(q?.tsquery).toBe("('strasse':* & 'x')")
+    expect(q?.words).toEqual(['strasse', 'x'])
+    expect(textQueryFromFolded([["'"], ['!']])).toBeNull()
   })
 })

@@ -3,11 +3,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { FormEvent } from 'react'
-import { bookableLabel, bookableTone } from '~/lib/bookable'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
-import { Badge } from '../ui/Badge'
+import { BookableBadge } from '../trip/BookableBadge'
 import { Button } from '../ui/Button'
 
 export type CalendarPath = '/reisekalender/' | '/flugreisen-reisekalender/'
@@ -64,7 +63,7 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
                           {formatPrice(entry.price)}
                         </td>
                         <td data-label="Status">
-                          <Badge tone={bookableTone(entry.bookable)}>{bookableLabel(entry.bookable)}</Badge>
+                          <BookableBadge status={entry.bookable} />
                         </td>
                       </tr>
                     ))}

@@ -2,19 +2,16 @@
 // validates in the browser (first on submit, then on every change) and again on the server.
 import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/components/ui/AppLink'
 import { MaskedInput } from '~/components/ui/MaskedInput'
-import { Button } from '~/components/ui/Button'
 import { buildFormSchema, defaultValues } from '~/lib/forms'
 import type { FormDefinition, FormField } from '~/lib/forms'
 import { sendForm } from '~/server/forms.functions'
-import { ChoiceField, ErrorSummary, Honeypot, RequiredNote, TextInputField, firstError } from './fields'
+import { ChoiceField, TextInputField, firstError } from './fields'
 import type { SummaryItem } from './fields'
-
-export const SEND_FAILED =
-  'Ihre Angaben konnten gerade nicht gesendet werden. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.'
+import { FormConfirmation, FormFrame, useSubmission } from './FormFrame'
 
 export type DefinedFormProps = {
   definition: FormDefinition
@@ -39,68 +36,34 @@ function rows(fields: readonly FormField[]): Row[] {
 export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
   const schema = useMemo(() => buildFormSchema(definition), [definition])
   const idPrefix = `form-${definition.key}`
-  const [honeypot, setHoneypot] = useState('')
-  const [confirmation, setConfirmation] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
-  const [showSummary, setShowSummary] = useState(false)
-  const summaryRef = useRef<HTMLHeadingElement>(null)
-  const confirmationRef = useRef<HTMLHeadingElement>(null)
-  const failureRef = useRef<HTMLParagraphElement>(null)
+  const submission = useSubmission()
+  const { serverErrors } = submission
 
   const form = useForm({
     defaultValues: defaultValues(definition),
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: schema },
-    onSubmit: async ({ value }) => {
-      setFailure(null)
-      try {
-        const answer = await sendForm({ data: { form: definition.key, values: value, homepage: honeypot, reise, termin } })
-        if (answer.ok) {
-          setConfirmation(answer.message)
-          return
-        }
-        setServerErrors(answer.errors)
-        setShowSummary(Object.keys(answer.errors).length > 0)
-        setFailure(answer.message)
-      } catch {
-        setFailure(SEND_FAILED)
-      }
-    },
-    onSubmitInvalid: () => setShowSummary(true),
+    onSubmit: ({ value }) =>
+      submission.send(() => sendForm({ data: { form: definition.key, values: value, homepage: submission.honeypot, reise, termin } })),
+    onSubmitInvalid: submission.onSubmitInvalid,
   })
 
   const fieldMeta = useSelector(form.store, (state) => state.fieldMeta)
   const submissionAttempts = useSelector(form.store, (state) => state.submissionAttempts)
+  const busy = useSelector(form.store, (state) => state.isSubmitting)
   const errorOf = (name: string): string | undefined => firstError(fieldMeta[name]?.errors ?? []) ?? serverErrors[name]
   const summary: SummaryItem[] = definition.fields.flatMap((f) => {
     const message = errorOf(f.name)
     return message ? [{ id: `${idPrefix}-${f.name}`, label: f.label, message }] : []
   })
 
-  // After each failed submit the summary takes focus, so that keyboard and screen-reader users
-  // hear what is wrong; after success the thank-you heading does.
-  useEffect(() => {
-    if (showSummary && submissionAttempts > 0) summaryRef.current?.focus()
-  }, [showSummary, submissionAttempts])
-  useEffect(() => {
-    if (confirmation) confirmationRef.current?.focus()
-  }, [confirmation])
-  useEffect(() => {
-    if (failure) failureRef.current?.focus()
-  }, [failure])
-
-  if (confirmation) {
+  if (submission.confirmation) {
     return (
-      <div className="alert alert--success form-confirmation" role="status">
-        <h2 ref={confirmationRef} tabIndex={-1}>
-          Vielen Dank!
-        </h2>
-        <p>{confirmation}</p>
+      <FormConfirmation title="Vielen Dank!" message={submission.confirmation}>
         <p>
           <Link to="/">Zur Startseite</Link>
         </p>
-      </div>
+      </FormConfirmation>
     )
   }
 
@@ -112,7 +75,7 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
         const value = f.state.value
         const text = typeof value === 'string' ? value : ''
         const setValue = (next: string | string[]) => {
-          if (serverErrors[field.name]) setServerErrors(({ [field.name]: _dropped, ...rest }) => rest)
+          submission.dropServerError(field.name)
           f.handleChange(next)
         }
         const common = { id, name: field.name, label: field.label, hint: field.hint, error, required: field.required }
@@ -161,30 +124,22 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
   )
 
   return (
-    <form
+    <FormFrame
+      submission={submission}
+      submissionAttempts={submissionAttempts}
+      busy={busy}
+      onSubmit={() => void form.handleSubmit()}
+      summary={summary}
       className="defined-form"
-      method="post"
-      noValidate
-      aria-label={definition.title}
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
+      label={{ 'aria-label': definition.title }}
+      idPrefix={idPrefix}
+      privacyNote={
+        <>
+          Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+        </>
+      }
+      submitLabel={definition.submitLabel}
     >
-      {showSummary ? <ErrorSummary items={summary} headingRef={summaryRef} /> : null}
-      {failure && summary.length === 0 ? (
-        <p className="alert alert--error" role="alert" tabIndex={-1} ref={failureRef}>
-          {failure}
-        </p>
-      ) : null}
-      <noscript>
-        <p className="alert alert--warning">
-          Zum Absenden dieses Formulars braucht Ihr Browser JavaScript. Sie erreichen uns auch telefonisch oder per E-Mail – die Angaben
-          finden Sie unten auf der Seite.
-        </p>
-      </noscript>
-      <RequiredNote />
       {rows(definition.fields).map((row) =>
         row.fields.length > 1 ? (
           <div key={row.key} className="form-row">
@@ -194,19 +149,6 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
           row.fields.map(renderField)
         ),
       )}
-      <Honeypot idPrefix={idPrefix} value={honeypot} onChange={setHoneypot} />
-      <p className="field__hint">
-        Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
-      </p>
-      <div className="form-actions">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(busy) => (
-            <Button type="submit" variant="primary" size="large" busy={busy}>
-              {definition.submitLabel}
-            </Button>
-          )}
-        </form.Subscribe>
-      </div>
-    </form>
+    </FormFrame>
   )
 }

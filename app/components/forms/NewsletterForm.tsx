@@ -1,51 +1,33 @@
 // Newsletter sign-up: e-mail and consent, validated with zod in the browser and again on the server.
 import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form'
-import { useEffect, useRef, useState } from 'react'
 import { AppLink } from '~/components/ui/AppLink'
-import { Button } from '~/components/ui/Button'
+import { FieldError, RequiredMark } from '~/components/ui/Field'
 import { newsletterSchema } from '~/lib/forms'
 import type { NewsletterValues } from '~/lib/forms'
 import { signUpForNewsletter } from '~/server/newsletter.functions'
-import { SEND_FAILED } from './DefinedForm'
-import { ErrorSummary, FieldError, Honeypot, RequiredMark, RequiredNote, TextInputField, firstError } from './fields'
+import { TextInputField, firstError } from './fields'
 import type { SummaryItem } from './fields'
+import { FormConfirmation, FormFrame, useSubmission } from './FormFrame'
 
 const ID = 'newsletter'
 const DEFAULTS: NewsletterValues = { email: '', consent: false }
 
 export function NewsletterForm() {
-  const [honeypot, setHoneypot] = useState('')
-  const [confirmation, setConfirmation] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
-  const [showSummary, setShowSummary] = useState(false)
-  const summaryRef = useRef<HTMLHeadingElement>(null)
-  const confirmationRef = useRef<HTMLHeadingElement>(null)
-  const failureRef = useRef<HTMLParagraphElement>(null)
+  const submission = useSubmission()
+  const { serverErrors } = submission
 
   const form = useForm({
     defaultValues: DEFAULTS,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: newsletterSchema },
-    onSubmit: async ({ value }) => {
-      setFailure(null)
-      try {
-        const answer = await signUpForNewsletter({ data: { email: value.email, consent: value.consent, homepage: honeypot } })
-        if (answer.ok) setConfirmation(answer.message)
-        else {
-          setServerErrors(answer.errors)
-          setShowSummary(Object.keys(answer.errors).length > 0)
-          setFailure(answer.message)
-        }
-      } catch {
-        setFailure(SEND_FAILED)
-      }
-    },
-    onSubmitInvalid: () => setShowSummary(true),
+    onSubmit: ({ value }) =>
+      submission.send(() => signUpForNewsletter({ data: { email: value.email, consent: value.consent, homepage: submission.honeypot } })),
+    onSubmitInvalid: submission.onSubmitInvalid,
   })
 
   const fieldMeta = useSelector(form.store, (state) => state.fieldMeta)
   const attempts = useSelector(form.store, (state) => state.submissionAttempts)
+  const busy = useSelector(form.store, (state) => state.isSubmitting)
   const emailError = firstError(fieldMeta.email?.errors ?? []) ?? serverErrors.email
   const consentError = firstError(fieldMeta.consent?.errors ?? []) ?? serverErrors.consent
   const summary: SummaryItem[] = [
@@ -53,53 +35,26 @@ export function NewsletterForm() {
     ...(consentError ? [{ id: `${ID}-consent`, label: 'Einwilligung', message: consentError }] : []),
   ]
 
-  useEffect(() => {
-    if (showSummary && attempts > 0) summaryRef.current?.focus()
-  }, [showSummary, attempts])
-  useEffect(() => {
-    if (confirmation) confirmationRef.current?.focus()
-  }, [confirmation])
-  useEffect(() => {
-    if (failure) failureRef.current?.focus()
-  }, [failure])
-
-  if (confirmation) {
-    return (
-      <div className="alert alert--success form-confirmation" role="status">
-        <h2 ref={confirmationRef} tabIndex={-1}>
-          Fast geschafft!
-        </h2>
-        <p>{confirmation}</p>
-      </div>
-    )
-  }
+  if (submission.confirmation) return <FormConfirmation title="Fast geschafft!" message={submission.confirmation} />
 
   return (
-    <form
+    <FormFrame
+      submission={submission}
+      submissionAttempts={attempts}
+      busy={busy}
+      onSubmit={() => void form.handleSubmit()}
+      summary={summary}
       className="defined-form newsletter-form"
-      method="post"
-      noValidate
-      aria-labelledby="newsletter-anmelden"
-      onSubmit={(event) => {
-        event.preventDefault()
-        event.stopPropagation()
-        void form.handleSubmit()
-      }}
+      label={{ 'aria-labelledby': 'newsletter-anmelden' }}
+      heading={<h2 id="newsletter-anmelden">Newsletter abonnieren</h2>}
+      idPrefix={ID}
+      privacyNote={
+        <>
+          Hinweise zum Datenschutz finden Sie in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+        </>
+      }
+      submitLabel="Newsletter abonnieren"
     >
-      <h2 id="newsletter-anmelden">Newsletter abonnieren</h2>
-      {showSummary ? <ErrorSummary items={summary} headingRef={summaryRef} /> : null}
-      {failure && summary.length === 0 ? (
-        <p className="alert alert--error" role="alert" tabIndex={-1} ref={failureRef}>
-          {failure}
-        </p>
-      ) : null}
-      <noscript>
-        <p className="alert alert--warning">
-          Zum Absenden dieses Formulars braucht Ihr Browser JavaScript. Sie erreichen uns auch telefonisch oder per E-Mail – die Angaben
-          finden Sie unten auf der Seite.
-        </p>
-      </noscript>
-      <RequiredNote />
       <form.Field name="email">
         {(f) => (
           <TextInputField
@@ -112,7 +67,7 @@ export function NewsletterForm() {
             error={emailError}
             value={f.state.value}
             onChange={(v) => {
-              setServerErrors(({ email: _dropped, ...rest }) => rest)
+              submission.dropServerError('email')
               f.handleChange(v)
             }}
             onBlur={f.handleBlur}
@@ -132,7 +87,7 @@ export function NewsletterForm() {
                 aria-invalid={consentError ? true : undefined}
                 aria-describedby={consentError ? `${ID}-consent-error` : undefined}
                 onChange={(e) => {
-                  setServerErrors(({ consent: _dropped, ...rest }) => rest)
+                  submission.dropServerError('consent')
                   f.handleChange(e.target.checked)
                 }}
                 onBlur={f.handleBlur}
@@ -147,20 +102,6 @@ export function NewsletterForm() {
           </div>
         )}
       </form.Field>
-      <Honeypot idPrefix={ID} value={honeypot} onChange={setHoneypot} />
-      <p className="field__hint">
-        Hinweise zum Datenschutz finden Sie in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
-      </p>
-      <div className="form-actions">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(busy) => (
-            <Button type="submit" size="large" busy={busy}>
-              Newsletter abonnieren
-            </Button>
-          )}
-        </form.Subscribe>
-      </div>
-    </form>
+    </FormFrame>
   )
 }
-

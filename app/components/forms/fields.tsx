@@ -1,6 +1,7 @@
 // Labelled form controls with hint and error text wired up for screen readers (aria-invalid,
 // aria-describedby). Used by the form pages and the newsletter sign-up.
 import type { ReactNode, Ref } from 'react'
+import { Field, FieldError, RequiredMark, describedBy } from '~/components/ui/Field'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import type { FieldOption } from '~/lib/forms'
 import { HONEYPOT_FIELD } from '~/lib/forms'
@@ -12,28 +13,6 @@ export function firstError(errors: readonly unknown[]): string | undefined {
     if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
   }
   return undefined
-}
-
-export function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean)
-  return ids.length ? ids.join(' ') : undefined
-}
-
-export function RequiredMark() {
-  return (
-    <span className="field__required" aria-hidden="true">
-      {' '}
-      *
-    </span>
-  )
-}
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={`${id}-error`} className="field-error">
-      {message}
-    </p>
-  ) : null
 }
 
 type BaseProps = {
@@ -83,23 +62,13 @@ export function TextInputField({
     'aria-describedby': describedBy(id, Boolean(hint), Boolean(error)),
   } as const
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
+    <Field id={id} label={label} required={required} hint={hint} error={error} className={className}>
       {multiline ? (
         <textarea {...common} rows={6} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type={type} inputMode={inputMode} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
-      <FieldError id={id} message={error} />
-    </div>
+    </Field>
   )
 }
 

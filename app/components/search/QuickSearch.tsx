@@ -29,6 +29,7 @@ export function QuickSearch() {
         event.preventDefault()
         // From the field itself: words typed before the scripts ran are not in the state.
         const typed = new FormData(event.currentTarget).get('q')
+        setText('')
         void navigate({ to: '/reiseuebersicht/search/$search/', params: { search: normalizeSearch({ text: typeof typed === 'string' ? typed : text }) } })
       }}
     >

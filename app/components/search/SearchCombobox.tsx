@@ -62,13 +62,16 @@ export function SearchCombobox({
   const suggestions = enabled ? (data ?? []) : []
   const expanded = open && enabled && suggestions.length > 0
 
-  useEffect(
-    () => () => {
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // Words typed before the scripts ran are in the field but not in the state: take them over.
+    const typedEarly = input.current?.value ?? ''
+    if (typedEarly !== value) typed(typedEarly)
+    return () => {
       clearTimeout(openTimer.current)
       clearTimeout(closeTimer.current)
-    },
-    [],
-  )
+    }
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, right after hydration
 
   const typed = (next: string) => {
     onValueChange(next)
@@ -137,6 +140,7 @@ export function SearchCombobox({
       ) : null}
       <div className="combobox__control">
         <input
+          ref={input}
           id={id}
           name={name}
           type="text"
@@ -183,7 +187,7 @@ export function SearchCombobox({
         </ul>
       </div>
       <p className="visually-hidden" aria-live="polite">
-        {open && enabled ? countText(suggestions.length) : ''}
+        {open && enabled && data !== undefined ? countText(suggestions.length) : ''}
       </p>
     </div>
   )

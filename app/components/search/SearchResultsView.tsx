@@ -41,7 +41,7 @@ export function SearchResultsView({ search, params, page, description, names }: 
   const counts = chipCounts(page)
   return (
     <section className="search-layout__results" aria-labelledby="suchergebnisse">
-      <h2 id="suchergebnisse" className="visually-hidden">
+      <h2 id="suchergebnisse" className="visually-hidden" tabIndex={-1}>
         Suchergebnisse
       </h2>
       <div className="search-summary" aria-live="polite">

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { bookableLabel, bookableTone } from '~/lib/bookable'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
 import type { TripCardData } from '~/lib/trip-card'
 import { EntityCard } from '../content/EntityCard'
-import { Badge } from '../ui/Badge'
+import { BookableBadge } from './BookableBadge'
 
 export type TripCardProps = {
   trip: TripCardData
@@ -47,7 +46,7 @@ export function TripCard({ trip, headingLevel = 3, actions, priority = false }: 
             <span className="price__unit"> p. P.</span>
           </p>
         ) : null}
-        {trip.bookable !== null ? <Badge tone={bookableTone(trip.bookable)}>{bookableLabel(trip.bookable)}</Badge> : null}
+        {trip.bookable !== null ? <BookableBadge status={trip.bookable} /> : null}
       </div>
       {actions ? <div className="card__actions">{actions}</div> : null}
     </EntityCard>

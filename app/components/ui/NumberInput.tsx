@@ -1,9 +1,10 @@
 // A number input in German notation: grouping dots appear while typing, the comma is the decimal
 // separator, fraction digits are limited and an unsigned input takes no minus (spec 5).
-import { useLayoutEffect, useRef } from 'react'
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import { caretAfterNumberFormat } from '~/lib/mask-input'
 import { formatLocaleNumberInput, parseLocaleNumber } from '~/lib/masks'
+import { Field, describedBy } from './Field'
+import { useFormattedInput } from './useFormattedInput'
 
 export type NumberInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'id'> & {
   id: string
@@ -42,63 +43,32 @@ export function NumberInput({
   className,
   ...rest
 }: NumberInputProps) {
-  const ref = useRef<HTMLInputElement>(null)
-  const pendingCaret = useRef<number | null>(null)
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-
-  useLayoutEffect(() => {
-    const input = ref.current
-    const caret = pendingCaret.current
-    pendingCaret.current = null
-    if (input && caret !== null && document.activeElement === input) input.setSelectionRange(caret, caret)
-  }, [value])
-
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target
-    const typed = input.value
-    const formatted = formatLocaleNumberInput(typed, { fractionDigits, unsigned })
-    const caret = caretAfterNumberFormat(typed, input.selectionStart ?? typed.length, formatted)
-    if (formatted === value) {
-      input.value = formatted
-      input.setSelectionRange(caret, caret)
-      return
-    }
-    pendingCaret.current = caret
-    onValueChange(formatted, parseLocaleNumber(formatted))
-  }
+  const input = useFormattedInput(
+    value,
+    (typed, caret) => {
+      const formatted = formatLocaleNumberInput(typed, { fractionDigits, unsigned })
+      return { text: formatted, caret: caretAfterNumberFormat(typed, caret, formatted) }
+    },
+    (formatted) => onValueChange(formatted, parseLocaleNumber(formatted)),
+  )
 
   // Phone keypads have no minus key: a signed field gets the full keyboard.
   const inputMode = !unsigned ? 'text' : fractionDigits > 0 ? 'decimal' : 'numeric'
 
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {isRequired ? (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <span id={hintId} className="field__hint">
-        {hint ?? numberHint(fractionDigits, unsigned)}
-      </span>
+    <Field id={id} label={label} required={isRequired} hint={hint ?? numberHint(fractionDigits, unsigned)} error={error} className={className}>
       <span className="number-input">
         <input
           {...rest}
-          ref={ref}
+          {...input}
           id={id}
           type="text"
           inputMode={inputMode}
-          value={value}
-          onChange={handleChange}
           autoComplete="off"
           spellCheck={false}
           aria-required={isRequired || undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          aria-describedby={describedBy(id, true, Boolean(error))}
         />
         {suffix ? (
           <span className="number-input__suffix" aria-hidden="true">
@@ -106,11 +76,6 @@ export function NumberInput({
           </span>
         ) : null}
       </span>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   )
 }

@@ -1,7 +1,7 @@
 // The search text as PostgreSQL full-text query source (to_tsquery syntax) and as plain words
-// for typo-tolerant (trigram) matching. The database folds case, accents and ß itself
-// (search_fold); what it cannot know is that a German without umlauts on the keyboard writes
-// "ae" for "ä", so each word is also tried with ae/oe/ue read as a/o/u.
+// for typo-tolerant (trigram) matching. The database folds case, accents and ß (search_fold);
+// what it cannot know is that a German without umlauts on the keyboard writes "ae" for "ä", so
+// each word is also tried with ae/oe/ue read as a/o/u.
 import { normalizeText } from './segment'
 
 /** More words add nothing to a trip search but make the query dearer. */
@@ -13,17 +13,8 @@ export const MAX_QUERY_WORDS = 8
  */
 export const PREFIX_MIN_LENGTH = 4
 
-export type TextQuery = {
-  /** Source for to_tsquery('german', search_fold(…)): words ANDed, spelling variants ORed. */
-  tsquery: string
-  /** The words with their variants, for trigram similarity against place names. */
-  words: string[]
-  /** The text as typed and with ae/oe/ue folded, for trigram similarity against titles. */
-  phrases: string[]
-}
-
-// Letters and digits of any script. Everything else separates words, which also keeps the
-// to_tsquery source free of operators and quotes: user input can never change its syntax.
+// Letters and digits of any script. Everything else separates words, which keeps the to_tsquery
+// source free of operators and quotes: user input can never change its syntax.
 const WORD = /[\p{L}\p{N}]+/gu
 
 /** 'staedte' -> 'stadte', 'muenchen' -> 'munchen': the spelling the folded documents use. */
@@ -31,18 +22,47 @@ export function foldDigraphs(word: string): string {
   return word.replaceAll('ae', 'a').replaceAll('oe', 'o').replaceAll('ue', 'u')
 }
 
-function term(variant: string): string {
-  return Array.from(variant).length >= PREFIX_MIN_LENGTH ? `'${variant}':*` : `'${variant}'`
-}
-
-/** null when the text has no word at all (then the search has no text condition). */
-export function textQuery(text: string): TextQuery | null {
+/**
+ * The words of a search text, each with its spelling variants (the word itself first): what
+ * the database is asked to fold. null when the text has no word at all.
+ */
+export function queryWords(text: string): string[][] | null {
   const words = [...new Set(normalizeText(text).match(WORD) ?? [])].slice(0, MAX_QUERY_WORDS)
   if (words.length === 0) return null
-  const variantsOf = words.map((word) => [...new Set([word, foldDigraphs(word)])])
-  const tsquery = variantsOf
-    .map((variants) => (variants.length === 1 ? term(variants[0] ?? '') : `(${variants.map(term).join(' | ')})`))
+  return words.map((word) => [...new Set([word, foldDigraphs(word)])])
+}
+
+export type TextQuery = {
+  /** Source for to_tsquery('german', …): words ANDed, spelling variants ORed. */
+  tsquery: string
+  /** Every folded word, for trigram similarity against place names. */
+  words: string[]
+  /** The text as typed and with digraphs read as umlauts, folded: for titles. */
+  phrases: string[]
+}
+
+function term(token: string): string {
+  return Array.from(token).length >= PREFIX_MIN_LENGTH ? `'${token}':*` : `'${token}'`
+}
+
+/**
+ * The query from folded words (queryWords after search_fold). Folding may turn a letter into
+ * punctuation (the modifier letter ʼ becomes an apostrophe), so the folded words are split into
+ * letters and digits once more before they are quoted.
+ */
+export function textQueryFromFolded(folded: readonly (readonly string[])[]): TextQuery | null {
+  const groups = folded
+    .map((variants) => [...new Set(variants.map((v) => v.match(WORD) ?? []).filter((tokens) => tokens.length > 0).map((tokens) => tokens.join(' ')))])
+    .filter((variants) => variants.length > 0)
+  if (groups.length === 0) return null
+  const variantTerm = (variant: string) => {
+    const tokens = variant.split(' ').map(term)
+    return tokens.length === 1 ? (tokens[0] ?? '') : `(${tokens.join(' & ')})`
+  }
+  const tsquery = groups
+    .map((variants) => (variants.length === 1 ? variantTerm(variants[0] ?? '') : `(${variants.map(variantTerm).join(' | ')})`))
     .join(' & ')
-  const phrases = [...new Set([words.join(' '), words.map(foldDigraphs).join(' ')])]
-  return { tsquery, words: [...new Set(variantsOf.flat())], phrases }
+  const words = [...new Set(groups.flatMap((variants) => variants.flatMap((v) => v.split(' '))))]
+  const phrases = [...new Set([groups.map((v) => v[0]).join(' '), groups.map((v) => v.at(-1)).join(' ')])]
+  return { tsquery, words, phrases }
 }

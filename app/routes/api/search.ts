@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { MAX_PAGE } from '~/lib/paging'
+import { MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '~/lib/search/results'
 import { parseSegment } from '~/lib/search/segment'
 import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
 import { apiRoute, parseQuery } from '~/server/http/api.server'
@@ -21,7 +22,7 @@ const searchApiQuerySchema = z
     sortBy: z.enum(SORT_BY).default('date'),
     sortDirection: z.enum(SORT_DIRECTIONS).default('asc'),
     page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(24),
+    pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
     ferien: boolParam.default(false),
   })
   .strict()

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { MaskedInput } from '~/components/ui/MaskedInput'
@@ -46,8 +46,7 @@ function DoorToDoorPage() {
   const { data: text } = useSuspenseQuery(serviceQueries.pageText('haustuertransfer'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
-  const [value, setValue] = useState(plz ?? '')
-  useEffect(() => setValue(plz ?? ''), [plz])
+  const [value, setValue] = useSearchText(plz)
   const { result, zones } = data
 
   return (
@@ -60,16 +59,10 @@ function DoorToDoorPage() {
 
       <section aria-labelledby="transfer-pruefen" className="transfer-check">
         <h2 id="transfer-pruefen">Transferpreis für Ihre Postleitzahl</h2>
-        <form
-          method="get"
+        <ServiceSearchForm
           action="/haustuertransfer/"
-          className="service-search__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            const next = value.trim()
-            void navigate({ to: '/haustuertransfer/', search: next ? { plz: plainSearchValue(next) } : {} })
-          }}
+          text={value}
+          onSearch={(next) => void navigate({ to: '/haustuertransfer/', search: next ? { plz: plainSearchValue(next) } : {} })}
         >
           <MaskedInput
             id={FIELD_ID}
@@ -84,7 +77,7 @@ function DoorToDoorPage() {
             className="service-search__field"
           />
           <Button type="submit">Preis anzeigen</Button>
-        </form>
+        </ServiceSearchForm>
 
         <div role="status" className="transfer-result">
           {result.status === 'found' ? (

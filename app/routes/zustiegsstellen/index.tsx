@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { GeoMap } from '~/components/service/GeoMap'
+import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
@@ -38,9 +38,7 @@ function BoardingPointsPage() {
   const { data: text } = useSuspenseQuery(serviceQueries.pageText('zustiegsstellen'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
-  const [query, setQuery] = useState(q ?? '')
-  // Back and forward change the URL: the box shows what was searched there.
-  useEffect(() => setQuery(q ?? ''), [q])
+  const [query, setQuery] = useSearchText(q)
 
   const matchIds = new Set(data.matchIds)
   const matches = data.all.filter((p) => matchIds.has(p.id))
@@ -54,15 +52,11 @@ function BoardingPointsPage() {
       </header>
 
       <search className="service-search">
-        <form
-          method="get"
+        <ServiceSearchForm
           action="/zustiegsstellen/"
-          className="service-search__form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const value = query.trim()
-            void navigate({ to: '/zustiegsstellen/', search: value ? { q: plainSearchValue(value) } : {} })
-          }}
+          text={query}
+          noValidate={false}
+          onSearch={(value) => void navigate({ to: '/zustiegsstellen/', search: value ? { q: plainSearchValue(value) } : {} })}
         >
           <div className="field service-search__field">
             <label htmlFor="zustieg-suche" className="field__label">
@@ -83,7 +77,7 @@ function BoardingPointsPage() {
             />
           </div>
           <Button type="submit">Zustiegsstellen suchen</Button>
-        </form>
+        </ServiceSearchForm>
       </search>
 
       <p role="status" className="service-search__status">

@@ -4,10 +4,9 @@ import { imageRefSchema, readImages } from '~/lib/image'
 import { galleryImageSchema, impressionDetailSchema, impressionSummarySchema } from '~/lib/impressions'
 import type { GalleryPage, ImpressionDetail, ImpressionList } from '~/lib/impressions'
 import { paged } from '~/lib/paging'
+import { tripRef } from '~/lib/trip-card'
 import type { Database } from '../db/client.server'
 import { impressions, trips } from '../db/schema'
-
-const tripRef = (id: number | null, title: string | null) => (id !== null && title !== null ? { id, title } : null)
 
 export async function listImpressions(db: Database, options: { page: number; perPage: number }): Promise<ImpressionList> {
   const [rows, [totals]] = await Promise.all([

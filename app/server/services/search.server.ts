@@ -21,7 +21,7 @@ import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } fr
 import { tripPath } from '~/lib/trip-detail'
 import type { Search } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
-import { foldDigraphs, textQuery } from '~/lib/search/text-query'
+import { foldDigraphs, queryWords, textQueryFromFolded } from '~/lib/search/text-query'
 import type { TextQuery } from '~/lib/search/text-query'
 import type { Database } from '../db/client.server'
 import { loadTripCards, todayIsoDay } from './trip-cards.server'
@@ -35,6 +35,11 @@ export type SearchOptions = {
   ferien: boolean
   /** ISO day in Europe/Berlin; dates before it are not offered. Tests pass a fixed day. */
   today?: string
+  /**
+   * From this many matches on, a page is taken by walking an index in sort order instead of
+   * sorting all matches (INDEX_WALK_MIN_MATCHES). Tests set 0 to check that both give the same.
+   */
+  indexWalkFrom?: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,8 +142,10 @@ function usesDates(f: Filter): boolean {
 function textCondition(f: Filter): SQL | null {
   if (f.text === null) return null
   if (f.mode === 'exact') {
-    return sql`s.trip_id in (select d.trip_id from trip_search_documents d
-      where d.document @@ to_tsquery('german', search_fold(${f.text.tsquery})))`
+    // "= any(array(…))" rather than "in (…)": the matches are looked up by primary key instead
+    // of hashing every row of trip_search to meet them.
+    return sql`s.trip_id = any(array(select d.trip_id from trip_search_documents d
+      where d.document @@ to_tsquery('german', ${f.text.tsquery})))`
   }
   // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
   // country whose name is similar to one of the words ('gardase' -> region Gardasee). Each arm
@@ -149,11 +156,11 @@ function textCondition(f: Filter): SQL | null {
       where exists (select 1 from unnest(${textArray(words)}) w
                     where similarity(search_fold(coalesce(p.name, '')), w) >= ${PLACE_SIMILARITY}))`
   const arms = [
-    ...f.text.phrases.map((phrase) => sql`select t.trip_id from trip_search t where t.title_key %> search_fold(${phrase})`),
+    ...f.text.phrases.map((phrase) => sql`select t.trip_id from trip_search t where t.title_key %> ${phrase}`),
     sql`select t.trip_id from trip_search t where t.region_ids && ${similarPlaces('regions')}`,
     sql`select t.trip_id from trip_search t where t.country_ids && ${similarPlaces('countries')}`,
   ]
-  return sql`s.trip_id in (${sql.join(arms, sql` union `)})`
+  return sql`s.trip_id = any(array(${sql.join(arms, sql` union `)}))`
 }
 
 /** Conditions on the trip itself (not its dates, and not the three faceted filters). */
@@ -176,7 +183,8 @@ function tripConditions(f: Filter): SQL[] {
  * longest date in the table bounds its beginning from below, so the date_from index is read
  * for a short range only.
  */
-function datesCte(f: Filter): SQL {
+/** Conditions on one date (alias d), without the status: a date overlaps [start, end] … */
+function dateConditions(f: Filter): SQL[] {
   const s = f.search
   const start = s.start === null ? null : unixToIsoDay(s.start)
   const end = s.end === null ? null : unixToIsoDay(s.end)
@@ -184,7 +192,7 @@ function datesCte(f: Filter): SQL {
     start === null
       ? sql`${f.today}::date`
       : sql`greatest(${f.today}::date, ${start}::date - (select coalesce(max(date_till - date_from), 0) from trip_dates))`
-  const conditions = [
+  return [
     sql`d.date_from >= ${lower}`,
     end === null ? null : sql`d.date_from <= ${end}::date`,
     start === null ? null : sql`d.date_till >= ${start}::date`,
@@ -193,6 +201,10 @@ function datesCte(f: Filter): SQL {
       ? sql`daterange(d.date_from, d.date_till, '[]') && (select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)`
       : null,
   ].filter((c): c is SQL => c !== null)
+}
+
+function datesCte(f: Filter): SQL {
+  const s = f.search
   const ofStatus = s.bookable === null ? sql`true` : sql`d.bookable = ${s.bookable}`
   return sql`dates as (
     select d.trip_id,
@@ -200,9 +212,25 @@ function datesCte(f: Filter): SQL {
            min(d.price) filter (where ${ofStatus}) as min_price,
            bit_or(1 << d.bookable) as statuses
     from trip_dates d
-    where ${sql.join(conditions, sql` and `)}
+    where ${sql.join(dateConditions(f), sql` and `)}
     group by d.trip_id
   )`
+}
+
+/** A matching date of the trip s, of the chosen status if one is chosen. */
+function dateMatchConditions(f: Filter): SQL[] {
+  const conditions = dateConditions(f)
+  if (f.search.bookable !== null) conditions.push(sql`d.bookable = ${f.search.bookable}`)
+  return conditions
+}
+
+/** Everything the trip itself must satisfy (the three faceted lists included). */
+function allTripConditions(f: Filter): SQL[] {
+  const s = f.search
+  const conditions = tripConditions(f)
+  if (s.categories.length > 0) conditions.push(sql`s.category_ids && ${intArray(s.categories)}`)
+  if (s.countries.length > 0) conditions.push(sql`s.country_ids && ${intArray(s.countries)}`)
+  return conditions
 }
 
 type Matching = {
@@ -218,9 +246,7 @@ type Matching = {
 /** FROM and WHERE over the trips matching the filter. */
 function matching(f: Filter): Matching {
   const s = f.search
-  const conditions = tripConditions(f)
-  if (s.categories.length > 0) conditions.push(sql`s.category_ids && ${intArray(s.categories)}`)
-  if (s.countries.length > 0) conditions.push(sql`s.country_ids && ${intArray(s.countries)}`)
+  const conditions = allTripConditions(f)
   if (!usesDates(f)) {
     conditions.push(sql`s.next_date >= ${f.today}::date`)
     return {
@@ -381,105 +407,171 @@ function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection, walkInde
   return sql`${walkIndex ? key : sql`${key} + 0`} ${dir}, s.title_key asc, s.trip_id asc`
 }
 
-async function pageIds(
-  db: Database,
-  f: Filter,
-  options: { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number; total: number },
-): Promise<number[]> {
+const VERSION_ROW = sql`(select null::int as id, version::text as version from trip_search_meta)`
+const pageRow = z.object({ id: z.number().int().nullable(), version: z.string().nullable() })
+
+type PageOptions = { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number; walkIndex: boolean }
+type Found = { ids: number[]; version: string }
+
+function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: number }): Found {
+  let ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]))
+  if (take) ids = [...new Set(ids)].slice(take.offset, take.offset + take.limit)
+  return { ids, version: rows.find((r) => r.version !== null)?.version ?? '0' }
+}
+
+/**
+ * One page of ids, and the catalogue version the database has now (one round trip for both).
+ * With date filters the order by name or duration walks trip_search and asks for one matching
+ * date per trip; the first date and lowest price (ascending) walk trip_dates in that order and
+ * keep each trip's first appearance, which is its first date or lowest price. Only the
+ * descending date and price orders need every matching date grouped first.
+ */
+async function pageIds(db: Database, f: Filter, options: PageOptions): Promise<Found> {
+  const walkIndex = options.walkIndex
+  if (usesDates(f)) {
+    if (options.sortBy === 'name' || options.sortBy === 'duration') {
+      const dir = sql.raw(options.sortDirection === 'desc' ? 'desc' : 'asc')
+      const key = options.sortBy === 'name' ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.duration_days ${dir}, s.title_key asc, s.trip_id asc`
+      const rows = await query(
+        db,
+        sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s
+          where ${sql.join(allTripConditions(f), sql` and `)}
+            and exists (select 1 from trip_dates d where d.trip_id = s.trip_id and ${sql.join(dateMatchConditions(f), sql` and `)})
+          order by ${key}
+          limit ${options.limit} offset ${options.offset})`,
+        pageRow,
+      )
+      return found(rows)
+    }
+    if (options.sortDirection === 'asc' && walkIndex) return walkDates(db, f, options)
+  }
   const m = matching(f)
   const rows = await query(
     db,
-    sql`${m.with === null ? sql`` : sql`with ${m.with} `}select s.trip_id as id from ${m.from}
-      where ${m.where}
-      order by ${orderBy(m, options.sortBy, options.sortDirection, options.total >= INDEX_WALK_MIN_MATCHES)}
-      limit ${options.limit} offset ${options.offset}`,
-    z.object({ id: z.number().int() }),
+    sql`${m.with === null ? sql`` : sql`with ${m.with} `}${VERSION_ROW}
+      union all
+      (select s.trip_id, null from ${m.from}
+       where ${m.where}
+       order by ${orderBy(m, options.sortBy, options.sortDirection, walkIndex)}
+       limit ${options.limit} offset ${options.offset})`,
+    pageRow,
   )
-  return rows.map((r) => r.id)
+  return found(rows)
+}
+
+/** Dates in ascending order of start or price, joined to their trips; the first rows that hold enough different trips. */
+async function walkDates(db: Database, f: Filter, options: PageOptions): Promise<Found> {
+  const wanted = options.offset + options.limit
+  const key = options.sortBy === 'price' ? sql`d.price` : sql`d.date_from`
+  // A trip has a handful of dates in any range: twice the trips wanted is usually enough.
+  for (let batch = Math.max(100, wanted * 2); ; batch *= 4) {
+    const rows = await query(
+      db,
+      sql`${VERSION_ROW} union all (select d.trip_id, null from trip_dates d join trip_search s on s.trip_id = d.trip_id
+        where ${sql.join([...dateMatchConditions(f), ...allTripConditions(f)], sql` and `)}
+        order by ${key}, s.title_key, s.trip_id
+        limit ${batch})`,
+      pageRow,
+    )
+    const result = found(rows, options)
+    const distinct = new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id]))).size
+    if (distinct >= wanted || rows.length - 1 < batch) return result
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The search
 // ---------------------------------------------------------------------------------------------
 
-const LEXEME_CACHE_SIZE = 1_000
-const lexemeCounts = new Map<string, number>()
+const TEXT_CACHE_SIZE = 1_000
+const textQueries = new Map<string, TextQuery | null>()
 
-/** Words that are all stop words ('die', 'und') leave no condition rather than matching nothing. */
-async function hasLexemes(db: Database, tsquery: string): Promise<boolean> {
-  const known = lexemeCounts.get(tsquery)
-  if (known !== undefined) return known > 0
-  const [row] = await query(
-    db,
-    sql`select numnode(to_tsquery('german', search_fold(${tsquery}))) as n`,
-    z.object({ n: z.number().int() }),
-  )
-  const n = row?.n ?? 0
-  if (lexemeCounts.size >= LEXEME_CACHE_SIZE) lexemeCounts.clear()
-  lexemeCounts.set(tsquery, n)
-  return n > 0
+/**
+ * The text as a query: its words folded by the database (search_fold, as the documents are),
+ * then quoted. Words that are all stop words ('die', 'und') leave no condition rather than
+ * matching nothing. Depends on the text only, so it is kept per text.
+ */
+async function resolveText(db: Database, text: string): Promise<TextQuery | null> {
+  const known = textQueries.get(text)
+  if (known !== undefined) return known
+  const groups = queryWords(text)
+  let resolved: TextQuery | null = null
+  if (groups !== null) {
+    const flat = groups.flat()
+    const rows = await query(
+      db,
+      sql`select w.n::int as n, search_fold(w.word) as folded from unnest(${textArray(flat)}) with ordinality as w(word, n)`,
+      z.object({ n: z.number().int(), folded: z.string() }),
+    )
+    const folded = new Map(rows.map((r) => [r.n, r.folded]))
+    let index = 0
+    const candidate = textQueryFromFolded(groups.map((variants) => variants.map((v) => folded.get(++index) ?? v)))
+    if (candidate !== null) {
+      const [row] = await query(db, sql`select numnode(to_tsquery('german', ${candidate.tsquery}))::int as n`, z.object({ n: z.number().int() }))
+      resolved = (row?.n ?? 0) > 0 ? candidate : null
+    }
+  }
+  if (textQueries.size >= TEXT_CACHE_SIZE) textQueries.clear()
+  textQueries.set(text, resolved)
+  return resolved
 }
+
+/** The catalogue version each database had at its last search: what cached counts belong to. */
+const knownVersions = new WeakMap<Database, string>()
 
 export async function searchTrips(db: Database, search: Search, options: SearchOptions): Promise<SearchResult> {
   const today = options.today ?? todayIsoDay()
   const pageSize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? SEARCH_PAGE_SIZE)))
   await prepare(db, today)
-  // One read-only snapshot for counts, page and cards, so they agree with each other and with
-  // the catalogue version the counts are cached under.
-  return db.transaction(
-    async (tx) => {
-      await tuneReads(tx)
-      const cache = statsCacheFor(db, await catalogueVersion(tx))
-      const parsed = textQuery(search.text)
-      const text = parsed !== null && (await hasLexemes(tx, parsed.tsquery)) ? parsed : null
-      const exact: Filter = { search, ferien: options.ferien, today, text, mode: 'exact' }
-      let filter = exact
-      let counted = await facetsAndTotal(tx, exact, cache)
-      // Typo tolerance only when the words themselves found nothing: similar words would
-      // otherwise crowd out the exact matches ('wien' is similar to 'wiek').
-      if (counted.total === 0 && text !== null) {
-        const fuzzy: Filter = { ...exact, mode: 'fuzzy' }
-        const fuzzyCounted = await facetsAndTotal(tx, fuzzy, cache)
-        if (fuzzyCounted.total > 0) {
-          filter = fuzzy
-          counted = fuzzyCounted
-        }
+  const text = await resolveText(db, search.text)
+  // Every round trip to the database counts (PGlite answers each one in turn), so the version
+  // is not asked for first: the page query reports it, and a search that finds its counts
+  // outdated runs once more with the new version. That happens once after each change.
+  let version = knownVersions.get(db) ?? (await catalogueVersion(db))
+  for (let attempt = 0; ; attempt++) {
+    const cache = statsCacheFor(db, version)
+    const exact: Filter = { search, ferien: options.ferien, today, text, mode: 'exact' }
+    let filter = exact
+    let counted = await facetsAndTotal(db, exact, cache)
+    // Typo tolerance only when the words themselves found nothing: similar words would
+    // otherwise crowd out the exact matches ('wien' is similar to 'wiek').
+    if (counted.total === 0 && text !== null) {
+      const fuzzy: Filter = { ...exact, mode: 'fuzzy' }
+      const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache)
+      if (fuzzyCounted.total > 0) {
+        filter = fuzzy
+        counted = fuzzyCounted
       }
+    }
 
-      const pages = pageCount(counted.total, pageSize)
-      const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
-      const ids =
-        counted.total === 0
-          ? []
-          : await pageIds(tx, filter, {
-              sortBy: options.sortBy,
-              sortDirection: options.sortDirection,
-              offset: (page - 1) * pageSize,
-              limit: pageSize,
-              total: counted.total,
-            })
-      return {
-        total: counted.total,
-        page,
-        pageCount: pages,
-        pageSize,
-        trips: await loadTripCards(tx, ids, today),
-        facets: counted.facets,
-        fuzzy: filter.mode === 'fuzzy',
-      }
-    },
-    { accessMode: 'read only' },
-  )
-}
-
-/**
- * Planner settings for this transaction only. The search reads narrow tables and indexes that
- * stay in memory, where a random page costs about what a sequential one does; with the default
- * (4) the planner hashes all 100,000 rows rather than look up the 300 that a word matched. JIT
- * compilation (PostgreSQL only) would cost more than these short queries run.
- */
-async function tuneReads(tx: Database): Promise<void> {
-  await tx.execute(sql`select set_config('random_page_cost', '1.1', true), set_config('jit', 'off', true)`)
+    const pages = pageCount(counted.total, pageSize)
+    const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
+    const shown =
+      counted.total === 0
+        ? { ids: [], version: await catalogueVersion(db) }
+        : await pageIds(db, filter, {
+            sortBy: options.sortBy,
+            sortDirection: options.sortDirection,
+            offset: (page - 1) * pageSize,
+            limit: pageSize,
+            walkIndex: counted.total >= (options.indexWalkFrom ?? INDEX_WALK_MIN_MATCHES),
+          })
+    if (shown.version !== version && attempt === 0) {
+      version = shown.version
+      knownVersions.set(db, version)
+      continue
+    }
+    knownVersions.set(db, shown.version)
+    return {
+      total: counted.total,
+      page,
+      pageCount: pages,
+      pageSize,
+      trips: await loadTripCards(db, shown.ids, today),
+      facets: counted.facets,
+      fuzzy: filter.mode === 'fuzzy',
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

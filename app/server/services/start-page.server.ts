@@ -1,20 +1,20 @@
 // What the start page shows besides the main category list: the trips of the special categories
 // (slider, top trips, highlights, tips), category images, front-page blog entries, advantages and
 // a few recent testimonials.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { BLOG_TYPE, blogEntrySchema, blogQuerySchema } from '~/lib/api'
 import type { BlogEntry } from '~/lib/api'
 import { specialCategoryKind } from '~/lib/categories'
 import type { SpecialCategoryKind } from '~/lib/categories'
 import { z } from 'zod'
 import { testimonialSchema } from '~/lib/testimonials'
-import type { Testimonial } from '~/lib/testimonials'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { TripCardData } from '~/lib/trip-card'
 import type { Database } from '../db/client.server'
-import { categories, testimonials, tripCategories, tripDates, trips } from '../db/schema'
+import { categories, tripCategories, tripDates, trips } from '../db/schema'
 import { errorFields, log } from '../log.server'
 import { listBlogEntries } from './blog.server'
+import { latestTestimonials } from './testimonials.server'
 import { loadTripCards, todayIsoDay } from './trip-cards.server'
 
 /** How many trips each special block shows at most. */
@@ -117,35 +117,13 @@ async function specialBlocks(db: Database, today: string) {
   return { tripIds, headings }
 }
 
-async function recentTestimonials(db: Database): Promise<Testimonial[]> {
-  const rows = await db
-    .select({
-      id: testimonials.id,
-      author: testimonials.author,
-      city: testimonials.city,
-      rating: testimonials.rating,
-      title: testimonials.title,
-      text: testimonials.text,
-      travelledOn: testimonials.travelledOn,
-      tripId: trips.id,
-      tripTitle: trips.title,
-    })
-    .from(testimonials)
-    .leftJoin(trips, and(eq(trips.id, testimonials.tripId), eq(trips.published, true)))
-    .orderBy(sql`${testimonials.travelledOn} desc nulls last`, desc(testimonials.id))
-    .limit(TESTIMONIAL_TEASER_SIZE)
-  return rows.map(({ tripId, tripTitle, ...t }) =>
-    testimonialSchema.parse({ ...t, trip: tripId !== null && tripTitle !== null ? { id: tripId, title: tripTitle } : null }),
-  )
-}
-
 export async function loadStartPage(db: Database, today = todayIsoDay()): Promise<StartPageData> {
   const [{ tripIds, headings }, tiles, blogs, advantages, latest] = await Promise.all([
     specialBlocks(db, today),
     db.select({ id: categories.id, image: categories.image }).from(categories),
     loadFrontPageBlogs(db),
     loadAdvantages(db),
-    recentTestimonials(db),
+    latestTestimonials(db, { limit: TESTIMONIAL_TEASER_SIZE }),
   ])
   const allIds = [...new Set([...tripIds.slider, ...tripIds.top, ...tripIds.highlight, ...tripIds.tipps])]
   const cards = new Map((await loadTripCards(db, allIds, today)).map((card) => [card.id, card]))

@@ -1,8 +1,10 @@
-// Kundenstimmen: a page of testimonials (latest journey first) and the rating summary over all.
+// Kundenstimmen: a page of testimonials (latest journey first), the start page's latest few, and
+// the rating summary over all.
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { paged } from '~/lib/paging'
 import { testimonialSchema, testimonialSummarySchema } from '~/lib/testimonials'
-import type { TestimonialPage, TestimonialSummary } from '~/lib/testimonials'
+import type { Testimonial, TestimonialPage, TestimonialSummary } from '~/lib/testimonials'
+import { tripRef } from '~/lib/trip-card'
 import type { Database } from '../db/client.server'
 import { testimonials, trips } from '../db/schema'
 
@@ -20,32 +22,32 @@ export async function testimonialSummary(db: Database): Promise<TestimonialSumma
   })
 }
 
+/** Testimonials with their trip while it is published, the latest journey first (undated last). */
+export async function latestTestimonials(db: Database, options: { limit: number; offset?: number }): Promise<Testimonial[]> {
+  const rows = await db
+    .select({
+      id: testimonials.id,
+      author: testimonials.author,
+      city: testimonials.city,
+      rating: testimonials.rating,
+      title: testimonials.title,
+      text: testimonials.text,
+      travelledOn: testimonials.travelledOn,
+      tripId: trips.id,
+      tripTitle: trips.title,
+    })
+    .from(testimonials)
+    .leftJoin(trips, and(eq(trips.id, testimonials.tripId), eq(trips.published, true)))
+    .orderBy(sql`${testimonials.travelledOn} desc nulls last`, desc(testimonials.id))
+    .limit(options.limit)
+    .offset(options.offset ?? 0)
+  return rows.map(({ tripId, tripTitle, ...t }) => testimonialSchema.parse({ ...t, trip: tripRef(tripId, tripTitle) }))
+}
+
 export async function listTestimonials(db: Database, options: { page: number; perPage: number }): Promise<TestimonialPage> {
-  const [rows, summary] = await Promise.all([
-    db
-      .select({
-        id: testimonials.id,
-        author: testimonials.author,
-        city: testimonials.city,
-        rating: testimonials.rating,
-        title: testimonials.title,
-        text: testimonials.text,
-        travelledOn: testimonials.travelledOn,
-        tripId: trips.id,
-        tripTitle: trips.title,
-      })
-      .from(testimonials)
-      .leftJoin(trips, and(eq(trips.id, testimonials.tripId), eq(trips.published, true)))
-      .orderBy(sql`${testimonials.travelledOn} desc nulls last`, desc(testimonials.id))
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
+  const [latest, summary] = await Promise.all([
+    latestTestimonials(db, { limit: options.perPage, offset: (options.page - 1) * options.perPage }),
     testimonialSummary(db),
   ])
-  return {
-    testimonials: rows.map(({ tripId, tripTitle, ...t }) =>
-      testimonialSchema.parse({ ...t, trip: tripId !== null && tripTitle !== null ? { id: tripId, title: tripTitle } : null }),
-    ),
-    summary,
-    paging: paged(options.page, summary.count, options.perPage),
-  }
+  return { testimonials: latest, summary, paging: paged(options.page, summary.count, options.perPage) }
 }

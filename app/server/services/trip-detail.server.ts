@@ -24,6 +24,17 @@ import {
 import { sanitize } from './sanitize.server'
 import { todayIsoDay } from './trip-cards.server'
 
+/** A date as the detail page and the .ics download show it. */
+const TRIP_DATE_COLUMNS = {
+  id: tripDates.id,
+  dateFrom: tripDates.dateFrom,
+  dateTill: tripDates.dateTill,
+  price: tripDates.price,
+  singleRoomSurcharge: tripDates.singleRoomSurcharge,
+  bookable: tripDates.bookable,
+  code: tripDates.code,
+}
+
 /** The id of a published trip named by id or slug; null when there is none. */
 export async function resolveTripRef(db: Database, ref: TripRef): Promise<number | null> {
   const where = ref.kind === 'id' ? eq(trips.id, ref.id) : eq(trips.slug, ref.slug)
@@ -45,15 +56,7 @@ export async function loadTripDetail(db: Database, id: number, today = todayIsoD
 
   const [dates, points, categoryRows, countryRows, hotel, ship] = await Promise.all([
     db
-      .select({
-        id: tripDates.id,
-        dateFrom: tripDates.dateFrom,
-        dateTill: tripDates.dateTill,
-        price: tripDates.price,
-        singleRoomSurcharge: tripDates.singleRoomSurcharge,
-        bookable: tripDates.bookable,
-        code: tripDates.code,
-      })
+      .select(TRIP_DATE_COLUMNS)
       .from(tripDates)
       .where(and(eq(tripDates.tripId, id), gte(tripDates.dateFrom, today)))
       .orderBy(asc(tripDates.dateFrom), asc(tripDates.id)),
@@ -131,13 +134,7 @@ export async function loadTripDate(db: Database, tripId: number, dateId: number)
       tripId: trips.id,
       title: trips.title,
       teaser: trips.teaser,
-      id: tripDates.id,
-      dateFrom: tripDates.dateFrom,
-      dateTill: tripDates.dateTill,
-      price: tripDates.price,
-      singleRoomSurcharge: tripDates.singleRoomSurcharge,
-      bookable: tripDates.bookable,
-      code: tripDates.code,
+      ...TRIP_DATE_COLUMNS,
     })
     .from(tripDates)
     .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { BookableBadge } from '~/components/trip/BookableBadge'
 import { TripGallery } from '~/components/trip/TripGallery'
-import { Badge } from '~/components/ui/Badge'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
@@ -9,7 +9,7 @@ import { buttonClassName } from '~/components/ui/Button'
 import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import { WishlistButton } from '~/components/wishlist/WishlistButton'
-import { bookableAction, bookableLabel, bookableTone } from '~/lib/bookable'
+import { bookableAction } from '~/lib/bookable'
 import { categoryPath } from '~/lib/category-path'
 import { specialCategoryKind } from '~/lib/categories'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
@@ -227,7 +227,7 @@ function DatesTable({ trip }: { trip: TripDetail }) {
                       {date.singleRoomSurcharge > 0 ? formatPrice(date.singleRoomSurcharge) : 'ohne Zuschlag'}
                     </td>
                     <td data-label="Status">
-                      <Badge tone={bookableTone(date.bookable)}>{bookableLabel(date.bookable)}</Badge>
+                      <BookableBadge status={date.bookable} />
                     </td>
                     <td>
                       {action === 'book' ? (

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { z } from 'zod'
+import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
@@ -53,8 +53,7 @@ function AgencyDirectoryPage() {
   const { data } = useSuspenseQuery(agencyQueries.list(prefix, page))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
-  const [value, setValue] = useState(plz ?? '')
-  useEffect(() => setValue(plz ?? ''), [plz])
+  const [value, setValue] = useSearchText(plz)
 
   return (
     <div className="container section">
@@ -65,16 +64,10 @@ function AgencyDirectoryPage() {
       </header>
 
       <search className="service-search">
-        <form
-          method="get"
+        <ServiceSearchForm
           action="/reisebueros/agenturen/"
-          className="service-search__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            const next = value.trim()
-            void navigate({ to: '/reisebueros/agenturen/', search: next ? { plz: plainSearchValue(next) } : {} })
-          }}
+          text={value}
+          onSearch={(next) => void navigate({ to: '/reisebueros/agenturen/', search: next ? { plz: plainSearchValue(next) } : {} })}
         >
           <div className="field service-search__field">
             <label htmlFor="agentur-plz" className="field__label">
@@ -102,7 +95,7 @@ function AgencyDirectoryPage() {
             ) : null}
           </div>
           <Button type="submit">Reisebüros suchen</Button>
-        </form>
+        </ServiceSearchForm>
       </search>
 
       <p role="status" className="service-search__status">

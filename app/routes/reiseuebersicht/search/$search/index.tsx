@@ -1,11 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
+import type { MouseEvent } from 'react'
 import { SearchResultsView } from '~/components/search/SearchResultsView'
 import { SearchFilters } from '~/components/search/SearchFilters'
 import type { ApplyKind } from '~/components/search/SearchFilters'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { filterMainCategories } from '~/lib/categories'
+import { formatNumber } from '~/lib/format'
 import { searchNames } from '~/lib/search/names'
 import { describeSearch } from '~/lib/search/describe'
 import { searchPath } from '~/lib/search/path'
@@ -40,6 +42,7 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
       context.queryClient.ensureQueryData(siteInfoQuery()),
     ])
     return {
+      text: params.search.text,
       canonical: absoluteUrl(page.origin, searchPath(params.search)),
       description: describeSearch(params.search, searchNames(initData, countries)),
       total: page.total,
@@ -51,7 +54,7 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
     const found = loaderData.total === 1 ? '1 Reise' : `${loaderData.total} Reisen`
     return {
       meta: [
-        { title: `Reisesuche – ${loaderData.siteName}` },
+        { title: `${loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche'} – ${loaderData.siteName}` },
         { name: 'description', content: `${loaderData.description}: ${found} mit Terminen und Preisen bei ${loaderData.siteName}.` },
         // Result lists are endless combinations: crawlers follow them to the trips but keep them out of the index.
         { name: 'robots', content: 'noindex, follow' },
@@ -83,6 +86,9 @@ function SearchPage() {
           <h2 id="suche-verfeinern" className="search-layout__heading">
             Suche verfeinern
           </h2>
+          <a className="search-jump" href="#suchergebnisse" onClick={jumpToResults}>
+            {page.total === 0 ? 'Zum Suchergebnis' : `Direkt zu den Reisen (${formatNumber(page.total)})`}
+          </a>
           <SearchFilters
             search={search}
             ferien={params.ferien}
@@ -97,6 +103,15 @@ function SearchPage() {
       </div>
     </div>
   )
+}
+
+/** Focus instead of a hash change: the router would treat '#suchergebnisse' as a navigation. */
+function jumpToResults(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById('suchergebnisse')
+  if (!target) return
+  event.preventDefault()
+  target.scrollIntoView()
+  target.focus()
 }
 
 /**

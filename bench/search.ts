@@ -1,0 +1,261 @@
+// Search latency of the production build on catalogues of 10,000 and 100,000 trips, beside a
+// trivial round trip measured in the same run, as p50/p95 and ratios.
+//
+//   BUILD_OUT_DIR=/tmp/out-search npx vite build
+//   BUILD_OUT_DIR=/tmp/out-search npx tsx bench/search.ts
+//
+// What is compared (both over HTTP on loopback, through the same server entry: logging,
+// security headers, compression, the same database connection):
+// - search:  GET /api/search?segment=…&sortBy=…&page=… (the JSON API of the results page: one
+//            page of 24 trip cards, the total and the facet counts);
+// - trivial: GET /api/health (the same stack and one `select 1` on the same database).
+// The two are interleaved request by request, so both see the same machine state.
+//
+// Options (environment): BENCH_SIZES=10000,100000  BENCH_ROUNDS=4 (measured passes over the
+// mix after one warm-up pass)  BENCH_DIR=<folder> keeps the seeded catalogues there and reuses
+// them on the next run (seeding 100,000 trips takes minutes)  BENCH_PORT=3321.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+import { openDatabase } from '../app/server/db/client.server'
+
+const root = resolve(import.meta.dirname, '..')
+const outDir = resolve(root, process.env.BUILD_OUT_DIR ?? '.output')
+const entry = join(outDir, 'server/index.mjs')
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4)
+const port = Number(process.env.BENCH_PORT ?? 3321)
+const keepDir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR) : null
+const base = `http://127.0.0.1:${port}`
+
+// The targets of the issue: p95 of a search at most this many times the p95 of a trivial trip.
+const TARGETS: Record<number, number> = { 10_000: 3, 100_000: 5 }
+
+type Query = { label: string; kind: string; segment: string; sortBy?: string; sortDirection?: string; page?: number; ferien?: boolean }
+
+async function prepareCatalogue(trips: number): Promise<{ dir: string; temporary: boolean }> {
+  const dir = keepDir ? join(keepDir, `search-${trips}`) : mkdtempSync(join(tmpdir(), `reisen-bench-search-${trips}-`))
+  const marker = join(dir, 'seeded')
+  if (keepDir && existsSync(marker)) return { dir, temporary: false }
+  mkdirSync(dir, { recursive: true })
+  const started = performance.now()
+  const opened = await openDatabase({ dataDir: dir, seed: { trips }, migrationsFolder: join(root, 'app/server/db/migrations') })
+  await opened.close()
+  console.log(`  catalogue of ${trips.toLocaleString('de-DE')} trips seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  if (keepDir) writeFileSync(marker, new Date().toISOString())
+  return { dir, temporary: !keepDir }
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+    detached: true,
+  })
+  const started = performance.now()
+  for (;;) {
+    if (performance.now() - started > 180_000) throw new Error('Der Server ist nicht gestartet.')
+    try {
+      const res = await fetch(`${base}/api/health`)
+      await res.arrayBuffer()
+      if (res.status === 200) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) return
+  const exited = new Promise((r) => child.once('exit', r))
+  process.kill(-child.pid, 'SIGTERM')
+  await exited
+}
+
+async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+  const res = await fetch(`${base}${path}`)
+  if (!res.ok) throw new Error(`${path}: ${res.status}`)
+  return schema.parse(await res.json())
+}
+
+/** Time one request, body read completely. */
+async function timed(path: string): Promise<number> {
+  const started = performance.now()
+  const res = await fetch(`${base}${path}`)
+  await res.arrayBuffer()
+  const ms = performance.now() - started
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+  return ms
+}
+
+function searchUrl(q: Query): string {
+  const params = new URLSearchParams({ segment: q.segment })
+  if (q.sortBy) params.set('sortBy', q.sortBy)
+  if (q.sortDirection) params.set('sortDirection', q.sortDirection)
+  if (q.page) params.set('page', String(q.page))
+  if (q.ferien) params.set('ferien', 'true')
+  return `/api/search?${params}`
+}
+
+/** Unix seconds of Berlin midnight, n days from today (dates in segments are Berlin days). */
+function dayFromToday(n: number): number {
+  const iso = new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' })
+  const [y, m, d] = iso.split('-').map(Number)
+  for (const offset of [1, 2]) {
+    const candidate = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, -offset) / 1000
+    const check = new Date(candidate * 1000).toLocaleString('en-CA', { timeZone: 'Europe/Berlin', hourCycle: 'h23' })
+    if (check.startsWith(`${iso}, 00:00`)) return candidate
+  }
+  throw new Error('no Berlin midnight')
+}
+
+/**
+ * A fixed mix as people search: mostly words (a few with typos or without umlauts), one or two
+ * filters, some date windows, the empty search; all four sorts both ways; now and then page 2-5.
+ * Ids come from the catalogue's own lists, so the mix fits whatever the seeder wrote.
+ */
+async function buildMix(): Promise<Query[]> {
+  const init = await getJson(
+    '/api/init-data',
+    z.object({
+      categories: z.array(z.object({ id: z.number(), name: z.string(), journeys: z.number().nullable() })),
+      regions: z.array(z.object({ id_loc_region: z.number() })),
+    }),
+  )
+  const countries = await getJson('/api/countries', z.array(z.object({ id_loc_country: z.number() })))
+  const cats = init.categories.filter((c) => (c.journeys ?? 0) > 0).map((c) => c.id)
+  const regions = init.regions.map((r) => r.id_loc_region)
+  const lands = countries.map((c) => c.id_loc_country)
+  const pick = <T>(list: readonly T[], i: number): T => {
+    const v = list[i % list.length]
+    if (v === undefined) throw new Error('empty list')
+    return v
+  }
+  const seg = (slots: Partial<Record<'text' | 'cats' | 'lands' | 'regions' | 'start' | 'end' | 'duration' | 'bookable' | 'price', string>>) =>
+    [slots.text ?? '', slots.cats ?? '', slots.lands ?? '', slots.regions ?? '', slots.start ?? '', slots.end ?? '', slots.duration ?? '', slots.bookable ?? '', slots.price ?? ''].join('-')
+
+  const words = ['wien', 'gardasee', 'ostsee', 'städtereise', 'staedte', 'strasse', 'paris', 'advent', 'kreuzfahrt', 'toskana', 'nordsee', 'prag', 'dresden', 'rundreise-norwegen', 'hamburg', 'bodensee', 'masuren', 'amsterdam', 'mallorca', 'harz']
+  const typos = ['gardase', 'gardasse', 'dresdn', 'amsterdan']
+  const queries: Query[] = []
+  words.forEach((w) => queries.push({ label: `Text „${w}“`, kind: 'Text', segment: seg({ text: w }) }))
+  typos.forEach((w) => queries.push({ label: `Tippfehler „${w}“`, kind: 'Text', segment: seg({ text: w }) }))
+  cats.slice(0, 8).forEach((c) => queries.push({ label: `Kategorie ${c}`, kind: 'Filter', segment: seg({ cats: String(c) }) }))
+  for (let i = 0; i < 4; i++) queries.push({ label: 'Kategorie + Land', kind: 'Filter', segment: seg({ cats: String(pick(cats, i)), lands: String(pick(lands, i + 1)) }) })
+  for (let i = 0; i < 4; i++) queries.push({ label: 'Land', kind: 'Filter', segment: seg({ lands: String(pick(lands, i * 3)) }) })
+  for (let i = 0; i < 3; i++) queries.push({ label: 'Region', kind: 'Filter', segment: seg({ regions: String(pick(regions, i * 5)) }) })
+  queries.push({ label: 'Dauer 5-8 Tage', kind: 'Filter', segment: seg({ duration: '5,8' }) })
+  queries.push({ label: 'Preis bis 800 €', kind: 'Filter', segment: seg({ price: '0,800' }) })
+  queries.push({ label: 'Status Buchbar', kind: 'Filter', segment: seg({ bookable: '0' }) })
+  queries.push({ label: 'Text + Kategorie', kind: 'Text', segment: seg({ text: 'advent', cats: String(pick(cats, 0)) }) })
+  queries.push({ label: 'Text + Preis', kind: 'Text', segment: seg({ text: 'wien', price: '0,1000' }) })
+  queries.push({ label: 'Zeitraum 1 Monat', kind: 'Datum', segment: seg({ start: String(dayFromToday(60)), end: String(dayFromToday(90)) }) })
+  queries.push({ label: 'Zeitraum + Kategorie', kind: 'Datum', segment: seg({ cats: String(pick(cats, 1)), start: String(dayFromToday(120)), end: String(dayFromToday(150)) }) })
+  queries.push({ label: 'Zeitraum + Text', kind: 'Datum', segment: seg({ text: 'ostsee', start: String(dayFromToday(30)), end: String(dayFromToday(120)) }) })
+  queries.push({ label: 'Ferientermine + Land', kind: 'Datum', segment: seg({ lands: String(pick(lands, 0)) }), ferien: true })
+  for (let i = 0; i < 4; i++) queries.push({ label: 'Alle Reisen', kind: 'Leer', segment: seg({}) })
+
+  const sorts = ['date', 'price', 'date', 'name', 'duration']
+  return queries.map((q, i) => ({
+    ...q,
+    sortBy: pick(sorts, i),
+    sortDirection: i % 3 === 0 ? 'desc' : undefined,
+    page: i % 7 === 3 ? 2 + (i % 4) : undefined,
+  }))
+}
+
+function percentile(sortedMs: readonly number[], p: number): number {
+  if (sortedMs.length === 0) return Number.NaN
+  const index = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1))
+  return sortedMs[index] ?? Number.NaN
+}
+
+type Row = { label: string; n: number; p50: number; p95: number; baseP50: number; baseP95: number }
+
+function summarise(label: string, search: number[], trivial: number[]): Row {
+  const s = [...search].sort((a, b) => a - b)
+  const t = [...trivial].sort((a, b) => a - b)
+  return { label, n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), baseP50: percentile(t, 50), baseP95: percentile(t, 95) }
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9)
+const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`.padStart(6)
+
+function printTable(title: string, rows: Row[]): void {
+  console.log(`\n${title}`)
+  console.log(`  ${'Abfragen'.padEnd(34)}${'n'.padStart(5)}  ${'Suche p50'.padStart(9)}  ${'Suche p95'.padStart(9)}  ${'trivial p50'.padStart(11)}  ${'trivial p95'.padStart(11)}  ${'p50 ×'.padStart(6)}  ${'p95 ×'.padStart(6)}`)
+  for (const r of rows) {
+    console.log(`  ${r.label.padEnd(34)}${String(r.n).padStart(5)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.baseP50).padStart(11)}  ${ms(r.baseP95).padStart(11)}  ${ratio(r.p50, r.baseP50)}  ${ratio(r.p95, r.baseP95)}`)
+  }
+}
+
+async function benchSize(trips: number): Promise<{ trips: number; overall: Row }> {
+  console.log(`\n=== ${trips.toLocaleString('de-DE')} Reisen ===`)
+  const catalogue = await prepareCatalogue(trips)
+  const server = await startServer(catalogue.dir)
+  try {
+    const mix = await buildMix()
+    // Warm-up pass: the first sight of each filter set (facet counts not cached yet, planner
+    // statistics and JIT-less WASM code paths warming up). Reported separately as "cold".
+    const coldSearch: number[] = []
+    const coldTrivial: number[] = []
+    for (const q of mix) {
+      coldSearch.push(await timed(searchUrl(q)))
+      coldTrivial.push(await timed('/api/health'))
+    }
+    const byKind = new Map<string, { search: number[]; trivial: number[] }>()
+    const search: number[] = []
+    const trivial: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, q] of mix.entries()) {
+        // Alternate which request goes first, so neither always follows the other.
+        let s: number
+        let t: number
+        if ((i + round) % 2 === 0) {
+          s = await timed(searchUrl(q))
+          t = await timed('/api/health')
+        } else {
+          t = await timed('/api/health')
+          s = await timed(searchUrl(q))
+        }
+        search.push(s)
+        trivial.push(t)
+        const bucket = byKind.get(q.kind) ?? { search: [], trivial: [] }
+        bucket.search.push(s)
+        bucket.trivial.push(t)
+        byKind.set(q.kind, bucket)
+      }
+    }
+    const overall = summarise(`gesamt (${mix.length} Abfragen × ${rounds})`, search, trivial)
+    printTable(`${trips.toLocaleString('de-DE')} Reisen – nach dem Aufwärmen`, [
+      overall,
+      ...[...byKind].map(([kind, v]) => summarise(`  davon ${kind}`, v.search, v.trivial)),
+    ])
+    printTable(`${trips.toLocaleString('de-DE')} Reisen – Aufwärmdurchgang (jede Abfrage zum ersten Mal)`, [summarise('erstes Mal', coldSearch, coldTrivial)])
+    return { trips, overall }
+  } finally {
+    await stopServer(server)
+    if (catalogue.temporary) rmSync(catalogue.dir, { recursive: true, force: true })
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(entry)) {
+    console.error(`Kein Build in ${outDir}: bitte zuerst "BUILD_OUT_DIR=${outDir} npx vite build" ausführen.`)
+    process.exit(1)
+  }
+  const results = []
+  for (const trips of sizes) results.push(await benchSize(trips))
+  console.log('\nZiel: p95 der Suche höchstens 3× (10.000 Reisen) bzw. 5× (100.000 Reisen) des trivialen Aufrufs')
+  for (const { trips, overall } of results) {
+    const target = TARGETS[trips]
+    const r = overall.p95 / overall.baseP95
+    console.log(`  ${trips.toLocaleString('de-DE').padStart(7)} Reisen: p95 ${ms(overall.p95)} / ${ms(overall.baseP95)} = ${r.toFixed(2)}×${target ? (r <= target ? `  ✓ (≤ ${target}×)` : `  ✗ (Ziel ≤ ${target}×)`) : ''}`)
+  }
+}
+
+await main()
