@@ -159,13 +159,20 @@ async function buildMix(): Promise<Query[]> {
   queries.push({ label: 'Ferientermine + Land', kind: 'Datum', segment: seg({ lands: String(pick(lands, 0)) }), ferien: true })
   for (let i = 0; i < 4; i++) queries.push({ label: 'Alle Reisen', kind: 'Leer', segment: seg({}) })
 
-  const sorts = ['date', 'price', 'date', 'name', 'duration']
-  return queries.map((q, i) => ({
-    ...q,
-    sortBy: pick(sorts, i),
-    sortDirection: i % 3 === 0 ? 'desc' : undefined,
-    page: i % 7 === 3 ? 2 + (i % 4) : undefined,
-  }))
+  // Orders as visitors choose them: mostly the default (next date first), then cheapest first;
+  // descending orders and the others now and then. 20 slots, used in turn.
+  const orders: [string, string | undefined][] = [
+    ['date', undefined], ['date', undefined], ['price', undefined], ['date', undefined], ['name', undefined],
+    ['date', undefined], ['price', undefined], ['date', undefined], ['price', 'desc'], ['date', undefined],
+    ['date', undefined], ['price', undefined], ['date', undefined], ['name', undefined], ['date', 'desc'],
+    ['date', undefined], ['price', undefined], ['duration', undefined], ['price', 'desc'], ['date', undefined],
+  ]
+  return queries.map((q, i) => {
+    const [sortBy, sortDirection] = pick(orders, i)
+    // Most look at page 1; one in seven goes on to page 2 or 3, one in twenty-five to page 5.
+    const page = i % 25 === 12 ? 5 : i % 7 === 3 ? 2 + (i % 2) : undefined
+    return { ...q, sortBy, sortDirection, page }
+  })
 }
 
 function percentile(sortedMs: readonly number[], p: number): number {
@@ -207,6 +214,7 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: Row }
       coldSearch.push(await timed(searchUrl(q)))
       coldTrivial.push(await timed('/api/health'))
     }
+    const perQuery = new Map<number, number[]>()
     const byKind = new Map<string, { search: number[]; trivial: number[] }>()
     const search: number[] = []
     const trivial: number[] = []
@@ -224,6 +232,7 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: Row }
         }
         search.push(s)
         trivial.push(t)
+        perQuery.set(i, [...(perQuery.get(i) ?? []), s])
         const bucket = byKind.get(q.kind) ?? { search: [], trivial: [] }
         bucket.search.push(s)
         bucket.trivial.push(t)
@@ -236,6 +245,15 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: Row }
       ...[...byKind].map(([kind, v]) => summarise(`  davon ${kind}`, v.search, v.trivial)),
     ])
     printTable(`${trips.toLocaleString('de-DE')} Reisen – Aufwärmdurchgang (jede Abfrage zum ersten Mal)`, [summarise('erstes Mal', coldSearch, coldTrivial)])
+    if (process.env.BENCH_DETAIL) {
+      console.log('\n  langsamste Abfragen (Median nach dem Aufwärmen, erstes Mal):')
+      const rows = [...perQuery].map(([i, list]) => ({ q: mix[i], median: percentile([...list].sort((a, b) => a - b), 50), cold: coldSearch[i] ?? 0 }))
+      rows.sort((a, b) => b.median - a.median)
+      for (const r of rows.slice(0, 15)) {
+        if (!r.q) continue
+        console.log(`  ${ms(r.median)} ${ms(r.cold)}  ${r.q.label} ${searchUrl(r.q)}`)
+      }
+    }
     return { trips, overall }
   } finally {
     await stopServer(server)

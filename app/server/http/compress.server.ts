@@ -26,18 +26,37 @@ function compressStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Ar
     encoding === 'br'
       ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
       : zlib.createGzip({ level: 6 })
+  // Set when the client went away or the stream failed: zlib may still emit, and nothing may be enqueued then.
+  let done = false
+  const stop = () => {
+    done = true
+    z.destroy()
+  }
   return new TransformStream({
     start(controller) {
-      z.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
-      z.on('error', (error) => controller.error(error))
+      z.on('data', (chunk: Buffer) => {
+        if (done) return
+        try {
+          controller.enqueue(new Uint8Array(chunk))
+        } catch {
+          stop()
+        }
+      })
+      z.on('error', (error) => {
+        if (done) return
+        done = true
+        controller.error(error)
+      })
     },
     transform(chunk) {
+      if (done) return
       return new Promise<void>((resolve) => {
         z.write(chunk)
         z.flush(() => resolve())
       })
     },
     flush() {
+      if (done) return
       return new Promise<void>((resolve) => {
         z.once('end', () => resolve())
         z.end()

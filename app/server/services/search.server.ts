@@ -84,6 +84,8 @@ function millionths(euros: number): SQL {
 // ---------------------------------------------------------------------------------------------
 
 const preparedFor = new WeakMap<Database, string>()
+/** Rows in trip_search as the planner statistics have them (see prepare). */
+const tripCounts = new WeakMap<Database, number>()
 
 /**
  * Once per process and day: rebuild the date summaries that went stale overnight, and give the
@@ -100,6 +102,12 @@ async function prepare(db: Database, today: string): Promise<void> {
     z.object({ missing: z.boolean() }),
   )
   if (stats?.missing) await db.execute(sql`analyze trip_search, trip_search_documents, trip_dates`)
+  const [size] = await query(
+    db,
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'trip_search'::regclass`,
+    z.object({ n: z.number() }),
+  )
+  tripCounts.set(db, size?.n ?? 0)
   preparedFor.set(db, today)
 }
 
@@ -121,6 +129,10 @@ type Filter = {
   today: string
   text: TextQuery | null
   mode: TextMode
+  /** The trips the words match (textHits), when known; else the condition asks the index. */
+  hits?: readonly number[] | null
+  /** The school holidays as merged day ranges [first, day after last) for Ferientermine. */
+  holidays?: readonly (readonly [string, string])[]
 }
 
 /** Only pg_trgm's word similarity above this counts as a typo of a title (gardase ~ gardasee 0.88). */
@@ -141,11 +153,16 @@ function usesDates(f: Filter): boolean {
 
 function textCondition(f: Filter): SQL | null {
   if (f.text === null) return null
+  // A constant list: PostgreSQL hashes it, for a lookup by primary key or a walk in sort order alike.
+  if (f.hits) return sql`s.trip_id = any(${intArray(f.hits)})`
+  return sql`s.trip_id in (${textMatches(f)})`
+}
+
+/** The trips whose words match (exact: the full text index; fuzzy: similar titles and places). */
+function textMatches(f: Filter): SQL {
+  if (f.text === null) return sql`select null::int`
   if (f.mode === 'exact') {
-    // "= any(array(…))" rather than "in (…)": the matches are looked up by primary key instead
-    // of hashing every row of trip_search to meet them.
-    return sql`s.trip_id = any(array(select d.trip_id from trip_search_documents d
-      where d.document @@ to_tsquery('german', ${f.text.tsquery})))`
+    return sql`select d.trip_id from trip_search_documents d where d.document @@ to_tsquery('german', ${f.text.tsquery})`
   }
   // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
   // country whose name is similar to one of the words ('gardase' -> region Gardasee). Each arm
@@ -160,7 +177,7 @@ function textCondition(f: Filter): SQL | null {
     sql`select t.trip_id from trip_search t where t.region_ids && ${similarPlaces('regions')}`,
     sql`select t.trip_id from trip_search t where t.country_ids && ${similarPlaces('countries')}`,
   ]
-  return sql`s.trip_id = any(array(${sql.join(arms, sql` union `)}))`
+  return sql.join(arms, sql` union `)
 }
 
 /** Conditions on the trip itself (not its dates, and not the three faceted filters). */
@@ -197,10 +214,25 @@ function dateConditions(f: Filter): SQL[] {
     end === null ? null : sql`d.date_from <= ${end}::date`,
     start === null ? null : sql`d.date_till >= ${start}::date`,
     hasPriceFilter(s) ? sql`d.price between ${millionths(s.price.min)} and ${millionths(s.price.max)}` : null,
-    f.ferien
-      ? sql`daterange(d.date_from, d.date_till, '[]') && (select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)`
-      : null,
+    f.ferien ? holidayCondition(f.holidays ?? []) : null,
   ].filter((c): c is SQL => c !== null)
+}
+
+/**
+ * The matching dates grouped per trip. The trips' own conditions are applied here already, so
+ * that a selective filter (a text, a country) reads only its trips' dates (trip_dates is indexed
+ * by trip), and a broad one the date range.
+ */
+/**
+ * A date overlapping one of the holiday ranges, written out range by range: unlike a multirange
+ * overlap, the planner can estimate these from the date statistics and use the date index.
+ */
+function holidayCondition(ranges: readonly (readonly [string, string])[]): SQL {
+  if (ranges.length === 0) return sql`false`
+  return sql`(${sql.join(
+    ranges.map(([first, after]) => sql`(d.date_from < ${after}::date and d.date_till >= ${first}::date)`),
+    sql` or `,
+  )})`
 }
 
 function datesCte(f: Filter): SQL {
@@ -211,8 +243,8 @@ function datesCte(f: Filter): SQL {
            min(d.date_from) filter (where ${ofStatus}) as next_date,
            min(d.price) filter (where ${ofStatus}) as min_price,
            bit_or(1 << d.bookable) as statuses
-    from trip_dates d
-    where ${sql.join(dateConditions(f), sql` and `)}
+    from trip_dates d join trip_search s on s.trip_id = d.trip_id
+    where ${sql.join([...dateConditions(f), ...allTripConditions(f)], sql` and `)}
     group by d.trip_id
   )`
 }
@@ -324,7 +356,14 @@ const collator = new Intl.Collator('de')
 /** Enough for every filter set in use at once; an entry is a few hundred bytes. */
 const STATS_CACHE_SIZE = 2_000
 
-type StatsCache = { version: string; entries: Map<string, Promise<Stats>> }
+type StatsCache = {
+  version: string
+  entries: Map<string, Promise<Stats>>
+  /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
+  hits: Map<string, Promise<number[] | null>>
+  hitCount: number
+  holidays?: Promise<[string, string][]>
+}
 const statsCaches = new WeakMap<Database, StatsCache>()
 
 function statsKey(f: Filter): string {
@@ -360,10 +399,55 @@ async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats>
 function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
-    cache = { version, entries: new Map() }
+    cache = { version, entries: new Map(), hits: new Map(), hitCount: 0 }
     statsCaches.set(db, cache)
   }
   return cache
+}
+
+/** The school holidays of all states merged into day ranges [first, day after last). */
+function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string][]> {
+  cache.holidays ??= query(
+    db,
+    sql`select lower(r)::text as first, upper(r)::text as after
+        from unnest((select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)) r
+        order by 1`,
+    z.object({ first: z.string(), after: z.string() }),
+  ).then((rows) => rows.map((r): [string, string] => [r.first, r.after]))
+  const loading = cache.holidays
+  loading.catch(() => {
+    if (cache.holidays === loading) cache.holidays = undefined
+  })
+  return loading
+}
+
+/** Texts matching more trips than this are answered by the index each time (a list that long costs more to send than to find). */
+const MAX_KEPT_HITS = 30_000
+/** All kept lists together: a few megabytes. */
+const HIT_BUDGET = 1_000_000
+
+/**
+ * The trips a text matches, kept per catalogue version: finding them means visiting every
+ * matching document (for a common word, thousands), while the same words come back with
+ * other filters, orders and pages.
+ */
+function textHits(db: Database, f: Filter, cache: StatsCache): Promise<number[] | null> {
+  if (f.text === null) return Promise.resolve(null)
+  const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
+  const known = cache.hits.get(key)
+  if (known) return known
+  const loading = query(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, z.object({ trip_id: z.number().int() })).then((rows) => {
+    if (rows.length > MAX_KEPT_HITS) return null
+    if (cache.hitCount + rows.length > HIT_BUDGET) {
+      cache.hits.clear()
+      cache.hitCount = 0
+    }
+    cache.hitCount += rows.length
+    return rows.map((r) => r.trip_id).sort((a, b) => a - b)
+  })
+  cache.hits.set(key, loading)
+  loading.catch(() => cache.hits.delete(key))
+  return loading
 }
 
 async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promise<{ total: number; facets: SearchFacets }> {
@@ -391,20 +475,27 @@ async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promi
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Below this many matches a page is cut from the sorted matches; above it the sort may walk an
- * index of trip_search in order instead and stop after one page. The planner would also walk the
- * index for a few hundred matches, expecting them spread evenly over the order, and lose badly
- * when they cluster at one end (Gardasee trips all start in spring: 5,000 rows read for 24).
+ * A page is cut from the sorted matches unless they are at least this many and at least this
+ * share of all trips; then the sort may walk an index in order and stop after one page. The
+ * planner would walk for a few hundred matches too, expecting them spread evenly over the
+ * order, and lose badly when they cluster at one end: Gardasee trips all start in spring
+ * (5,000 rows read for 24), river cruises are all dear (90,000 rows read for the cheapest 24).
+ * Half of all trips can cluster only so far from either end: the walk then reads at most about
+ * as many rows as sorting them would.
  */
 const INDEX_WALK_MIN_MATCHES = 2_000
+const INDEX_WALK_MIN_SHARE = 0.5
 
-/** Ties go by title, then id, so the order is the same on every request. */
+/**
+ * Ties go by title, then id, in the same direction as the sort (descending reverses the whole
+ * list), so the order is the same on every request and one index per sort serves both ways.
+ */
 function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection, walkIndex: boolean): SQL {
   const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc')
   // "+ 0" and "|| ''" keep a value but hide the column from the planner's index matching.
   if (sortBy === 'name') return walkIndex ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.title_key || '' ${dir}, s.trip_id ${dir}`
   const key = sortBy === 'date' ? m.nextDate : sortBy === 'price' ? m.minPrice : sql`s.duration_days`
-  return sql`${walkIndex ? key : sql`${key} + 0`} ${dir}, s.title_key asc, s.trip_id asc`
+  return sql`${walkIndex ? key : sql`${key} + 0`} ${dir}, s.title_key ${dir}, s.trip_id ${dir}`
 }
 
 const VERSION_ROW = sql`(select null::int as id, version::text as version from trip_search_meta)`
@@ -426,12 +517,13 @@ function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: 
  * keep each trip's first appearance, which is its first date or lowest price. Only the
  * descending date and price orders need every matching date grouped first.
  */
-async function pageIds(db: Database, f: Filter, options: PageOptions): Promise<Found> {
+async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
   const walkIndex = options.walkIndex
-  if (usesDates(f)) {
+  const f = filter
+  if (usesDates(f) && walkIndex) {
     if (options.sortBy === 'name' || options.sortBy === 'duration') {
       const dir = sql.raw(options.sortDirection === 'desc' ? 'desc' : 'asc')
-      const key = options.sortBy === 'name' ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.duration_days ${dir}, s.title_key asc, s.trip_id asc`
+      const key = options.sortBy === 'name' ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.duration_days ${dir}, s.title_key ${dir}, s.trip_id ${dir}`
       const rows = await query(
         db,
         sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s
@@ -443,7 +535,7 @@ async function pageIds(db: Database, f: Filter, options: PageOptions): Promise<F
       )
       return found(rows)
     }
-    if (options.sortDirection === 'asc' && walkIndex) return walkDates(db, f, options)
+    if (options.sortDirection === 'asc') return walkDates(db, f, options)
   }
   const m = matching(f)
   const rows = await query(
@@ -530,13 +622,16 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
   let version = knownVersions.get(db) ?? (await catalogueVersion(db))
   for (let attempt = 0; ; attempt++) {
     const cache = statsCacheFor(db, version)
-    const exact: Filter = { search, ferien: options.ferien, today, text, mode: 'exact' }
+    const holidays = options.ferien ? await holidayRanges(db, cache) : undefined
+    const plain: Filter = { search, ferien: options.ferien, today, text, mode: 'exact', holidays }
+    const exact: Filter = { ...plain, hits: await textHits(db, plain, cache) }
     let filter = exact
     let counted = await facetsAndTotal(db, exact, cache)
     // Typo tolerance only when the words themselves found nothing: similar words would
     // otherwise crowd out the exact matches ('wien' is similar to 'wiek').
     if (counted.total === 0 && text !== null) {
-      const fuzzy: Filter = { ...exact, mode: 'fuzzy' }
+      const fuzzyPlain: Filter = { ...plain, mode: 'fuzzy' }
+      const fuzzy: Filter = { ...fuzzyPlain, hits: await textHits(db, fuzzyPlain, cache) }
       const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache)
       if (fuzzyCounted.total > 0) {
         filter = fuzzy
@@ -554,7 +649,9 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
             sortDirection: options.sortDirection,
             offset: (page - 1) * pageSize,
             limit: pageSize,
-            walkIndex: counted.total >= (options.indexWalkFrom ?? INDEX_WALK_MIN_MATCHES),
+            walkIndex:
+              counted.total >=
+              (options.indexWalkFrom ?? Math.max(INDEX_WALK_MIN_MATCHES, INDEX_WALK_MIN_SHARE * (tripCounts.get(db) ?? 0))),
           })
     if (shown.version !== version && attempt === 0) {
       version = shown.version

@@ -72,14 +72,16 @@ CREATE INDEX trip_search_country_ids_idx ON trip_search USING gin (country_ids);
 --> statement-breakpoint
 CREATE INDEX trip_search_region_ids_idx ON trip_search USING gin (region_ids);
 --> statement-breakpoint
--- The sorts walk these in order and stop after one page when the filters are broad.
-CREATE INDEX trip_search_next_date_idx ON trip_search (next_date);
+-- The sorts walk these in order (forwards or backwards) and stop after one page when the
+-- filters are broad. Title and id are part of each, as they break ties: 15,000 day trips
+-- share one duration, and sorting all of them by title to show 24 would defeat the index.
+CREATE INDEX trip_search_next_date_idx ON trip_search (next_date, title_key, trip_id);
 --> statement-breakpoint
-CREATE INDEX trip_search_min_price_idx ON trip_search (min_price);
+CREATE INDEX trip_search_min_price_idx ON trip_search (min_price, title_key, trip_id);
 --> statement-breakpoint
-CREATE INDEX trip_search_duration_idx ON trip_search (duration_days);
+CREATE INDEX trip_search_duration_idx ON trip_search (duration_days, title_key, trip_id);
 --> statement-breakpoint
-CREATE INDEX trip_search_title_idx ON trip_search (title_key COLLATE "C");
+CREATE INDEX trip_search_title_idx ON trip_search (title_key, trip_id);
 --> statement-breakpoint
 -- Date filters. A date overlaps [start, end] when date_from <= end and date_till >= start; the
 -- longest date (this index answers max() at once) bounds date_from from below as well, so that
