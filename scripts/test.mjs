@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const results = join(root, 'test-results')
+// Not test-results/: Playwright empties that folder when it starts.
+const results = join(root, 'reports')
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
