@@ -78,7 +78,7 @@ test.describe('Reisesuche', () => {
 
     await page.reload()
     await expect(page.getByText(count, { exact: true })).toBeVisible()
-    expect(await cardTitles(page)).toEqual(titles)
+    await expect.poll(() => cardTitles(page)).toEqual(titles)
     await expect(filters(page).getByLabel('Suchbegriff')).toHaveValue(word)
     await expect(filters(page).getByRole('group', { name: 'Reiseart' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
 
@@ -86,7 +86,7 @@ test.describe('Reisesuche', () => {
     const fresh = await other.newPage()
     await fresh.goto(url)
     await expect(fresh.getByText(count, { exact: true })).toBeVisible()
-    expect(await cardTitles(fresh)).toEqual(titles)
+    await expect.poll(() => cardTitles(fresh)).toEqual(titles)
     await other.close()
   })
 
@@ -113,7 +113,7 @@ test.describe('Reisesuche', () => {
     await expect(page).toHaveURL(new RegExp(`/search/${first}--------/`))
     await resultsFor(page, `„${first}“`)
     await expect(page.getByText(firstCount, { exact: true })).toBeVisible()
-    expect(await cardTitles(page)).toEqual(firstTitles)
+    await expect.poll(() => cardTitles(page)).toEqual(firstTitles)
     await expect(form.getByLabel('Suchbegriff')).toHaveValue(first)
     await expect(form.getByRole('group', { name: 'Reiseland' }).getByRole('checkbox', { checked: true })).toHaveCount(0)
 

@@ -271,6 +271,11 @@ describe('filters', () => {
 
   it('Ferientermine: only dates that overlap school holidays', async () => {
     expect(await ids({}, { ferien: true })).toEqual([TRIP.gardasee])
+    // New holidays count at once (the cached holiday ranges belong to a catalogue version).
+    await t.db.insert(schema.schoolHolidays).values({ state: 'BY', name: 'Herbstferien', dateFrom: day(31), dateTill: day(35) })
+    expect(sorted(await ids({}, { ferien: true }))).toEqual([TRIP.gardasee, TRIP.strassburg])
+    await t.db.delete(schema.schoolHolidays).where(eq(schema.schoolHolidays.state, 'BY'))
+    expect(await ids({}, { ferien: true })).toEqual([TRIP.gardasee])
   })
 
   it('only published trips', async () => {
@@ -400,8 +405,12 @@ describe('facet counts', () => {
 describe('keeping up with the catalogue', () => {
   it('sees new titles, links, dates and names at once', async () => {
     const db = t.db
+    const before = await find({ countries: [LAND.oesterreich] })
+    expect(before.trips[0]?.title).toBe('Städtereisen nach Wien')
     await db.update(schema.trips).set({ title: 'Zauberhaftes Salzburg' }).where(eq(schema.trips.id, TRIP.wien))
     expect(await ids({ text: 'salzburg' })).toEqual([TRIP.wien])
+    // Counts and cards are kept per catalogue version: the change shows at once.
+    expect((await find({ countries: [LAND.oesterreich] })).trips[0]?.title).toBe('Zauberhaftes Salzburg')
     expect((await ids({}, { sortBy: 'name' })).at(-1)).toBe(TRIP.wien)
 
     await db.insert(schema.tripCategories).values({ tripId: TRIP.wien, categoryId: CAT.bade })
@@ -414,6 +423,7 @@ describe('keeping up with the catalogue', () => {
 
     await db.insert(schema.tripDates).values({ tripId: TRIP.strassburg, dateFrom: day(2), dateTill: day(4), price: euro(199), bookable: 5, capacity: 40, code: 'NEW' })
     expect(await ids({}, { sortBy: 'price' })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.venedig, TRIP.gardasee])
+    expect((await find({ regions: [REGION.elsass] })).trips[0]?.priceFrom).toBe(euro(199))
     await db.delete(schema.tripDates).where(eq(schema.tripDates.code, 'NEW'))
     expect(await ids({ bookable: 5 })).toEqual([])
 

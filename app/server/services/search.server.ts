@@ -16,6 +16,7 @@ import {
   SEARCH_PAGE_SIZE,
 } from '~/lib/search/results'
 import type { FacetValue, SearchFacets, SearchResult, Suggestion } from '~/lib/search/results'
+import type { TripCardData } from '~/lib/trip-card'
 import { searchPath } from '~/lib/search/path'
 import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } from '~/lib/search/segment'
 import { tripPath } from '~/lib/trip-detail'
@@ -37,7 +38,7 @@ export type SearchOptions = {
   today?: string
   /**
    * From this many matches on, a page is taken by walking an index in sort order instead of
-   * sorting all matches (INDEX_WALK_MIN_MATCHES). Tests set 0 to check that both give the same.
+   * sorting all matches (else shouldWalk decides). Tests set 0 to check that both give the same.
    */
   indexWalkFrom?: number
 }
@@ -131,11 +132,19 @@ type Filter = {
   mode: TextMode
   /** The trips the words match (textHits), when known; else the condition asks the index. */
   hits?: readonly number[] | null
+  /**
+   * The query walks an index in sort order and tests each trip against the known hits (a
+   * constant list, hashed); otherwise the hits are looked up by primary key. Plan only.
+   */
+  walking?: boolean
   /** The school holidays as merged day ranges [first, day after last) for Ferientermine. */
   holidays?: readonly (readonly [string, string])[]
 }
 
-/** Only pg_trgm's word similarity above this counts as a typo of a title (gardase ~ gardasee 0.88). */
+/**
+ * A region or country name this similar (pg_trgm similarity) to a word counts as meant by it
+ * ('gardase' ~ 'gardasee' 0.7). Titles use pg_trgm's word similarity threshold (0.6) instead.
+ */
 const PLACE_SIMILARITY = 0.5
 
 function hasPriceFilter(search: Search): boolean {
@@ -153,8 +162,11 @@ function usesDates(f: Filter): boolean {
 
 function textCondition(f: Filter): SQL | null {
   if (f.text === null) return null
-  // A constant list: PostgreSQL hashes it, for a lookup by primary key or a walk in sort order alike.
-  if (f.hits) return sql`s.trip_id = any(${intArray(f.hits)})`
+  if (f.hits) {
+    // As a constant the list is hashed, which a walk needs (2 ms for 4,000 hits); unnested in a
+    // subquery the planner does not estimate each element, and looks them up (10 ms, not 22).
+    return f.walking ? sql`s.trip_id = any(${intArray(f.hits)})` : sql`s.trip_id = any(array(select unnest(${intArray(f.hits)})))`
+  }
   return sql`s.trip_id in (${textMatches(f)})`
 }
 
@@ -194,13 +206,10 @@ function tripConditions(f: Filter): SQL[] {
 }
 
 /**
- * Per trip, over its upcoming dates that pass the date filters: the first such date and lowest
- * such price (among dates of the chosen status, if one is chosen) and the statuses present.
- * A date overlaps [start, end] when it begins by the end and ends on or after the start; the
- * longest date in the table bounds its beginning from below, so the date_from index is read
- * for a short range only.
+ * Conditions on one upcoming date (alias d), without the status. A date overlaps [start, end]
+ * when it begins by the end and ends on or after the start; the longest date in the table
+ * bounds its beginning from below, so the date_from index is read for a short range only.
  */
-/** Conditions on one date (alias d), without the status: a date overlaps [start, end] … */
 function dateConditions(f: Filter): SQL[] {
   const s = f.search
   const start = s.start === null ? null : unixToIsoDay(s.start)
@@ -219,11 +228,6 @@ function dateConditions(f: Filter): SQL[] {
 }
 
 /**
- * The matching dates grouped per trip. The trips' own conditions are applied here already, so
- * that a selective filter (a text, a country) reads only its trips' dates (trip_dates is indexed
- * by trip), and a broad one the date range.
- */
-/**
  * A date overlapping one of the holiday ranges, written out range by range: unlike a multirange
  * overlap, the planner can estimate these from the date statistics and use the date index.
  */
@@ -235,16 +239,44 @@ function holidayCondition(ranges: readonly (readonly [string, string])[]): SQL {
   )})`
 }
 
+/** Below this many text matches their dates are read trip by trip (trip_dates is indexed by trip). */
+const LATERAL_DATES_MAX_TRIPS = 5_000
+
+/**
+ * Per trip, over its upcoming dates that pass the date filters: the first such date and lowest
+ * such price (among dates of the chosen status, if one is chosen) and the statuses present. The
+ * trips' own conditions are applied here already, so that a selective filter (a text, a
+ * country) reads only its trips' dates (trip_dates is indexed by trip), a broad one the range.
+ */
 function datesCte(f: Filter): SQL {
   const s = f.search
   const ofStatus = s.bookable === null ? sql`true` : sql`d.bookable = ${s.bookable}`
+  if (f.hits && f.hits.length <= LATERAL_DATES_MAX_TRIPS) {
+    // The planner would rather scan every date in the price or date range and hash them
+    // against the few trips the words found; per trip it reads a handful of index entries.
+    return sql`dates as (
+      select s.trip_id, x.next_date, x.min_price, x.statuses
+      from trip_search s cross join lateral (
+        select min(d.date_from) filter (where ${ofStatus}) as next_date,
+               min(d.price) filter (where ${ofStatus}) as min_price,
+               bit_or(1 << d.bookable) as statuses
+        from trip_dates d
+        where d.trip_id = s.trip_id and ${sql.join(dateConditions(f), sql` and `)}
+      ) x
+      where ${sql.join(allTripConditions(f), sql` and `)} and x.statuses is not null
+    )`
+  }
+  // Without conditions on the trips beyond being published, joining here would only hash all
+  // of trip_search for nothing; the outer query drops unpublished trips.
+  const tripFilter = allTripConditions(f)
+  const narrowed = tripConditions(f).length > 1 || f.search.categories.length > 0 || f.search.countries.length > 0
   return sql`dates as (
     select d.trip_id,
            min(d.date_from) filter (where ${ofStatus}) as next_date,
            min(d.price) filter (where ${ofStatus}) as min_price,
            bit_or(1 << d.bookable) as statuses
-    from trip_dates d join trip_search s on s.trip_id = d.trip_id
-    where ${sql.join([...dateConditions(f), ...allTripConditions(f)], sql` and `)}
+    from trip_dates d ${narrowed ? sql`join trip_search s on s.trip_id = d.trip_id` : sql``}
+    where ${sql.join(narrowed ? [...dateConditions(f), ...tripFilter] : dateConditions(f), sql` and `)}
     group by d.trip_id
   )`
 }
@@ -256,12 +288,23 @@ function dateMatchConditions(f: Filter): SQL[] {
   return conditions
 }
 
-/** Everything the trip itself must satisfy (the three faceted lists included). */
+/**
+ * Everything the trip itself must satisfy (the three faceted lists included), and with date
+ * filters what its date summary already tells: a trip whose cheapest upcoming date costs more
+ * than the price limit, whose first upcoming date lies after the range, or that has no upcoming
+ * date of the chosen status, has no matching date. These cheap tests on the row at hand spare
+ * many a look into trip_dates.
+ */
 function allTripConditions(f: Filter): SQL[] {
   const s = f.search
   const conditions = tripConditions(f)
   if (s.categories.length > 0) conditions.push(sql`s.category_ids && ${intArray(s.categories)}`)
   if (s.countries.length > 0) conditions.push(sql`s.country_ids && ${intArray(s.countries)}`)
+  if (usesDates(f)) {
+    if (hasPriceFilter(s)) conditions.push(sql`s.min_price <= ${millionths(s.price.max)}`)
+    if (s.end !== null) conditions.push(sql`s.next_date <= ${unixToIsoDay(s.end)}::date`)
+    if (s.bookable !== null) conditions.push(sql`s.statuses & ${1 << s.bookable} <> 0`)
+  }
   return conditions
 }
 
@@ -421,7 +464,10 @@ function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string
   return loading
 }
 
-/** Texts matching more trips than this are answered by the index each time (a list that long costs more to send than to find). */
+/**
+ * Texts matching more trips than this are answered by the index each time: a list that long
+ * costs more to send along with every query than to find again.
+ */
 const MAX_KEPT_HITS = 30_000
 /** All kept lists together: a few megabytes. */
 const HIT_BUDGET = 1_000_000
@@ -475,16 +521,21 @@ async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promi
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A page is cut from the sorted matches unless they are at least this many and at least this
- * share of all trips; then the sort may walk an index in order and stop after one page. The
- * planner would walk for a few hundred matches too, expecting them spread evenly over the
- * order, and lose badly when they cluster at one end: Gardasee trips all start in spring
- * (5,000 rows read for 24), river cruises are all dear (90,000 rows read for the cheapest 24).
- * Half of all trips can cluster only so far from either end: the walk then reads at most about
- * as many rows as sorting them would.
+ * Whether a page is taken by walking an index in sort order (and stopping after one page)
+ * rather than by sorting all matches. Walking reads about wanted × trips / matches rows when
+ * the matches are spread evenly over the order, but up to every row when they cluster at the
+ * far end, and the planner, which always assumes the even spread, would walk for a few hundred
+ * matches and lose badly. Prices and durations cluster by kind of trip (river cruises are all
+ * dear: 90,000 rows read for the 24 cheapest), so those walk only for half of all trips or
+ * more, where the walk cannot read much more than sorting would. Dates and names cluster less
+ * (Gardasee trips start in spring): they walk when sorting would read at least ten times the
+ * rows an even walk reads.
  */
-const INDEX_WALK_MIN_MATCHES = 2_000
-const INDEX_WALK_MIN_SHARE = 0.5
+function shouldWalk(sortBy: SortBy, matches: number, wanted: number, trips: number): boolean {
+  if (matches < 2 * wanted) return false
+  if (sortBy === 'price' || sortBy === 'duration') return matches >= 0.5 * trips
+  return matches * matches >= 10 * wanted * trips
+}
 
 /**
  * Ties go by title, then id, in the same direction as the sort (descending reverses the whole
@@ -519,7 +570,11 @@ function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: 
  */
 async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
   const walkIndex = options.walkIndex
-  const f = filter
+  // Next date first within a date range: the walk reads at most the range's dates, which is
+  // what grouping them would read anyway.
+  const rangeWalk = usesDates(filter) && options.sortBy === 'date' && options.sortDirection === 'asc' && filter.search.end !== null
+  const f: Filter = { ...filter, walking: walkIndex || rangeWalk }
+  if (rangeWalk) return walkDates(db, f, options)
   if (usesDates(f) && walkIndex) {
     if (options.sortBy === 'name' || options.sortBy === 'duration') {
       const dir = sql.raw(options.sortDirection === 'desc' ? 'desc' : 'asc')
@@ -608,6 +663,33 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
   return resolved
 }
 
+/**
+ * Trip cards as loadTripCards builds them, kept per catalogue version and day (a card shows the
+ * next dates and the price from today on). The same popular trips head many result pages.
+ */
+type CardCache = { key: string; cards: Map<number, TripCardData> }
+const cardCaches = new WeakMap<Database, CardCache>()
+const CARD_CACHE_SIZE = 5_000
+
+async function tripCards(db: Database, ids: readonly number[], version: string, today: string): Promise<TripCardData[]> {
+  const key = `${version}|${today}`
+  let cache = cardCaches.get(db)
+  if (!cache || cache.key !== key) {
+    cache = { key, cards: new Map() }
+    cardCaches.set(db, cache)
+  }
+  const cards = cache.cards
+  const missing = ids.filter((id) => !cards.has(id))
+  if (missing.length > 0) {
+    if (cards.size + missing.length > CARD_CACHE_SIZE) cards.clear()
+    for (const card of await loadTripCards(db, missing, today)) cards.set(card.id, card)
+  }
+  return ids.flatMap((id) => {
+    const card = cards.get(id)
+    return card ? [card] : []
+  })
+}
+
 /** The catalogue version each database had at its last search: what cached counts belong to. */
 const knownVersions = new WeakMap<Database, string>()
 
@@ -650,8 +732,9 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
             offset: (page - 1) * pageSize,
             limit: pageSize,
             walkIndex:
-              counted.total >=
-              (options.indexWalkFrom ?? Math.max(INDEX_WALK_MIN_MATCHES, INDEX_WALK_MIN_SHARE * (tripCounts.get(db) ?? 0))),
+              options.indexWalkFrom === undefined
+                ? shouldWalk(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0)
+                : counted.total >= options.indexWalkFrom,
           })
     if (shown.version !== version && attempt === 0) {
       version = shown.version
@@ -664,7 +747,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
       page,
       pageCount: pages,
       pageSize,
-      trips: await loadTripCards(db, shown.ids, today),
+      trips: await tripCards(db, shown.ids, shown.version, today),
       facets: counted.facets,
       fuzzy: filter.mode === 'fuzzy',
     }

@@ -64,7 +64,14 @@ CREATE INDEX trip_search_title_trgm_idx ON trip_search USING gin (title_key gin_
 -- equality, so the planner compared every title (1.5 s at 100,000 trips) rather than ask the
 -- trigram index (50 ms). It costs about 300 times an equality; say so. (A dump and restore
 -- recreates the extension with its own figure: slower typo searches until this runs again.)
-ALTER FUNCTION word_similarity_commutator_op(text, text) COST 200;
+-- A database user that does not own the extension keeps pg_trgm's figure.
+DO $$
+BEGIN
+  ALTER FUNCTION word_similarity_commutator_op(text, text) COST 200;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE NOTICE 'pg_trgm word_similarity cost unchanged (not the owner)';
+END
+$$;
 --> statement-breakpoint
 CREATE INDEX trip_search_category_ids_idx ON trip_search USING gin (category_ids);
 --> statement-breakpoint
@@ -92,6 +99,9 @@ CREATE INDEX trip_dates_price_idx ON trip_dates (price);
 --> statement-breakpoint
 CREATE INDEX trip_dates_bookable_idx ON trip_dates (bookable, date_from);
 --> statement-breakpoint
+-- The date summary of the given trips. Here and below "IN (SELECT unnest(…))" rather than
+-- "= ANY (…)": a parameter array is searched element by element for every row, which at the
+-- seeder's commit (100,000 ids) would be quadratic.
 CREATE FUNCTION trip_search_refresh_dates(trip_ids integer[], from_day date) RETURNS void
   LANGUAGE sql
   AS $$
@@ -104,7 +114,7 @@ CREATE FUNCTION trip_search_refresh_dates(trip_ids integer[], from_day date) RET
              min(td.price) AS min_price,
              bit_or(1 << td.bookable) AS statuses
       FROM trip_dates td
-      WHERE td.trip_id = ANY (trip_ids) AND td.date_from >= from_day
+      WHERE td.trip_id IN (SELECT unnest(trip_ids)) AND td.date_from >= from_day
       GROUP BY td.trip_id
     ) d ON d.trip_id = i.id
     WHERE s.trip_id = i.id
@@ -118,17 +128,17 @@ CREATE FUNCTION trip_search_refresh(trip_ids integer[]) RETURNS void
     WITH ca AS (
       SELECT l.trip_id, array_agg(c.id ORDER BY c.id) AS ids, string_agg(c.name, ' ') AS names
       FROM trip_categories l JOIN categories c ON c.id = l.category_id
-      WHERE l.trip_id = ANY (trip_ids)
+      WHERE l.trip_id IN (SELECT unnest(trip_ids))
       GROUP BY l.trip_id
     ), co AS (
       SELECT l.trip_id, array_agg(c.id ORDER BY c.id) AS ids, string_agg(c.name, ' ') AS names
       FROM trip_countries l JOIN countries c ON c.id = l.country_id
-      WHERE l.trip_id = ANY (trip_ids)
+      WHERE l.trip_id IN (SELECT unnest(trip_ids))
       GROUP BY l.trip_id
     ), rg AS (
       SELECT l.trip_id, array_agg(r.id ORDER BY r.id) AS ids, string_agg(r.name, ' ') AS names
       FROM trip_regions l JOIN regions r ON r.id = l.region_id
-      WHERE l.trip_id = ANY (trip_ids)
+      WHERE l.trip_id IN (SELECT unnest(trip_ids))
       GROUP BY l.trip_id
     ), built AS MATERIALIZED (
       SELECT t.id,
@@ -149,7 +159,7 @@ CREATE FUNCTION trip_search_refresh(trip_ids integer[]) RETURNS void
       LEFT JOIN ca ON ca.trip_id = t.id
       LEFT JOIN co ON co.trip_id = t.id
       LEFT JOIN rg ON rg.trip_id = t.id
-      WHERE t.id = ANY (trip_ids)
+      WHERE t.id IN (SELECT unnest(trip_ids))
     ), narrow AS (
       INSERT INTO trip_search AS s (trip_id, published, duration_days, title_key, category_ids, country_ids, region_ids)
       SELECT id, published, duration_days, title_key, category_ids, country_ids, region_ids FROM built
@@ -289,6 +299,20 @@ CREATE TRIGGER trip_search_country_names AFTER UPDATE ON countries
 --> statement-breakpoint
 CREATE TRIGGER trip_search_region_names AFTER UPDATE ON regions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_search_queue();
+--> statement-breakpoint
+-- School holidays are not part of a trip, but they decide the Ferientermine filter: a change
+-- makes the search's cached counts and holiday ranges out of date.
+CREATE FUNCTION trip_search_bump_version() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    UPDATE trip_search_meta SET version = version + 1;
+    RETURN NULL;
+  END
+  $$;
+--> statement-breakpoint
+CREATE TRIGGER trip_search_school_holidays AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON school_holidays
+  FOR EACH STATEMENT EXECUTE FUNCTION trip_search_bump_version();
 --> statement-breakpoint
 -- Databases seeded before this migration get their search rows now.
 SELECT trip_search_refresh(ARRAY(SELECT id FROM trips));
