@@ -150,8 +150,6 @@ describe('generateCatalogue: trips', () => {
   const cats = byTrip(data.tripCategories)
   const countries = byTrip(data.tripCountries)
   const regions = byTrip(data.tripRegions)
-  const dates = byTrip(data.tripDates)
-  const boarding = byTrip(data.tripBoardingPoints)
 
   it('has explicit ids 1..n on trips, dates and per-trip services', () => {
     expect(data.trips.map((t) => t.id)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))

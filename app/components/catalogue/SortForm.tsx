@@ -1,29 +1,44 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
-import type { FormEvent } from 'react'
-import { SORT_DIRECTION_OPTIONS, SORT_OPTIONS, categoryPath, categorySearchSchema, categorySplat, sortSearch } from '~/lib/category-path'
-import type { CategoryPath, CategorySearch } from '~/lib/category-path'
+import type { FormEvent, ReactNode } from 'react'
+import { SORT_DIRECTION_OPTIONS, SORT_OPTIONS, categorySearchSchema } from '~/lib/category-path'
+import type { CategorySearch } from '~/lib/category-path'
 import { Button } from '../ui/Button'
 
-/**
- * Sorting of a category overview. A plain GET form (it works before the scripts have loaded); with
- * scripts the router navigates. Nothing changes until "Sortieren" is pressed (WCAG 3.2.2), and a new
- * order starts again on page 1. The selects are uncontrolled, so a choice made while the page is
- * still loading survives hydration.
- */
-export function SortForm({ path, sort }: { path: CategoryPath; sort: CategorySearch }) {
-  const id = useId()
-  const navigate = useNavigate()
-  const first = { ...path, page: 1 }
+export type SortFormProps = {
+  /** The current order. */
+  sort: CategorySearch
+  /** Where the plain GET form goes before the scripts have loaded. */
+  action: string
+  /** With scripts: navigate to the chosen order. */
+  onSort: (chosen: CategorySearch) => void
+  /** Hidden inputs that keep other query values in the no-script form. */
+  children?: ReactNode
+  'aria-label'?: string
+}
 
+/**
+ * Sorting of a trip list (category overview, search results). A plain GET form, so it works before
+ * the scripts have loaded; with scripts `onSort` navigates. Nothing changes until "Sortieren" is
+ * pressed (WCAG 3.2.2). The selects are uncontrolled, so a choice made while the page is still
+ * loading survives hydration.
+ */
+export function SortForm({ sort, action, onSort, children, 'aria-label': ariaLabel }: SortFormProps) {
+  const id = useId()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const chosen = categorySearchSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
-    void navigate({ to: '/reiseuebersicht/$/', params: { _splat: categorySplat(first) }, search: sortSearch(chosen) })
+    onSort(categorySearchSchema.parse(Object.fromEntries(new FormData(event.currentTarget))))
   }
 
   return (
-    <form key={`${sort.sortBy}-${sort.sortDirection}`} className="sort-form" method="get" action={categoryPath(first)} onSubmit={onSubmit}>
+    <form
+      key={`${sort.sortBy}-${sort.sortDirection}`}
+      className="sort-form"
+      method="get"
+      action={action}
+      onSubmit={onSubmit}
+      aria-label={ariaLabel}
+    >
+      {children}
       <div className="field sort-form__field">
         <label className="field__label" htmlFor={`${id}-by`}>
           Sortieren nach

@@ -23,7 +23,6 @@ import {
   searchFromFormValues,
   searchWhileEditing,
 } from '~/lib/search/form-values'
-import type { SearchFormValues } from '~/lib/search/form-values'
 import type { SearchFacets, Suggestion } from '~/lib/search/results'
 import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'

@@ -2,14 +2,11 @@
 // change), the active filters as removable chips, the order, the trip cards and the pages, or
 // ways to loosen a search that found nothing.
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId } from 'react'
-import type { FormEvent } from 'react'
+import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
-import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
-import { SORT_DIRECTION_OPTIONS, SORT_OPTIONS } from '~/lib/category-path'
 import { formatNumber } from '~/lib/format'
 import { FILTER_KIND_NAMES, activeFilters } from '~/lib/search/active-filters'
 import type { ActiveFilter } from '~/lib/search/active-filters'
@@ -17,7 +14,6 @@ import type { SearchNames } from '~/lib/search/describe'
 import { searchPath } from '~/lib/search/path'
 import { EMPTY_SEARCH } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
-import { searchParamsSchema } from '~/lib/search/sort'
 import type { SearchParams } from '~/lib/search/sort'
 import type { SearchPage } from '~/server/search.functions'
 
@@ -176,61 +172,24 @@ function LoosenSearch({ filters, params }: { filters: ActiveFilter[]; params: Se
   )
 }
 
-/**
- * The order of the results. A plain GET form (it works before the scripts have loaded); with
- * scripts the router navigates. Nothing changes until "Sortieren" is pressed (WCAG 3.2.2), and a
- * new order starts again on page 1.
- */
+/** The order of the results; a new order starts again on page 1 and keeps the Ferientermine flag. */
 function SortControl({ search, params }: { search: Search; params: SearchParams }) {
-  const id = useId()
   const navigate = useNavigate()
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const chosen = searchParamsSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
-    void navigate({
-      to: '/reiseuebersicht/search/$search/',
-      params: { search },
-      search: { sortBy: chosen.sortBy, sortDirection: chosen.sortDirection, ferien: params.ferien },
-      resetScroll: false,
-    })
-  }
   return (
-    <form
-      key={`${params.sortBy}-${params.sortDirection}`}
-      className="sort-form"
-      method="get"
+    <SortForm
+      sort={params}
       action={searchPath(search)}
-      onSubmit={onSubmit}
       aria-label="Sortierung"
+      onSort={(chosen) =>
+        void navigate({
+          to: '/reiseuebersicht/search/$search/',
+          params: { search },
+          search: { sortBy: chosen.sortBy, sortDirection: chosen.sortDirection, ferien: params.ferien },
+          resetScroll: false,
+        })
+      }
     >
       {params.ferien ? <input type="hidden" name="ferien" value="true" /> : null}
-      <div className="field sort-form__field">
-        <label className="field__label" htmlFor={`${id}-by`}>
-          Sortieren nach
-        </label>
-        <select id={`${id}-by`} name="sortBy" defaultValue={params.sortBy}>
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.sortBy} value={o.sortBy}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field sort-form__field">
-        <label className="field__label" htmlFor={`${id}-dir`}>
-          Reihenfolge
-        </label>
-        <select id={`${id}-dir`} name="sortDirection" defaultValue={params.sortDirection}>
-          {SORT_DIRECTION_OPTIONS.map((o) => (
-            <option key={o.sortDirection} value={o.sortDirection}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" variant="secondary">
-        Sortieren
-      </Button>
-    </form>
+    </SortForm>
   )
 }

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, createFileRoute, notFound, redirect, stripSearchParams } from '@tanstack/react-router'
+import { Link, createFileRoute, notFound, redirect, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
@@ -99,6 +99,7 @@ function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
   const { category, country, paging } = data
   const search = sortSearch(input)
   const base: CategoryPath = { category: category.slug, country: country?.slug ?? null, page: 1 }
+  const navigate = useNavigate()
   // The last crumb is the page itself (no link): the page number, else the country, else the category.
   const crumbs: BreadcrumbItem[] = [
     { label: 'Startseite', href: '/' },
@@ -159,7 +160,12 @@ function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
             {formatTripCount(paging.total)}
             {paging.pages > 1 ? ` · Seite ${paging.page} von ${paging.pages}` : null}
           </p>
-          <SortForm path={base} sort={input} />
+          <SortForm
+            sort={input}
+            action={categoryPath(base)}
+            // A new order starts again on page 1 (base).
+            onSort={(chosen) => void navigate({ to: '/reiseuebersicht/$/', params: { _splat: categorySplat(base) }, search: sortSearch(chosen) })}
+          />
         </div>
       ) : null}
 

@@ -173,7 +173,7 @@ function waves(r: Rng, top: number, bottom: number): string {
   return `<path d="${lines.join(' ')}" fill="none" stroke="#ffffff" stroke-width="4" stroke-linecap="round" opacity="0.5"/>`
 }
 
-function sea(r: Rng, p: Palette): string {
+function sea(r: Rng, _palette: Palette): string {
   const horizon = r.between(560, 640)
   const boatX = r.between(200, 1300)
   const boat = `<path d="M${n(boatX)} ${n(horizon + 70)} h120 l-20 26 h-80 z" fill="#ffffff"/><path d="M${n(boatX + 58)} ${n(horizon + 66)} v-110 l58 104 z" fill="#fdfbf5"/>`
