@@ -56,6 +56,8 @@ function RootComponent() {
   useEffect(() => {
     rememberReferrer(window.location.search, window.localStorage)
     setLocaleCookie(document)
+    // Marks the moment the page became interactive (browser tests wait for it before client navigations).
+    document.documentElement.dataset.hydrated = 'true'
   }, [])
 
   return (

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './support'
 
 test.describe('Startseite und App-Rahmen', () => {
   test('die Startseite zeigt Überschrift, Hauptmenü und Telefonnummer', async ({ page }) => {
@@ -55,8 +56,8 @@ test.describe('Startseite und App-Rahmen', () => {
   })
 
   test('der Ladebalken erscheint bei einer langsamen Navigation', async ({ page }) => {
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // A click before hydration is a full page load, which shows no client loading bar.
+    await gotoHydrated(page, '/')
     await page.route('**/_serverFn/**', async (route) => {
       await new Promise((r) => setTimeout(r, 1500))
       await route.continue()
@@ -144,7 +145,7 @@ test.describe('API aus Spezifikation Abschnitt 7', () => {
 })
 
 test('ein Hinweis kann angezeigt und geschlossen werden', async ({ page }) => {
-  await page.goto('/test/')
+  await gotoHydrated(page, '/test/')
   await expect(page.getByRole('heading', { name: 'Systemstatus' })).toBeVisible()
   await expect(page.getByText(/erreichbar \(pglite/)).toBeVisible()
   await page.getByRole('button', { name: 'Testhinweis anzeigen' }).click()

@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { gotoHydrated } from './support'
 
 const EMPTY_SEARCH_URL = '/reiseuebersicht/search/--------/'
 
@@ -43,7 +44,7 @@ async function resultsFor(page: Page, words: string | RegExp): Promise<void> {
 
 test.describe('Reisesuche', () => {
   test('Formular absenden: URL nach Spezifikation, gleiche Treffer nach Neuladen und in einem neuen Browser', async ({ page, browser }) => {
-    await page.goto(EMPTY_SEARCH_URL)
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
     await expect(page.getByRole('heading', { level: 1, name: 'Reisesuche' })).toBeVisible()
     const word = await wordFromFirstCard(page)
 
@@ -91,7 +92,7 @@ test.describe('Reisesuche', () => {
   })
 
   test('der Zurück-Knopf stellt die vorige Suche wieder her (Formular und Treffer)', async ({ page }) => {
-    await page.goto(EMPTY_SEARCH_URL)
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
     const first = await wordFromFirstCard(page)
     const form = filters(page)
     await form.getByLabel('Suchbegriff').fill(first)
@@ -124,7 +125,7 @@ test.describe('Reisesuche', () => {
 
   test('Filter wirken sofort, ohne für jeden Klick einen Verlaufseintrag', async ({ page }) => {
     await page.goto('/')
-    await page.goto(EMPTY_SEARCH_URL)
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
     await resultsFor(page, 'Alle Reisen')
     const before = await resultCount(page)
     const form = filters(page)
@@ -143,7 +144,7 @@ test.describe('Reisesuche', () => {
   })
 
   test('Filter-Chips entfernen einen Filter; sortieren und blättern', async ({ page }) => {
-    await page.goto(EMPTY_SEARCH_URL)
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
     const form = filters(page)
     await form.getByRole('group', { name: 'Reiseart' }).getByRole('checkbox').first().check()
     const chip = page.getByRole('link', { name: /^Reiseart .* entfernen$/ })
@@ -165,7 +166,7 @@ test.describe('Reisesuche', () => {
   })
 
   test('Schnellsuche im Kopf mit Vorschlägen', async ({ page }) => {
-    await page.goto(EMPTY_SEARCH_URL)
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
     const word = await wordFromFirstCard(page)
     await page.goto('/')
     const quick = page.getByRole('search', { name: 'Schnellsuche' })
