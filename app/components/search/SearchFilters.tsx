@@ -122,6 +122,25 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
   const categoryCounts = new Map(facets.categories.map((c) => [c.id, c.count]))
   const countryCounts = new Map(facets.countries.map((c) => [c.id, c.count]))
   const statusCounts = new Map(facets.bookable.map((b) => [b.status, b.count]))
+
+  // Duration and price bounds: whole, unsigned numbers typed with German grouping.
+  const wholeNumberField = (name: 'durationMin' | 'durationMax' | 'priceMin' | 'priceMax', label: string, unit: 'days' | 'euros') => (
+    <form.Field name={name}>
+      {(field) => (
+        <NumberInput
+          id={`${id}-${name}`}
+          name={name}
+          label={label}
+          hint={unit === 'days' ? 'Ganze Tage' : 'Ganze Euro'}
+          value={field.state.value}
+          onValueChange={(formatted) => field.handleChange(formatted)}
+          fractionDigits={0}
+          unsigned
+          suffix={unit === 'euros' ? '€' : undefined}
+        />
+      )}
+    </form.Field>
+  )
   // Chosen ones always show (they must stay removable); others only when choosing adds trips.
   const shownCountries = countries
     .filter((c) => values.countries.includes(c.id_loc_country) || (countryCounts.get(c.id_loc_country) ?? 0) > 0)
@@ -312,70 +331,16 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
       <fieldset className="search-filters__group">
         <legend>Reisedauer in Tagen</legend>
         <div className="search-filters__pair">
-          <form.Field name="durationMin">
-            {(field) => (
-              <NumberInput
-                id={`${id}-dmin`}
-                name="durationMin"
-                label="Mindestens (Tage)"
-                hint="Ganze Tage"
-                value={field.state.value}
-                onValueChange={(formatted) => field.handleChange(formatted)}
-                fractionDigits={0}
-                unsigned
-              />
-            )}
-          </form.Field>
-          <form.Field name="durationMax">
-            {(field) => (
-              <NumberInput
-                id={`${id}-dmax`}
-                name="durationMax"
-                label="Höchstens (Tage)"
-                hint="Ganze Tage"
-                value={field.state.value}
-                onValueChange={(formatted) => field.handleChange(formatted)}
-                fractionDigits={0}
-                unsigned
-              />
-            )}
-          </form.Field>
+          {wholeNumberField('durationMin', 'Mindestens (Tage)', 'days')}
+          {wholeNumberField('durationMax', 'Höchstens (Tage)', 'days')}
         </div>
       </fieldset>
 
       <fieldset className="search-filters__group">
         <legend>Preis pro Person in Euro</legend>
         <div className="search-filters__pair">
-          <form.Field name="priceMin">
-            {(field) => (
-              <NumberInput
-                id={`${id}-pmin`}
-                name="priceMin"
-                label="Preis ab (Euro)"
-                hint="Ganze Euro"
-                value={field.state.value}
-                onValueChange={(formatted) => field.handleChange(formatted)}
-                fractionDigits={0}
-                unsigned
-                suffix="€"
-              />
-            )}
-          </form.Field>
-          <form.Field name="priceMax">
-            {(field) => (
-              <NumberInput
-                id={`${id}-pmax`}
-                name="priceMax"
-                label="Preis bis (Euro)"
-                hint="Ganze Euro"
-                value={field.state.value}
-                onValueChange={(formatted) => field.handleChange(formatted)}
-                fractionDigits={0}
-                unsigned
-                suffix="€"
-              />
-            )}
-          </form.Field>
+          {wholeNumberField('priceMin', 'Preis ab (Euro)', 'euros')}
+          {wholeNumberField('priceMax', 'Preis bis (Euro)', 'euros')}
         </div>
       </fieldset>
 
