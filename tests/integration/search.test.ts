@@ -326,6 +326,24 @@ describe('sorting', () => {
     }
   })
 
+  it('a walk of the sort index within a row budget pages like sorting, and sorts when it comes back short', async () => {
+    const sets: SearchInput[] = [{}, { text: 'reise' }, { categories: [CAT.staedte, CAT.bade] }, { duration: { min: 4, max: 8 } }]
+    for (const input of sets) {
+      for (const [sortBy] of cases) {
+        for (const sortDirection of ['asc', 'desc'] as SortDirection[]) {
+          const all = await ids(input, { sortBy, sortDirection, pageSize: 100 })
+          expect(all.length).toBeGreaterThan(1)
+          // Budget 1 finds page 1 only when the first trip in order matches; 100 reads them all.
+          for (const walkBudget of [1, 2, 100]) {
+            const pages: number[] = []
+            for (let page = 1; page <= all.length; page++) pages.push(...(await ids(input, { sortBy, sortDirection, pageSize: 1, page, walkBudget })))
+            expect(pages, `${JSON.stringify(input)} ${sortBy} ${sortDirection} budget ${walkBudget}`).toEqual(all)
+          }
+        }
+      }
+    }
+  })
+
   it('sorts by the matching date and price when dates are filtered', async () => {
     // In the range up to day 120 Wien's cheapest date is the 500 € one on day 100.
     const inRange = await find({ end: unix(120) }, { sortBy: 'price' })

@@ -41,6 +41,11 @@ export type SearchOptions = {
    * sorting all matches (else shouldWalk decides). Tests set 0 to check that both give the same.
    */
   indexWalkFrom?: number
+  /**
+   * Rows of the sort index a page may read before the matches are sorted instead (else
+   * walkBudget decides). Tests set it to check both ways, and the way back after a short walk.
+   */
+  walkBudget?: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,6 +543,24 @@ function shouldWalk(sortBy: SortBy, matches: number, wanted: number, trips: numb
 }
 
 /**
+ * How far a page may walk the sort index before giving up, when shouldWalk would rather sort.
+ * Sorting looks up every match by its id; walking reads index entries in order, and where the
+ * matches are spread evenly it finds a page after wanted × trips / matches of them. A walk of
+ * WALK_SLACK times that finds its page unless the matches cluster at the far end, and costs
+ * less than the lookups it saves; when it comes back short, the matches are sorted after all.
+ * Null: the matches are few enough to sort at once.
+ */
+function walkBudget(matches: number, wanted: number, trips: number): number | null {
+  if (matches < 2 * wanted) return null
+  const budget = Math.ceil((WALK_SLACK * wanted * trips) / matches)
+  return budget < matches ? Math.max(budget, MIN_WALK_BUDGET) : null
+}
+
+const WALK_SLACK = 8
+/** Below this, a walk costs no more than the fixed cost of a query. */
+const MIN_WALK_BUDGET = 500
+
+/**
  * Ties go by title, then id, in the same direction as the sort (descending reverses the whole
  * list), so the order is the same on every request and one index per sort serves both ways.
  */
@@ -552,7 +575,15 @@ function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection, walkInde
 const VERSION_ROW = sql`(select null::int as id, version::text as version from trip_search_meta)`
 const pageRow = z.object({ id: z.number().int().nullable(), version: z.string().nullable() })
 
-type PageOptions = { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number; walkIndex: boolean }
+type PageOptions = {
+  sortBy: SortBy
+  sortDirection: SortDirection
+  offset: number
+  limit: number
+  walkIndex: boolean
+  /** Index rows a page without date filters may read in order before the matches are sorted. */
+  budget: number | null
+}
 type Found = { ids: number[]; version: string }
 
 function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: number }): Found {
@@ -591,6 +622,26 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
       return found(rows)
     }
     if (options.sortDirection === 'asc') return walkDates(db, f, options)
+  }
+  if (!usesDates(f) && !walkIndex && options.budget !== null) {
+    // The first `budget` trips in sort order, of those with upcoming dates; the matches among
+    // them are the first matches overall. Enough of them make the page; too few, and it is
+    // taken the other way.
+    const w: Filter = { ...f, walking: true }
+    const m = matching(w)
+    const order = orderBy(m, options.sortBy, options.sortDirection, true)
+    const rows = await query(
+      db,
+      sql`${VERSION_ROW} union all (select s.trip_id, null from (
+          select * from trip_search s where s.next_date >= ${f.today}::date order by ${order} limit ${options.budget}
+        ) s
+        where ${m.where}
+        order by ${order}
+        limit ${options.limit} offset ${options.offset})`,
+      pageRow,
+    )
+    const walked = found(rows)
+    if (walked.ids.length === options.limit) return walked
   }
   const m = matching(f)
   const rows = await query(
@@ -735,6 +786,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
               options.indexWalkFrom === undefined
                 ? shouldWalk(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0)
                 : counted.total >= options.indexWalkFrom,
+            budget: options.walkBudget ?? walkBudget(counted.total, page * pageSize, tripCounts.get(db) ?? 0),
           })
     if (shown.version !== version && attempt === 0) {
       version = shown.version
