@@ -307,11 +307,11 @@ describe('sorting', () => {
         const expected = sortDirection === 'asc' ? ascending : [...ascending].reverse()
         expect(await ids({}, { sortBy, sortDirection })).toEqual(expected)
         // Large results take the page by walking an index in order: the same order.
-        expect(await ids({}, { sortBy, sortDirection, indexWalkFrom: 0 })).toEqual(expected)
+        expect(await ids({}, { sortBy, sortDirection, plan: { indexWalkFrom: 0 } })).toEqual(expected)
         // With a date filter the page comes from the dates (grouped, or walked in order).
         const dated = { price: { min: 0, max: 100_000 } }
         expect(await ids(dated, { sortBy, sortDirection })).toEqual(expected)
-        expect(await ids(dated, { sortBy, sortDirection, indexWalkFrom: 0 })).toEqual(expected)
+        expect(await ids(dated, { sortBy, sortDirection, plan: { indexWalkFrom: 0 } })).toEqual(expected)
       })
     }
   }
@@ -321,7 +321,7 @@ describe('sorting', () => {
     for (const sortBy of ['date', 'price'] as SortBy[]) {
       const sortedAll = await ids(range, { sortBy, pageSize: 100 })
       const pages: number[] = []
-      for (const page of [1, 2, 3, 4]) pages.push(...(await ids(range, { sortBy, pageSize: 1, page, indexWalkFrom: 0 })))
+      for (const page of [1, 2, 3, 4]) pages.push(...(await ids(range, { sortBy, pageSize: 1, page, plan: { indexWalkFrom: 0 } })))
       expect(pages).toEqual(sortedAll)
     }
   })
@@ -331,13 +331,50 @@ describe('sorting', () => {
     for (const input of sets) {
       for (const [sortBy] of cases) {
         for (const sortDirection of ['asc', 'desc'] as SortDirection[]) {
-          const all = await ids(input, { sortBy, sortDirection, pageSize: 100 })
+          const all = await ids(input, { sortBy, sortDirection, pageSize: 100, plan: { orderedLists: false } })
           expect(all.length).toBeGreaterThan(1)
           // Budget 1 finds page 1 only when the first trip in order matches; 100 reads them all.
           for (const walkBudget of [1, 2, 100]) {
             const pages: number[] = []
-            for (let page = 1; page <= all.length; page++) pages.push(...(await ids(input, { sortBy, sortDirection, pageSize: 1, page, walkBudget })))
+            for (let page = 1; page <= all.length; page++) pages.push(...(await ids(input, { sortBy, sortDirection, pageSize: 1, page, plan: { walkBudget, orderedLists: false } })))
             expect(pages, `${JSON.stringify(input)} ${sortBy} ${sortDirection} budget ${walkBudget}`).toEqual(all)
+          }
+        }
+      }
+    }
+  })
+
+  it('pages read off a kept ordered list are the pages of the sort', async () => {
+    const sets: SearchInput[] = [
+      { text: 'reise' },
+      { text: 'reise', categories: [CAT.bade] },
+      { text: 'gardase' },
+      { categories: [CAT.staedte] },
+      { categories: [CAT.staedte], duration: { min: 3, max: 3 } },
+      { countries: [LAND.italien] },
+      { regions: [REGION.gardasee], categories: [CAT.bade] },
+      // With date filters a trip sorts by its matching dates, which its list position only bounds.
+      { text: 'reise', price: { min: 0, max: 700 } },
+      { text: 'reise', start: unix(50), end: unix(300) },
+      { categories: [CAT.staedte], end: unix(120) },
+      { categories: [CAT.staedte], bookable: 0 },
+      { countries: [LAND.italien], price: { min: 1000, max: 1300 } },
+    ]
+    for (const input of sets) {
+      for (const ferien of [false, true]) {
+        for (const [sortBy] of cases) {
+          for (const sortDirection of ['asc', 'desc'] as SortDirection[]) {
+            const options = { sortBy, sortDirection, ferien }
+            const sortedAll = await ids(input, { ...options, pageSize: 100, plan: { orderedLists: false } })
+            if (!ferien) expect(sortedAll.length).toBeGreaterThan(0)
+            const pages: number[] = []
+            for (let page = 1; page <= sortedAll.length; page++) pages.push(...(await ids(input, { ...options, pageSize: 1, page })))
+            expect(pages, `${JSON.stringify(input)} ${ferien} ${sortBy} ${sortDirection}`).toEqual(sortedAll)
+            // Taking the list one trip at first, so that the bounds of the trips further down decide.
+            const fromOne: number[] = []
+            for (let page = 1; page <= sortedAll.length; page++) fromOne.push(...(await ids(input, { ...options, pageSize: 1, page, plan: { boundChunk: 1 } })))
+            expect(fromOne, `${JSON.stringify(input)} ${ferien} ${sortBy} ${sortDirection} from one`).toEqual(sortedAll)
+            expect(await ids(input, { ...options, pageSize: 100 })).toEqual(sortedAll)
           }
         }
       }
@@ -350,8 +387,8 @@ describe('sorting', () => {
     expect(inRange.trips.map((trip) => trip.id)).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
     // With status 0 only, Wien's cheapest is 600 €: still before Gardasee (1,200 €).
     expect(await ids({ bookable: 0 }, { sortBy: 'price', sortDirection: 'desc' })).toEqual([TRIP.gardasee, TRIP.wien])
-    expect(await ids({ bookable: 0 }, { sortBy: 'price', indexWalkFrom: 0 })).toEqual([TRIP.wien, TRIP.gardasee])
-    expect(await ids({ end: unix(120) }, { sortBy: 'price', indexWalkFrom: 0 })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
+    expect(await ids({ bookable: 0 }, { sortBy: 'price', plan: { indexWalkFrom: 0 } })).toEqual([TRIP.wien, TRIP.gardasee])
+    expect(await ids({ end: unix(120) }, { sortBy: 'price', plan: { indexWalkFrom: 0 } })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
   })
 
   it('ties are broken the same way every time', async () => {

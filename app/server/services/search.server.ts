@@ -36,16 +36,23 @@ export type SearchOptions = {
   ferien: boolean
   /** ISO day in Europe/Berlin; dates before it are not offered. Tests pass a fixed day. */
   today?: string
+  /** Tests only: force one way of taking a page, to check that every way gives the same. */
+  plan?: PagePlan
+}
+
+/** How a page is taken; unset fields are decided per search. */
+export type PagePlan = {
   /**
-   * From this many matches on, a page is taken by walking an index in sort order instead of
-   * sorting all matches (else shouldWalk decides). Tests set 0 to check that both give the same.
+   * From this many matches on, walk an index in sort order instead of sorting all matches
+   * (else shouldWalk decides).
    */
   indexWalkFrom?: number
-  /**
-   * Rows of the sort index a page may read before the matches are sorted instead (else
-   * walkBudget decides). Tests set it to check both ways, and the way back after a short walk.
-   */
+  /** Rows of the sort index a page may read before the matches are sorted instead (else walkBudget decides). */
   walkBudget?: number
+  /** False: never page through a kept ordered list (see orderedList). */
+  orderedLists?: boolean
+  /** How many trips of the list pageByBound takes first (else sized by the share that matches). */
+  boundChunk?: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +151,8 @@ type Filter = {
   walking?: boolean
   /** The school holidays as merged day ranges [first, day after last) for Ferientermine. */
   holidays?: readonly (readonly [string, string])[]
+  /** Only these trips: a part of an ordered list (see pageByBound). */
+  within?: readonly number[]
 }
 
 /**
@@ -207,6 +216,7 @@ function tripConditions(f: Filter): SQL[] {
       ? sql`s.duration_days between ${Math.min(s.duration.min, INT4_MAX)} and ${Math.min(s.duration.max, INT4_MAX)}`
       : null,
     textCondition(f),
+    f.within ? sql`s.trip_id = any(array(select unnest(${intArray(f.within)})))` : null,
   ].filter((c): c is SQL => c !== null)
 }
 
@@ -256,7 +266,8 @@ const LATERAL_DATES_MAX_TRIPS = 5_000
 function datesCte(f: Filter): SQL {
   const s = f.search
   const ofStatus = s.bookable === null ? sql`true` : sql`d.bookable = ${s.bookable}`
-  if (f.hits && f.hits.length <= LATERAL_DATES_MAX_TRIPS) {
+  const few = f.within ?? f.hits
+  if (few && few.length <= LATERAL_DATES_MAX_TRIPS) {
     // The planner would rather scan every date in the price or date range and hash them
     // against the few trips the words found; per trip it reads a handful of index entries.
     return sql`dates as (
@@ -409,6 +420,9 @@ type StatsCache = {
   entries: Map<string, Promise<Stats>>
   /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
   hits: Map<string, Promise<number[] | null>>
+  /** Bases in sort order (see orderedList), null when there are too many to keep. */
+  ordered: Map<string, Promise<number[] | null>>
+  /** Ids in hits and ordered together. */
   hitCount: number
   holidays?: Promise<[string, string][]>
 }
@@ -447,7 +461,7 @@ async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats>
 function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
-    cache = { version, entries: new Map(), hits: new Map(), hitCount: 0 }
+    cache = { version, entries: new Map(), hits: new Map(), ordered: new Map(), hitCount: 0 }
     statsCaches.set(db, cache)
   }
   return cache
@@ -487,17 +501,65 @@ function textHits(db: Database, f: Filter, cache: StatsCache): Promise<number[] 
   const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
   const known = cache.hits.get(key)
   if (known) return known
-  const loading = query(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, z.object({ trip_id: z.number().int() })).then((rows) => {
-    if (rows.length > MAX_KEPT_HITS) return null
-    if (cache.hitCount + rows.length > HIT_BUDGET) {
-      cache.hits.clear()
-      cache.hitCount = 0
-    }
-    cache.hitCount += rows.length
-    return rows.map((r) => r.trip_id).sort((a, b) => a - b)
-  })
+  const loading = keptIds(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, cache).then((ids) => ids && ids.sort((a, b) => a - b))
   cache.hits.set(key, loading)
   loading.catch(() => cache.hits.delete(key))
+  return loading
+}
+
+/** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
+  const rows = await query(db, statement, z.object({ trip_id: z.number().int() }))
+  if (rows.length > MAX_KEPT_HITS) return null
+  if (cache.hitCount + rows.length > HIT_BUDGET) {
+    cache.hits.clear()
+    cache.ordered.clear()
+    cache.hitCount = 0
+  }
+  cache.hitCount += rows.length
+  return rows.map((r) => r.trip_id)
+}
+
+/**
+ * The part of a search that picks its trips from an index: the trips its words match, or those
+ * of its one category, country or region. Null when it has none of these (or more than one
+ * category, country or region), or when the words match too many trips to keep.
+ */
+function searchBase(f: Filter): { key: string; condition: SQL } | null {
+  const s = f.search
+  if (f.text !== null) {
+    if (!f.hits) return null
+    return { key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }
+  }
+  if (s.categories.length === 1) return { key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` }
+  if (s.countries.length === 1) return { key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` }
+  if (s.regions.length === 1) return { key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` }
+  return null
+}
+
+/**
+ * The base's published trips with upcoming dates, sorted once per catalogue version, day and
+ * order, as search engines keep their posting lists in rank order. A page is then read off the
+ * list (pageFromOrdered) rather than sorting every match again: a word or a category matching
+ * thousands of trips is searched again and again, with other filters, orders and pages, and
+ * sorting its matches costs a few microseconds per trip each time, while prices and durations
+ * cluster too much by kind of trip for a walk of the sort index to find them.
+ */
+function orderedList(db: Database, f: Filter, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
+  const base = searchBase(f)
+  if (base === null) return Promise.resolve(null)
+  const key = JSON.stringify([base.key, sortBy, f.today])
+  const known = cache.ordered.get(key)
+  if (known) return known
+  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, ferien: false })
+  const loading = keptIds(
+    db,
+    sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
+        order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
+    cache,
+  )
+  cache.ordered.set(key, loading)
+  loading.catch(() => cache.ordered.delete(key))
   return loading
 }
 
@@ -550,8 +612,9 @@ function shouldWalk(sortBy: SortBy, matches: number, wanted: number, trips: numb
  * less than the lookups it saves; when it comes back short, the matches are sorted after all.
  * Null: the matches are few enough to sort at once.
  */
-function walkBudget(matches: number, wanted: number, trips: number): number | null {
-  if (matches < 2 * wanted) return null
+function walkBudget(sortBy: SortBy, matches: number, wanted: number, trips: number): number | null {
+  // Prices and durations cluster by kind of trip (see shouldWalk): such walks came back short.
+  if (sortBy === 'price' || sortBy === 'duration' || matches < 2 * wanted) return null
   const budget = Math.ceil((WALK_SLACK * wanted * trips) / matches)
   return budget < matches ? Math.max(budget, MIN_WALK_BUDGET) : null
 }
@@ -583,6 +646,11 @@ type PageOptions = {
   walkIndex: boolean
   /** Index rows a page without date filters may read in order before the matches are sorted. */
   budget: number | null
+  /** The trips of the search's base in sort order (see orderedList), when kept. */
+  ordered: readonly number[] | null
+  /** How many trips match the whole search. */
+  total: number
+  boundChunk?: number
 }
 type Found = { ids: number[]; version: string }
 
@@ -603,6 +671,14 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
   const walkIndex = options.walkIndex
   // Next date first within a date range: the walk reads at most the range's dates, which is
   // what grouping them would read anyway.
+  if (options.ordered) {
+    if (!usesDates(filter) || options.sortBy === 'name' || options.sortBy === 'duration') return pageFromOrdered(db, filter, options.ordered, options)
+    // A date range that begins later than most next dates leaves those bounds far too low.
+    if (options.sortDirection === 'asc' && (options.sortBy === 'price' || filter.search.start === null)) {
+      const bounded = await pageByBound(db, filter, options.ordered, options)
+      if (bounded) return bounded
+    }
+  }
   const rangeWalk = usesDates(filter) && options.sortBy === 'date' && options.sortDirection === 'asc' && filter.search.end !== null
   const f: Filter = { ...filter, walking: walkIndex || rangeWalk }
   if (rangeWalk) return walkDates(db, f, options)
@@ -655,6 +731,87 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
     pageRow,
   )
   return found(rows)
+}
+
+/**
+ * A page read off the base's ordered list (ascending; read backwards for descending, which
+ * reverses ties too, as the sort does): its trips are tested against the whole search in
+ * batches, in list order, until the page is full. A batch is sized by the share of the list
+ * that matches, so that one batch usually does: the whole list when the search is the base
+ * alone.
+ */
+async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number[], options: PageOptions): Promise<Found> {
+  const list = options.sortDirection === 'desc' ? [...ordered].reverse() : ordered
+  const wanted = options.offset + options.limit
+  // The base's own condition is true of every trip on the list.
+  const own = allTripConditions({ ...f, text: null })
+  if (usesDates(f)) {
+    own.push(sql`exists (select 1 from trip_dates d where d.trip_id = s.trip_id and ${sql.join(dateMatchConditions(f), sql` and `)})`)
+  }
+  const conditions = sql.join(own, sql` and `)
+  const kept: number[] = []
+  let version = '0'
+  let batch = Math.ceil((wanted * list.length * 1.25) / Math.max(1, options.total)) + 4
+  for (let from = 0; kept.length < wanted && from < list.length; from += batch, batch *= 4) {
+    const chunk = list.slice(from, from + batch)
+    const rows = await query(
+      db,
+      sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s where s.trip_id = any(${intArray(chunk)}) and ${conditions})`,
+      pageRow,
+    )
+    const result = found(rows)
+    version = result.version
+    const matches = new Set(result.ids)
+    for (const id of chunk) if (matches.has(id)) kept.push(id)
+  }
+  return { ids: kept.slice(options.offset, wanted), version }
+}
+
+const boundRow = z.object({ id: z.number().int().nullable(), version: z.string().nullable(), complete: z.boolean().nullable() })
+
+/**
+ * The most trips of a list pageByBound reads (below LATERAL_DATES_MAX_TRIPS, so that their
+ * dates are read trip by trip); bounds that prove too little by then give way to grouping all
+ * matching dates.
+ */
+const MAX_BOUNDED_TRIPS = 4_000
+
+/**
+ * With date filters, a trip sorts by its first matching date or lowest matching price, which
+ * is never before its first upcoming date or below its lowest upcoming price: the order of the
+ * base's ordered list. Taking the list's first trips, once `wanted` of them have a matching
+ * key below the bound of the next trip on the list, no trip further down can come before
+ * them: the page is theirs, sorted as the whole search would sort it. Else more of the list is
+ * taken. Null when that would be more trips than sorting all matches reads.
+ */
+async function pageByBound(db: Database, f: Filter, ordered: readonly number[], options: PageOptions): Promise<Found | null> {
+  const wanted = options.offset + options.limit
+  const bound = options.sortBy === 'price' ? sql`s.min_price` : sql`s.next_date`
+  const first = options.boundChunk ?? Math.ceil((wanted * ordered.length * 1.5) / Math.max(1, options.total)) + 8
+  for (let size = Math.min(first, MAX_BOUNDED_TRIPS); ; size = Math.min(size * 4, MAX_BOUNDED_TRIPS)) {
+    const chunk = ordered.slice(0, size)
+    const next = ordered[chunk.length]
+    // The base's own condition is true of every trip on the list.
+    const m = matching({ ...f, text: null, within: chunk })
+    const key = options.sortBy === 'price' ? m.minPrice : m.nextDate
+    const rows = await query(
+      db,
+      sql`with ${m.with ?? sql``}
+        select null::int as id, version::text as version, ${
+          next === undefined
+            ? sql`true`
+            : sql`(select count(*) from ${m.from} where ${m.where} and ${key} < (select ${bound} from trip_search s where s.trip_id = ${next})) >= ${wanted}`
+        } as complete from trip_search_meta
+        union all
+        (select s.trip_id, null, null from ${m.from}
+         where ${m.where}
+         order by ${orderBy(m, options.sortBy, options.sortDirection, false)}
+         limit ${options.limit} offset ${options.offset})`,
+      boundRow,
+    )
+    if (rows.some((r) => r.complete === true)) return found(rows.map(({ id, version }) => ({ id, version })))
+    if (next === undefined || size >= MAX_BOUNDED_TRIPS) return null
+  }
 }
 
 /** Dates in ascending order of start or price, joined to their trips; the first rows that hold enough different trips. */
@@ -746,6 +903,7 @@ const knownVersions = new WeakMap<Database, string>()
 
 export async function searchTrips(db: Database, search: Search, options: SearchOptions): Promise<SearchResult> {
   const today = options.today ?? todayIsoDay()
+  const plan = options.plan ?? {}
   const pageSize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? SEARCH_PAGE_SIZE)))
   await prepare(db, today)
   const text = await resolveText(db, search.text)
@@ -783,10 +941,13 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
             offset: (page - 1) * pageSize,
             limit: pageSize,
             walkIndex:
-              options.indexWalkFrom === undefined
+              plan.indexWalkFrom === undefined
                 ? shouldWalk(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0)
-                : counted.total >= options.indexWalkFrom,
-            budget: options.walkBudget ?? walkBudget(counted.total, page * pageSize, tripCounts.get(db) ?? 0),
+                : counted.total >= plan.indexWalkFrom,
+            budget: plan.walkBudget ?? walkBudget(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0),
+            ordered: plan.orderedLists === false ? null : await orderedList(db, filter, options.sortBy, cache),
+            total: counted.total,
+            boundChunk: plan.boundChunk,
           })
     if (shown.version !== version && attempt === 0) {
       version = shown.version
