@@ -646,10 +646,11 @@ type PageOptions = {
   walkIndex: boolean
   /** Index rows a page without date filters may read in order before the matches are sorted. */
   budget: number | null
-  /** The trips of the search's base in sort order (see orderedList), when kept. */
-  ordered: readonly number[] | null
+  /** The trips of the search's base in sort order (see orderedList), when kept; asked for only when used. */
+  ordered: (() => Promise<readonly number[] | null>) | null
   /** How many trips match the whole search. */
   total: number
+  /** See PagePlan. */
   boundChunk?: number
 }
 type Found = { ids: number[]; version: string }
@@ -669,16 +670,19 @@ function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: 
  */
 async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
   const walkIndex = options.walkIndex
-  // Next date first within a date range: the walk reads at most the range's dates, which is
-  // what grouping them would read anyway.
   if (options.ordered) {
-    if (!usesDates(filter) || options.sortBy === 'name' || options.sortBy === 'duration') return pageFromOrdered(db, filter, options.ordered, options)
-    // A date range that begins later than most next dates leaves those bounds far too low.
-    if (options.sortDirection === 'asc' && (options.sortBy === 'price' || filter.search.start === null)) {
-      const bounded = await pageByBound(db, filter, options.ordered, options)
+    if (!usesDates(filter) || options.sortBy === 'name' || options.sortBy === 'duration') {
+      const list = await options.ordered()
+      if (list) return pageFromOrdered(db, filter, list, options)
+    } else if (options.sortDirection === 'asc' && (options.sortBy === 'price' || filter.search.start === null)) {
+      // (A date range that begins later than most next dates would leave those bounds far too low.)
+      const list = await options.ordered()
+      const bounded = list && (await pageByBound(db, filter, list, options))
       if (bounded) return bounded
     }
   }
+  // Next date first within a date range: the walk reads at most the range's dates, which is
+  // what grouping them would read anyway.
   const rangeWalk = usesDates(filter) && options.sortBy === 'date' && options.sortDirection === 'asc' && filter.search.end !== null
   const f: Filter = { ...filter, walking: walkIndex || rangeWalk }
   if (rangeWalk) return walkDates(db, f, options)
@@ -945,7 +949,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
                 ? shouldWalk(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0)
                 : counted.total >= plan.indexWalkFrom,
             budget: plan.walkBudget ?? walkBudget(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0),
-            ordered: plan.orderedLists === false ? null : await orderedList(db, filter, options.sortBy, cache),
+            ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, options.sortBy, cache),
             total: counted.total,
             boundChunk: plan.boundChunk,
           })
