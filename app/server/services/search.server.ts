@@ -102,8 +102,8 @@ const tripCounts = new WeakMap<Database, number>()
 
 /**
  * Once per process and day: rebuild the date summaries that went stale overnight, and give the
- * planner statistics when nobody has (PGlite has no autovacuum, and the seeder writes 100,000
- * trips without an ANALYZE: the plans for 200 rows would be used for them).
+ * planner statistics when nobody has (openDatabase analyses what it seeds, but PGlite has no
+ * autovacuum: trips written otherwise would be planned for with the figures of an empty table).
  */
 async function prepare(db: Database, today: string): Promise<void> {
   if (preparedFor.get(db) === today) return
