@@ -4,21 +4,25 @@
 //   BUILD_OUT_DIR=/tmp/out-search npx vite build
 //   BUILD_OUT_DIR=/tmp/out-search npx tsx bench/search.ts
 //
-// What is compared (both over HTTP on loopback, through the same server entry: logging,
-// security headers, compression, the same database connection):
-// - search:  GET /api/search?segment=…&sortBy=…&page=… (the JSON API of the results page: one
-//            page of 24 trip cards, the total and the facet counts);
-// - trivial: GET /api/health (the same stack and one `select 1` on the same database).
-// The two are interleaved request by request, so both see the same machine state.
+// What is compared, all over HTTP on loopback through the same server entry (logging, security
+// headers, CSRF check, compression), in two pairs:
+// - server functions (the issue's comparison): the results page's own call, searchTripsFn
+//   (GET /_serverFn/…, one page of 24 trip cards, the total and the facet counts, serialised as
+//   the client receives it), beside fetchSiteInfo, the shell's trivial server function;
+// - JSON API: GET /api/search?segment=…&sortBy=…&page=… beside GET /api/health (one `select 1`
+//   on the same database).
+// The four are interleaved request by request, so all see the same machine state. Server
+// function ids are read from the build (createServerRpc({ id, name, filename }) in server/).
 //
 // Options (environment): BENCH_SIZES=10000,100000  BENCH_ROUNDS=4 (measured passes over the
 // mix after one warm-up pass)  BENCH_DIR=<folder> keeps the seeded catalogues there and reuses
 // them on the next run (seeding 100,000 trips takes minutes)  BENCH_PORT=3321.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { toJSONAsync } from 'seroval'
 import { z } from 'zod'
 import { openDatabase } from '../app/server/db/client.server'
 
@@ -84,13 +88,43 @@ async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.
 }
 
 /** Time one request, body read completely. */
-async function timed(path: string): Promise<number> {
+async function timed(path: string, headers?: Record<string, string>): Promise<number> {
   const started = performance.now()
-  const res = await fetch(`${base}${path}`)
+  const res = await fetch(`${base}${path}`, { headers })
   await res.arrayBuffer()
   const ms = performance.now() - started
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
   return ms
+}
+
+/** The id the build gave a server function: createServerRpc({ id: "…", name, filename }). */
+function serverFnId(name: string, filename: string): string {
+  const pattern = new RegExp(`id:\\s*"([0-9a-f]+)",\\s*name:\\s*"${name}",\\s*filename:\\s*"${filename.replace(/[.]/g, '\\.')}"`)
+  const folders = [join(outDir, 'server')]
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) folders.push(path)
+      else if (entry.name.endsWith('.mjs')) {
+        const id = pattern.exec(readFileSync(path, 'utf8'))?.[1]
+        if (id) return id
+      }
+    }
+  }
+  throw new Error(`Serverfunktion ${name} (${filename}) nicht im Build gefunden.`)
+}
+
+/** What the client sends with a server function call (the same-origin proof for the CSRF check too). */
+const SERVER_FN_HEADERS = {
+  'x-tsr-serverFn': 'true',
+  accept: 'application/x-tss-framed, application/x-ndjson, application/json',
+  'sec-fetch-site': 'same-origin',
+}
+
+/** GET /_serverFn/{id}?payload=… as the client builds it (the arguments serialised by seroval). */
+async function serverFnUrl(id: string, data?: unknown): Promise<string> {
+  if (data === undefined) return `/_serverFn/${id}`
+  return `/_serverFn/${id}?${new URLSearchParams({ payload: JSON.stringify(await toJSONAsync({ data })) })}`
 }
 
 function searchUrl(q: Query): string {
@@ -183,6 +217,14 @@ function percentile(sortedMs: readonly number[], p: number): number {
 
 type Row = { label: string; n: number; p50: number; p95: number; baseP50: number; baseP95: number }
 
+/** One way of asking: a search of the mix (by index) and the trivial call beside it, each timed. */
+type Way = {
+  name: string
+  search: (i: number) => Promise<number>
+  trivial: () => Promise<number>
+  measured: { search: number[]; trivial: number[]; byKind: Map<string, { search: number[]; trivial: number[] }> }
+}
+
 function summarise(label: string, search: number[], trivial: number[]): Row {
   const s = [...search].sort((a, b) => a - b)
   const t = [...trivial].sort((a, b) => a - b)
@@ -200,51 +242,83 @@ function printTable(title: string, rows: Row[]): void {
   }
 }
 
-async function benchSize(trips: number): Promise<{ trips: number; overall: Row }> {
+async function benchSize(trips: number): Promise<{ trips: number; overall: { way: string; row: Row }[] }> {
   console.log(`\n=== ${trips.toLocaleString('de-DE')} Reisen ===`)
   const catalogue = await prepareCatalogue(trips)
   const server = await startServer(catalogue.dir)
   try {
     const mix = await buildMix()
+    const searchFn = serverFnId('searchTripsFn', 'app/server/search.functions.ts')
+    const trivialFn = await serverFnUrl(serverFnId('fetchSiteInfo', 'app/server/shell.functions.ts'))
+    const fnUrls = await Promise.all(
+      mix.map((q) =>
+        serverFnUrl(searchFn, {
+          segment: q.segment,
+          params: { sortBy: q.sortBy ?? 'date', sortDirection: q.sortDirection ?? 'asc', page: q.page ?? 1, ferien: q.ferien ?? false },
+        }),
+      ),
+    )
+    const searchUrls = mix.map(searchUrl)
+    const measure = () => ({ search: [] as number[], trivial: [] as number[], byKind: new Map<string, { search: number[]; trivial: number[] }>() })
+    const viaFn: Way = {
+      name: 'Serverfunktion',
+      search: (i) => timed(fnUrls[i] ?? '', SERVER_FN_HEADERS),
+      trivial: () => timed(trivialFn, SERVER_FN_HEADERS),
+      measured: measure(),
+    }
+    const viaApi: Way = {
+      name: 'JSON-API',
+      search: (i) => timed(searchUrls[i] ?? ''),
+      trivial: () => timed('/api/health'),
+      measured: measure(),
+    }
+    const ways = [viaFn, viaApi]
     // Warm-up pass: the first sight of each filter set (facet counts not cached yet, planner
-    // statistics and JIT-less WASM code paths warming up). Reported separately as "cold".
+    // statistics and JIT-less WASM code paths warming up), through the server function, which
+    // sees each search first. Reported separately as "erstes Mal".
     const coldSearch: number[] = []
     const coldTrivial: number[] = []
-    for (const q of mix) {
-      coldSearch.push(await timed(searchUrl(q)))
-      coldTrivial.push(await timed('/api/health'))
+    for (const i of mix.keys()) {
+      coldSearch.push(await viaFn.search(i))
+      coldTrivial.push(await viaFn.trivial())
+      await viaApi.search(i)
+      await viaApi.trivial()
     }
     const perQuery = new Map<number, number[]>()
-    const byKind = new Map<string, { search: number[]; trivial: number[] }>()
-    const search: number[] = []
-    const trivial: number[] = []
     for (let round = 0; round < rounds; round++) {
       for (const [i, q] of mix.entries()) {
-        // Alternate which request goes first, so neither always follows the other.
-        let s: number
-        let t: number
-        if ((i + round) % 2 === 0) {
-          s = await timed(searchUrl(q))
-          t = await timed('/api/health')
-        } else {
-          t = await timed('/api/health')
-          s = await timed(searchUrl(q))
+        // Alternate which way and which request goes first, so none always follows another.
+        const order = (i + round) % 2 === 0 ? ways : [...ways].reverse()
+        for (const [n, way] of order.entries()) {
+          let searchMs: number
+          let trivialMs: number
+          if ((i + round + n) % 2 === 0) {
+            searchMs = await way.search(i)
+            trivialMs = await way.trivial()
+          } else {
+            trivialMs = await way.trivial()
+            searchMs = await way.search(i)
+          }
+          const m = way.measured
+          m.search.push(searchMs)
+          m.trivial.push(trivialMs)
+          const bucket = m.byKind.get(q.kind) ?? { search: [], trivial: [] }
+          bucket.search.push(searchMs)
+          bucket.trivial.push(trivialMs)
+          m.byKind.set(q.kind, bucket)
+          if (way === viaFn) perQuery.set(i, [...(perQuery.get(i) ?? []), searchMs])
         }
-        search.push(s)
-        trivial.push(t)
-        perQuery.set(i, [...(perQuery.get(i) ?? []), s])
-        const bucket = byKind.get(q.kind) ?? { search: [], trivial: [] }
-        bucket.search.push(s)
-        bucket.trivial.push(t)
-        byKind.set(q.kind, bucket)
       }
     }
-    const overall = summarise(`gesamt (${mix.length} Abfragen × ${rounds})`, search, trivial)
-    printTable(`${trips.toLocaleString('de-DE')} Reisen – nach dem Aufwärmen`, [
-      overall,
-      ...[...byKind].map(([kind, v]) => summarise(`  davon ${kind}`, v.search, v.trivial)),
-    ])
-    printTable(`${trips.toLocaleString('de-DE')} Reisen – Aufwärmdurchgang (jede Abfrage zum ersten Mal)`, [summarise('erstes Mal', coldSearch, coldTrivial)])
+    const overall = ways.map((way) => ({ way: way.name, row: summarise(`gesamt (${mix.length} Abfragen × ${rounds})`, way.measured.search, way.measured.trivial) }))
+    for (const [w, way] of ways.entries()) {
+      const total = overall[w]?.row
+      printTable(`${trips.toLocaleString('de-DE')} Reisen – ${way.name} – nach dem Aufwärmen`, [
+        ...(total ? [total] : []),
+        ...[...way.measured.byKind].map(([kind, v]) => summarise(`  davon ${kind}`, v.search, v.trivial)),
+      ])
+    }
+    printTable(`${trips.toLocaleString('de-DE')} Reisen – ${viaFn.name} – Aufwärmdurchgang (jede Abfrage zum ersten Mal)`, [summarise('erstes Mal', coldSearch, coldTrivial)])
     if (process.env.BENCH_DETAIL) {
       console.log('\n  langsamste Abfragen (Median nach dem Aufwärmen, erstes Mal):')
       const rows = [...perQuery].map(([i, list]) => ({ q: mix[i], median: percentile([...list].sort((a, b) => a - b), 50), cold: coldSearch[i] ?? 0 }))
@@ -271,8 +345,10 @@ async function main(): Promise<void> {
   console.log('\nZiel: p95 der Suche höchstens 3× (10.000 Reisen) bzw. 5× (100.000 Reisen) des trivialen Aufrufs')
   for (const { trips, overall } of results) {
     const target = TARGETS[trips]
-    const r = overall.p95 / overall.baseP95
-    console.log(`  ${trips.toLocaleString('de-DE').padStart(7)} Reisen: p95 ${ms(overall.p95)} / ${ms(overall.baseP95)} = ${r.toFixed(2)}×${target ? (r <= target ? `  ✓ (≤ ${target}×)` : `  ✗ (Ziel ≤ ${target}×)`) : ''}`)
+    for (const { way, row } of overall) {
+      const r = row.p95 / row.baseP95
+      console.log(`  ${trips.toLocaleString('de-DE').padStart(7)} Reisen, ${way.padEnd(14)}: p95 ${ms(row.p95)} / ${ms(row.baseP95)} = ${r.toFixed(2)}×${target ? (r <= target ? `  ✓ (≤ ${target}×)` : `  ✗ (Ziel ≤ ${target}×)`) : ''}`)
+    }
   }
 }
 
