@@ -320,12 +320,12 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: { way
     }
     printTable(`${trips.toLocaleString('de-DE')} Reisen – ${viaFn.name} – Aufwärmdurchgang (jede Abfrage zum ersten Mal)`, [summarise('erstes Mal', coldSearch, coldTrivial)])
     if (process.env.BENCH_DETAIL) {
-      console.log('\n  langsamste Abfragen (Median nach dem Aufwärmen, erstes Mal):')
+      console.log(`\n  langsamste Abfragen (${viaFn.name}; Median nach dem Aufwärmen, erstes Mal):`)
       const rows = [...perQuery].map(([i, list]) => ({ q: mix[i], median: percentile([...list].sort((a, b) => a - b), 50), cold: coldSearch[i] ?? 0 }))
       rows.sort((a, b) => b.median - a.median)
       for (const r of rows.slice(0, 15)) {
         if (!r.q) continue
-        console.log(`  ${ms(r.median)} ${ms(r.cold)}  ${r.q.label} ${searchUrl(r.q)}`)
+        console.log(`  ${ms(r.median)} ${ms(r.cold)}  ${r.q.label} ${searchUrl(r.q).replace('/api/search?', '')}`)
       }
     }
     return { trips, overall }
