@@ -662,11 +662,16 @@ function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; limit: 
 }
 
 /**
- * One page of ids, and the catalogue version the database has now (one round trip for both).
- * With date filters the order by name or duration walks trip_search and asks for one matching
- * date per trip; the first date and lowest price (ascending) walk trip_dates in that order and
- * keep each trip's first appearance, which is its first date or lowest price. Only the
- * descending date and price orders need every matching date grouped first.
+ * One page of ids, and the catalogue version the database has now (one round trip for both),
+ * taken the first of these ways that applies:
+ * 1. read off the base's ordered list (pageFromOrdered), or with date filters and an ascending
+ *    date or price order, bounded by it (pageByBound);
+ * 2. with date filters: the order by name or duration walks trip_search and asks for one
+ *    matching date per trip; the first date and lowest price (ascending) walk trip_dates in that
+ *    order and keep each trip's first appearance, which is its first date or lowest price;
+ * 3. without: a walk of the sort index within a row budget (walkWithinBudget);
+ * 4. sorting every match: the descending date and price orders with date filters group every
+ *    matching date first.
  */
 async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
   const walkIndex = options.walkIndex
@@ -704,24 +709,8 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
     if (options.sortDirection === 'asc') return walkDates(db, f, options)
   }
   if (!usesDates(f) && !walkIndex && options.budget !== null) {
-    // The first `budget` trips in sort order, of those with upcoming dates; the matches among
-    // them are the first matches overall. Enough of them make the page; too few, and it is
-    // taken the other way.
-    const w: Filter = { ...f, walking: true }
-    const m = matching(w)
-    const order = orderBy(m, options.sortBy, options.sortDirection, true)
-    const rows = await query(
-      db,
-      sql`${VERSION_ROW} union all (select s.trip_id, null from (
-          select * from trip_search s where s.next_date >= ${f.today}::date order by ${order} limit ${options.budget}
-        ) s
-        where ${m.where}
-        order by ${order}
-        limit ${options.limit} offset ${options.offset})`,
-      pageRow,
-    )
-    const walked = found(rows)
-    if (walked.ids.length === options.limit) return walked
+    const walked = await walkWithinBudget(db, f, options, options.budget)
+    if (walked) return walked
   }
   const m = matching(f)
   const rows = await query(
@@ -735,6 +724,27 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
     pageRow,
   )
   return found(rows)
+}
+
+/**
+ * The first `budget` trips in sort order, of those with upcoming dates: the matches among them
+ * are the first matches overall. Null when they are too few for the page.
+ */
+async function walkWithinBudget(db: Database, f: Filter, options: PageOptions, budget: number): Promise<Found | null> {
+  const m = matching({ ...f, walking: true })
+  const order = orderBy(m, options.sortBy, options.sortDirection, true)
+  const rows = await query(
+    db,
+    sql`${VERSION_ROW} union all (select s.trip_id, null from (
+        select * from trip_search s where s.next_date >= ${f.today}::date order by ${order} limit ${budget}
+      ) s
+      where ${m.where}
+      order by ${order}
+      limit ${options.limit} offset ${options.offset})`,
+    pageRow,
+  )
+  const walked = found(rows)
+  return walked.ids.length === options.limit ? walked : null
 }
 
 /**
