@@ -520,21 +520,24 @@ async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise
   return rows.map((r) => r.trip_id)
 }
 
+type Base = { key: string; condition: SQL }
+
 /**
- * The part of a search that picks its trips from an index: the trips its words match, or those
- * of its one category, country or region. Null when it has none of these (or more than one
- * category, country or region), or when the words match too many trips to keep.
+ * The parts of a search that pick its trips from an index, each a possible base: the trips its
+ * words match (the only one when it has words; none when they match too many to keep), else
+ * those of its one region, country or category, the narrowest kind first (in the demo
+ * catalogue about 3,000, 7,700 and 9,900 trips each of 100,000).
  */
-function searchBase(f: Filter): { key: string; condition: SQL } | null {
+function searchBases(f: Filter): Base[] {
   const s = f.search
   if (f.text !== null) {
-    if (!f.hits) return null
-    return { key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }
+    return f.hits ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }] : []
   }
-  if (s.categories.length === 1) return { key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` }
-  if (s.countries.length === 1) return { key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` }
-  if (s.regions.length === 1) return { key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` }
-  return null
+  const bases: Base[] = []
+  if (s.regions.length === 1) bases.push({ key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` })
+  if (s.countries.length === 1) bases.push({ key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` })
+  if (s.categories.length === 1) bases.push({ key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` })
+  return bases
 }
 
 /**
@@ -545,9 +548,16 @@ function searchBase(f: Filter): { key: string; condition: SQL } | null {
  * sorting its matches costs a few microseconds per trip each time, while prices and durations
  * cluster too much by kind of trip for a walk of the sort index to find them.
  */
-function orderedList(db: Database, f: Filter, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
-  const base = searchBase(f)
-  if (base === null) return Promise.resolve(null)
+async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
+  // A base with too many trips to keep gives way to the next.
+  for (const base of searchBases(f)) {
+    const list = await baseInOrder(db, f, base, sortBy, cache)
+    if (list) return list
+  }
+  return null
+}
+
+function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
   const key = JSON.stringify([base.key, sortBy, f.today])
   const known = cache.ordered.get(key)
   if (known) return known
@@ -751,8 +761,8 @@ async function walkWithinBudget(db: Database, f: Filter, options: PageOptions, b
  * A page read off the base's ordered list (ascending; read backwards for descending, which
  * reverses ties too, as the sort does): its trips are tested against the whole search in
  * batches, in list order, until the page is full. A batch is sized by the share of the list
- * that matches, so that one batch usually does: the whole list when the search is the base
- * alone.
+ * that matches, twice over (matches cluster in the order too, and a few ids more cost less than
+ * another round trip), so that one batch usually does.
  */
 async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number[], options: PageOptions): Promise<Found> {
   const list = options.sortDirection === 'desc' ? [...ordered].reverse() : ordered
@@ -765,7 +775,7 @@ async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number
   const conditions = sql.join(own, sql` and `)
   const kept: number[] = []
   let version = '0'
-  let batch = Math.ceil((wanted * list.length * 1.25) / Math.max(1, options.total)) + 4
+  let batch = Math.ceil((wanted * list.length * 2) / Math.max(1, options.total)) + 16
   for (let from = 0; kept.length < wanted && from < list.length; from += batch, batch *= 4) {
     const chunk = list.slice(from, from + batch)
     const rows = await query(
