@@ -257,6 +257,12 @@ function holidayCondition(ranges: readonly (readonly [string, string])[]): SQL {
 /** Below this many text matches their dates are read trip by trip (trip_dates is indexed by trip). */
 const LATERAL_DATES_MAX_TRIPS = 5_000
 
+/** Whether datesCte reads the dates trip by trip, applying every condition on the trips itself. */
+function datesPerTrip(f: Filter): boolean {
+  const few = f.within ?? f.hits
+  return few !== undefined && few !== null && few.length <= LATERAL_DATES_MAX_TRIPS
+}
+
 /**
  * Per trip, over its upcoming dates that pass the date filters: the first such date and lowest
  * such price (among dates of the chosen status, if one is chosen) and the statuses present. The
@@ -266,8 +272,7 @@ const LATERAL_DATES_MAX_TRIPS = 5_000
 function datesCte(f: Filter): SQL {
   const s = f.search
   const ofStatus = s.bookable === null ? sql`true` : sql`d.bookable = ${s.bookable}`
-  const few = f.within ?? f.hits
-  if (few && few.length <= LATERAL_DATES_MAX_TRIPS) {
+  if (datesPerTrip(f)) {
     // The planner would rather scan every date in the price or date range and hash them
     // against the few trips the words found; per trip it reads a handful of index entries.
     return sql`dates as (
@@ -349,11 +354,14 @@ function matching(f: Filter): Matching {
       statuses: sql`s.statuses`,
     }
   }
-  if (s.bookable !== null) conditions.push(sql`x.statuses & ${1 << s.bookable} <> 0`)
+  // Read trip by trip, the dates are those of trips that passed every condition already: asking
+  // again would look up every trip of the list once more.
+  const outer = datesPerTrip(f) ? [] : conditions
+  if (s.bookable !== null) outer.push(sql`x.statuses & ${1 << s.bookable} <> 0`)
   return {
     with: datesCte(f),
     from: sql`trip_search s join dates x on x.trip_id = s.trip_id`,
-    where: sql.join(conditions, sql` and `),
+    where: outer.length > 0 ? sql.join(outer, sql` and `) : sql`true`,
     nextDate: sql`x.next_date`,
     minPrice: sql`x.min_price`,
     statuses: sql`x.statuses`,
