@@ -1,9 +1,10 @@
+import zlib from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blogQuerySchema } from '~/lib/api'
 import { LOCALE_COOKIE, rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { CACHE_CLEAR_COOLDOWN_MS, cachedLoader, requestCacheClear, resetCacheForTests } from '~/server/cache.server'
 import { parseConfig } from '~/server/config.server'
-import { pickEncoding } from '~/server/http/compress.server'
+import { compressResponse, pickEncoding } from '~/server/http/compress.server'
 
 describe('configuration', () => {
   it('has defaults for an empty environment', () => {
@@ -71,6 +72,56 @@ describe('compression', () => {
     expect(pickEncoding('br;q=0, gzip')).toBe('gzip')
     expect(pickEncoding('identity')).toBeNull()
     expect(pickEncoding(null)).toBeNull()
+  })
+
+  /** A body in many small chunks, the way a server function's serialised result comes. */
+  function chunked(type: string, parts: string[], pauseAfterFirst?: Promise<void>): Response {
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const [i, part] of parts.entries()) {
+          controller.enqueue(encoder.encode(part))
+          if (i === 0 && pauseAfterFirst) await pauseAfterFirst
+        }
+        controller.close()
+      },
+    })
+    return new Response(body, { headers: { 'content-type': type } })
+  }
+
+  it('compresses JSON in many chunks to exactly the body (brotli and gzip)', async () => {
+    const parts = Array.from({ length: 500 }, (_, i) => `{"reise":${i},"titel":"Gardasee Dolce Vita ${i}"},`)
+    for (const [accept, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = compressResponse(chunked('application/json', parts), accept)
+      expect(response.headers.get('content-encoding')).toBe(accept)
+      const compressed = Buffer.from(await response.arrayBuffer())
+      expect(compressed.length).toBeLessThan(parts.join('').length / 4)
+      expect(decode(compressed).toString()).toBe(parts.join(''))
+    }
+  })
+
+  it('sends the first part of streamed HTML before the rest exists', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const response = compressResponse(chunked('text/html; charset=utf-8', ['<!doctype html><title>Reisen</title>', '<main>Rest</main>'], held), 'gzip')
+    const reader = response.body?.getReader()
+    if (!reader) throw new Error('no body')
+    // Everything needed to decode the first part arrives while the rest is still held back.
+    const inflate = zlib.createGunzip()
+    let decoded = ''
+    inflate.on('data', (data: Buffer) => (decoded += data.toString()))
+    while (!decoded.includes('</title>')) {
+      const next = await reader.read()
+      if (next.done) break
+      await new Promise<void>((resolve) => inflate.write(next.value, () => resolve()))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(decoded).toBe('<!doctype html><title>Reisen</title>')
+    release()
+    await reader.cancel()
   })
 })
 

@@ -19,8 +19,13 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   return null
 }
 
-/** Compresses chunk by chunk and flushes after each one, so streamed HTML still arrives early. */
-function compressStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+/**
+ * Compresses the body. Streamed HTML is flushed after each chunk, so that the head and the first
+ * rendered parts still arrive early; anything else is flushed only at its end (a server
+ * function's serialised result comes in many small chunks, and a flush after each one made a
+ * 20 kB search result 0.4 ms slower).
+ */
+function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformStream<Uint8Array, Uint8Array> {
   // Quality 5 keeps brotli fast enough for per-request HTML; static files get the maximum at build.
   const z =
     encoding === 'br'
@@ -50,6 +55,11 @@ function compressStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Ar
     },
     transform(chunk) {
       if (done) return
+      if (!flushEachChunk) {
+        // Wait only when zlib asks to (its buffer is full), not for every chunk.
+        if (z.write(chunk)) return
+        return new Promise<void>((resolve) => z.once('drain', () => resolve()))
+      }
       return new Promise<void>((resolve) => {
         z.write(chunk)
         z.flush(() => resolve())
@@ -74,7 +84,7 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   headers.set('Content-Encoding', encoding)
   headers.delete('Content-Length')
-  return new Response(response.body.pipeThrough(compressStream(encoding)), {
+  return new Response(response.body.pipeThrough(compressStream(encoding, type.startsWith('text/html'))), {
     status: response.status,
     statusText: response.statusText,
     headers,
