@@ -153,6 +153,8 @@ type Filter = {
   holidays?: readonly (readonly [string, string])[]
   /** Only these trips: a part of an ordered list (see pageByBound). */
   within?: readonly number[]
+  /** Days from the first to the last day of the longest date (for a date range's lower bound). */
+  longestDate?: number
 }
 
 /**
@@ -232,7 +234,8 @@ function dateConditions(f: Filter): SQL[] {
   const lower =
     start === null
       ? sql`${f.today}::date`
-      : sql`greatest(${f.today}::date, ${start}::date - (select coalesce(max(date_till - date_from), 0) from trip_dates))`
+      : // A constant to the planner, so that it can tell how many dates the range holds.
+        sql`greatest(${f.today}::date, ${start}::date - ${f.longestDate ?? 0}::int)`
   return [
     sql`d.date_from >= ${lower}`,
     end === null ? null : sql`d.date_from <= ${end}::date`,
@@ -433,6 +436,7 @@ type StatsCache = {
   /** Ids in hits and ordered together. */
   hitCount: number
   holidays?: Promise<[string, string][]>
+  longestDate?: Promise<number>
 }
 const statsCaches = new WeakMap<Database, StatsCache>()
 
@@ -487,6 +491,20 @@ function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string
   const loading = cache.holidays
   loading.catch(() => {
     if (cache.holidays === loading) cache.holidays = undefined
+  })
+  return loading
+}
+
+/** The longest date in days (last day minus first), kept per catalogue version. */
+function longestDateDays(db: Database, cache: StatsCache): Promise<number> {
+  cache.longestDate ??= query(
+    db,
+    sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`,
+    z.object({ days: z.number().int() }),
+  ).then(([row]) => row?.days ?? 0)
+  const loading = cache.longestDate
+  loading.catch(() => {
+    if (cache.longestDate === loading) cache.longestDate = undefined
   })
   return loading
 }
@@ -946,7 +964,8 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
   for (let attempt = 0; ; attempt++) {
     const cache = statsCacheFor(db, version)
     const holidays = options.ferien ? await holidayRanges(db, cache) : undefined
-    const plain: Filter = { search, ferien: options.ferien, today, text, mode: 'exact', holidays }
+    const longestDate = search.start !== null ? await longestDateDays(db, cache) : undefined
+    const plain: Filter = { search, ferien: options.ferien, today, text, mode: 'exact', holidays, longestDate }
     const exact: Filter = { ...plain, hits: await textHits(db, plain, cache) }
     let filter = exact
     let counted = await facetsAndTotal(db, exact, cache)
