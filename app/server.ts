@@ -70,10 +70,18 @@ export default createServerEntry({
       await response.body?.cancel()
       body = null
     }
-    const result = compressResponse(
-      new Response(body, { status: response.status, statusText: response.statusText, headers }),
-      request.headers.get('accept-encoding'),
-    )
+    let result: Response
+    try {
+      result = await compressResponse(
+        new Response(body, { status: response.status, statusText: response.statusText, headers }),
+        request.headers.get('accept-encoding'),
+      )
+    } catch (error) {
+      // A JSON body is read whole before it is compressed; one that fails while being produced
+      // ends here rather than as a broken stream.
+      log('error', 'response failed', { path: loggablePath(url.pathname), ...errorFields(error) })
+      result = new Response(PAGE_ERROR_HTML, { status: 500, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8' } })
+    }
     log('info', 'request', {
       method: request.method,
       path: loggablePath(url.pathname),

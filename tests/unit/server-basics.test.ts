@@ -95,9 +95,10 @@ describe('compression', () => {
       ['br', zlib.brotliDecompressSync],
       ['gzip', zlib.gunzipSync],
     ] as const) {
-      const response = compressResponse(chunked('application/json', parts), accept)
+      const response = await compressResponse(chunked('application/json', parts), accept)
       expect(response.headers.get('content-encoding')).toBe(accept)
       const compressed = Buffer.from(await response.arrayBuffer())
+      expect(response.headers.get('content-length')).toBe(String(compressed.length))
       expect(compressed.length).toBeLessThan(parts.join('').length / 4)
       expect(decode(compressed).toString()).toBe(parts.join(''))
     }
@@ -106,7 +107,7 @@ describe('compression', () => {
   it('sends the first part of streamed HTML before the rest exists', async () => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    const response = compressResponse(chunked('text/html; charset=utf-8', ['<!doctype html><title>Reisen</title>', '<main>Rest</main>'], held), 'gzip')
+    const response = await compressResponse(chunked('text/html; charset=utf-8', ['<!doctype html><title>Reisen</title>', '<main>Rest</main>'], held), 'gzip')
     const reader = response.body?.getReader()
     if (!reader) throw new Error('no body')
     // Everything needed to decode the first part arrives while the rest is still held back.

@@ -5,6 +5,10 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|ld\+json|manife
 
 export type Encoding = 'br' | 'gzip'
 
+// Quality 5 keeps brotli fast enough for per-request responses; static files get the maximum at build.
+const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 }
+
 export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   if (!acceptEncoding) return null
   const offered = new Map<string, number>()
@@ -20,17 +24,11 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
 }
 
 /**
- * Compresses the body. Streamed HTML is flushed after each chunk, so that the head and the first
- * rendered parts still arrive early; anything else is flushed only at its end (a server
- * function's serialised result comes in many small chunks, and a flush after each one made a
- * 20 kB search result 0.4 ms slower).
+ * Compresses a body as it streams. Streamed HTML is flushed after each chunk, so that the head
+ * and the first rendered parts still arrive early; anything else is flushed only at its end.
  */
 function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformStream<Uint8Array, Uint8Array> {
-  // Quality 5 keeps brotli fast enough for per-request HTML; static files get the maximum at build.
-  const z =
-    encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : zlib.createGzip({ level: 6 })
+  const z = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip(GZIP_OPTIONS)
   // Set when the client went away or the stream failed: zlib may still emit, and nothing may be enqueued then.
   let done = false
   const stop = () => {
@@ -75,7 +73,27 @@ function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformS
   })
 }
 
-export function compressResponse(response: Response, acceptEncoding: string | null): Response {
+/** JSON up to this size is compressed in one synchronous call (about 0.1 ms for 20 kB). */
+const WHOLE_JSON_MAX = 512 * 1024
+
+function compressBuffer(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  if (body.byteLength <= WHOLE_JSON_MAX) {
+    return Promise.resolve(encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS))
+  }
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result))
+    if (encoding === 'br') zlib.brotliCompress(body, BROTLI_OPTIONS, done)
+    else zlib.gzip(body, GZIP_OPTIONS, done)
+  })
+}
+
+/**
+ * Brotli or gzip by the Accept-Encoding header, for compressible types. JSON (API answers and
+ * server function results) is read whole and compressed at once: a server function's result
+ * comes in many small chunks, and streaming them through zlib's thread pool cost a 20 kB search
+ * result 0.7 ms, several times the compression itself.
+ */
+export async function compressResponse(response: Response, acceptEncoding: string | null): Promise<Response> {
   const type = response.headers.get('content-type') ?? ''
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
   const encoding = pickEncoding(acceptEncoding)
@@ -83,6 +101,15 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   headers.append('Vary', 'Accept-Encoding')
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   headers.set('Content-Encoding', encoding)
+  if (type.startsWith('application/json')) {
+    const compressed = await compressBuffer(encoding, Buffer.from(await response.arrayBuffer()))
+    headers.set('Content-Length', String(compressed.byteLength))
+    return new Response(new Uint8Array(compressed), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    })
+  }
   headers.delete('Content-Length')
   return new Response(response.body.pipeThrough(compressStream(encoding, type.startsWith('text/html'))), {
     status: response.status,
