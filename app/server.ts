@@ -17,6 +17,11 @@ declare module '@tanstack/react-router' {
 
 const PAGE_ERROR_HTML = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Bitte versuchen Sie es in einigen Minuten erneut.</p></body></html>`
 
+/** The plain 500 page: no stack, nothing from the request. */
+function errorPage(headers: Record<string, string> = {}): Response {
+  return new Response(PAGE_ERROR_HTML, { status: 500, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
 startServices()
 
 function acceptsHtml(request: Request): boolean {
@@ -55,7 +60,7 @@ export default createServerEntry({
       response = await route(request, url, nonce)
     } catch (error) {
       log('error', 'request failed', { path: loggablePath(url.pathname), ...errorFields(error) })
-      response = new Response(PAGE_ERROR_HTML, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+      response = errorPage()
     }
 
     const headers = new Headers(response.headers)
@@ -80,7 +85,7 @@ export default createServerEntry({
       // A JSON body is read whole before it is compressed; one that fails while being produced
       // ends here rather than as a broken stream.
       log('error', 'response failed', { path: loggablePath(url.pathname), ...errorFields(error) })
-      result = new Response(PAGE_ERROR_HTML, { status: 500, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8' } })
+      result = errorPage(SECURITY_HEADERS)
     }
     log('info', 'request', {
       method: request.method,
