@@ -791,7 +791,10 @@ async function walkWithinBudget(db: Database, f: Filter, options: PageOptions, b
  * another round trip), so that one batch usually does.
  */
 async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number[], options: PageOptions): Promise<Found> {
-  const list = options.sortDirection === 'desc' ? [...ordered].reverse() : ordered
+  const n = ordered.length
+  // Trips from..to of the list in the page's direction, without copying the whole list.
+  const take = (from: number, to: number) =>
+    options.sortDirection === 'desc' ? ordered.slice(Math.max(0, n - to), n - from).reverse() : ordered.slice(from, to)
   const wanted = options.offset + options.limit
   // The base's own condition is true of every trip on the list.
   const own = allTripConditions({ ...f, text: null })
@@ -801,9 +804,9 @@ async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number
   const conditions = sql.join(own, sql` and `)
   const kept: number[] = []
   let version = '0'
-  let batch = Math.ceil((wanted * list.length * 2) / Math.max(1, options.total)) + 16
-  for (let from = 0; kept.length < wanted && from < list.length; from += batch, batch *= 4) {
-    const chunk = list.slice(from, from + batch)
+  let batch = Math.ceil((wanted * n * 2) / Math.max(1, options.total)) + 16
+  for (let from = 0; kept.length < wanted && from < n; from += batch, batch *= 4) {
+    const chunk = take(from, from + batch)
     const rows = await query(
       db,
       sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s where s.trip_id = any(${intArray(chunk)}) and ${conditions})`,
