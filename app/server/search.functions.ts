@@ -2,8 +2,7 @@
 // and the country list of the search form.
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { countrySchema } from '~/lib/api'
-import { searchResultSchema, suggestionSchema } from '~/lib/search/results'
+import type { SearchResult } from '~/lib/search/results'
 import { parseSegment } from '~/lib/search/segment'
 import { searchParamsSchema } from '~/lib/search/sort'
 import { publicOrigin } from './origin.server'
@@ -15,34 +14,29 @@ import { searchTrips, suggest } from './services/search.server'
  * Longer segments are cut before parsing: the text keeps at most 100 characters anyway, and the
  * id lists of a real search are short. Nothing in a segment is refused, so this never fails.
  */
-export const MAX_SEGMENT_LENGTH = 2_000
+const MAX_SEGMENT_LENGTH = 2_000
 
-export const searchInputSchema = z.object({
+const searchTripsInputSchema = z.object({
   /** The raw segment as it stands in the URL (decoded); parsed leniently, garbage is an empty search. */
   segment: z.string().transform((s) => s.slice(0, MAX_SEGMENT_LENGTH)),
   params: searchParamsSchema,
 })
-export type SearchInput = z.input<typeof searchInputSchema>
 
-export const searchPageSchema = searchResultSchema.extend({
+export type SearchPage = SearchResult & {
   /** Public origin for the canonical link. */
-  origin: z.string(),
-})
-export type SearchPage = z.infer<typeof searchPageSchema>
+  origin: string
+}
 
 export const searchTripsFn = createServerFn({ method: 'GET' })
-  .validator(searchInputSchema)
+  .validator(searchTripsInputSchema)
   .handler(async ({ data }): Promise<SearchPage> => {
-    const { sortBy, sortDirection, page, ferien } = data.params
-    const result = await searchTrips(await getDb(), parseSegment(data.segment), { sortBy, sortDirection, page, ferien })
+    const result = await searchTrips(await getDb(), parseSegment(data.segment), data.params)
     return { ...result, origin: publicOrigin() }
   })
 
 export const suggestFn = createServerFn({ method: 'GET' })
   .validator(z.object({ prefix: z.string().max(200) }))
-  .handler(async ({ data }) => z.array(suggestionSchema).parse(await suggest(await getDb(), data.prefix)))
+  .handler(async ({ data }) => suggest(await getDb(), data.prefix))
 
 /** The countries for the form's country list and the region groups (cached per instance). */
-export const searchCountriesFn = createServerFn({ method: 'GET' }).handler(async () =>
-  z.array(countrySchema).parse(await getCountries()),
-)
+export const searchCountriesFn = createServerFn({ method: 'GET' }).handler(() => getCountries())

@@ -23,7 +23,7 @@ export const searchFacetsSchema = z.object({
 export type SearchFacets = z.infer<typeof searchFacetsSchema>
 export type FacetValue = z.infer<typeof facetValueSchema>
 
-export const searchResultSchema = z.object({
+const searchResultSchema = z.object({
   total: z.number().int(),
   /** The page shown: the one asked for, or the last one when that lies beyond the end. */
   page: z.number().int(),
@@ -43,7 +43,7 @@ export const MAX_SUGGESTIONS = 8
 /** Fewer letters than this suggest nothing: two letters already narrow 100,000 titles well. */
 export const MIN_SUGGEST_LENGTH = 2
 
-export const suggestionSchema = z.object({
+const suggestionSchema = z.object({
   label: z.string(),
   kind: z.enum(SUGGESTION_KINDS),
   /** Trip id, region id or country id. */

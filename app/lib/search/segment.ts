@@ -236,7 +236,8 @@ export function parseSegment(segment: string): Search {
   })
 }
 
-function isDefaultPrice(p: Search['price']): boolean {
+/** The price range of a search that leaves prices alone (its slot stays empty). */
+export function isDefaultPrice(p: Search['price']): boolean {
   return p.min === DEFAULT_PRICE_RANGE.min && p.max === DEFAULT_PRICE_RANGE.max
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { bookableSchema } from '~/lib/bookable'
+import { MAX_ID } from '~/lib/ids'
 import type { BookableStatus } from '~/lib/bookable'
 import { pageCount } from '~/lib/paging'
 import { unixToIsoDay } from '~/lib/search/dates'
@@ -18,7 +19,7 @@ import {
 import type { FacetValue, SearchFacets, SearchResult, Suggestion } from '~/lib/search/results'
 import type { TripCardData } from '~/lib/trip-card'
 import { searchPath } from '~/lib/search/path'
-import { DEFAULT_PRICE_RANGE, EMPTY_SEARCH, normalizeText, stringifySegment } from '~/lib/search/segment'
+import { EMPTY_SEARCH, isDefaultPrice, normalizeText, stringifySegment } from '~/lib/search/segment'
 import { tripPath } from '~/lib/trip-detail'
 import type { Search } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
@@ -66,18 +67,16 @@ async function query<S extends z.ZodType>(db: Database, statement: SQL, row: S):
     : typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)
       ? result.rows
       : []
-  return z.array(row).parse(rows)
+  return rows.map((r: unknown): z.infer<S> => row.parse(r))
 }
 
-/** The largest PostgreSQL integer: ids and day counts beyond it cannot be in the database. */
-const INT4_MAX = 2_147_483_647
 
 /**
  * A list of ids as one bound int[] parameter (not a list of parameters). Ids a URL may carry but
  * no row can have are left out, so that asking for them finds nothing instead of failing.
  */
 function intArray(ids: readonly number[]): SQL {
-  const possible = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX)
+  const possible = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID)
   return sql`${`{${possible.join(',')}}`}::int[]`
 }
 
@@ -124,8 +123,10 @@ async function prepare(db: Database, today: string): Promise<void> {
   preparedFor.set(db, today)
 }
 
+const versionRow = z.object({ version: z.string() })
+
 async function catalogueVersion(db: Database): Promise<string> {
-  const [row] = await query(db, sql`select version::text as version from trip_search_meta`, z.object({ version: z.string() }))
+  const [row] = await query(db, sql`select version::text as version from trip_search_meta`, versionRow)
   return row?.version ?? '0'
 }
 
@@ -164,7 +165,7 @@ type Filter = {
 const PLACE_SIMILARITY = 0.5
 
 function hasPriceFilter(search: Search): boolean {
-  return search.price.min !== DEFAULT_PRICE_RANGE.min || search.price.max !== DEFAULT_PRICE_RANGE.max
+  return !isDefaultPrice(search.price)
 }
 
 /**
@@ -215,7 +216,7 @@ function tripConditions(f: Filter): SQL[] {
     sql`s.published`,
     s.regions.length > 0 ? sql`s.region_ids && ${intArray(s.regions)}` : null,
     s.duration !== null
-      ? sql`s.duration_days between ${Math.min(s.duration.min, INT4_MAX)} and ${Math.min(s.duration.max, INT4_MAX)}`
+      ? sql`s.duration_days between ${Math.min(s.duration.min, MAX_ID)} and ${Math.min(s.duration.max, MAX_ID)}`
       : null,
     textCondition(f),
     f.within ? sql`s.trip_id = any(array(select unnest(${intArray(f.within)})))` : null,
@@ -312,6 +313,11 @@ function dateMatchConditions(f: Filter): SQL[] {
   return conditions
 }
 
+/** The trip s has a matching date. */
+function hasMatchingDate(f: Filter): SQL {
+  return sql`exists (select 1 from trip_dates d where d.trip_id = s.trip_id and ${sql.join(dateMatchConditions(f), sql` and `)})`
+}
+
 /**
  * Everything the trip itself must satisfy (the three faceted lists included), and with date
  * filters what its date summary already tells: a trip whose cheapest upcoming date costs more
@@ -331,6 +337,9 @@ function allTripConditions(f: Filter): SQL[] {
   }
   return conditions
 }
+
+/** The sort keys of the trip row itself (without date filters). */
+const TRIP_KEYS = { nextDate: sql`s.next_date`, minPrice: sql`s.min_price` }
 
 type Matching = {
   with: SQL | null
@@ -352,8 +361,7 @@ function matching(f: Filter): Matching {
       with: null,
       from: sql`trip_search s`,
       where: sql.join(conditions, sql` and `),
-      nextDate: sql`s.next_date`,
-      minPrice: sql`s.min_price`,
+      ...TRIP_KEYS,
       statuses: sql`s.statuses`,
     }
   }
@@ -435,8 +443,9 @@ type StatsCache = {
   ordered: Map<string, Promise<number[] | null>>
   /** Ids in hits and ordered together. */
   hitCount: number
-  holidays?: Promise<[string, string][]>
-  longestDate?: Promise<number>
+  /** The school holidays (see holidayRanges) and the longest date (longestDateDays), each under 'all'. */
+  holidays: Map<string, Promise<[string, string][]>>
+  longestDate: Map<string, Promise<number>>
 }
 const statsCaches = new WeakMap<Database, StatsCache>()
 
@@ -452,61 +461,69 @@ function statsKey(f: Filter): string {
  */
 async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats> {
   const key = statsKey(f)
-  const hit = cache.entries.get(key)
+  const entries = cache.entries
+  const hit = entries.get(key)
   if (hit) {
     // Map order is insertion order: re-inserting keeps the most recently used entries last.
-    cache.entries.delete(key)
-    cache.entries.set(key, hit)
+    entries.delete(key)
+    entries.set(key, hit)
     return hit
   }
-  const entries = cache.entries
-  const computed = computeStats(db, f)
-  entries.set(key, computed)
-  computed.catch(() => entries.delete(key))
-  if (entries.size > STATS_CACHE_SIZE) {
+  if (entries.size >= STATS_CACHE_SIZE) {
     const oldest = entries.keys().next()
     if (!oldest.done) entries.delete(oldest.value)
   }
-  return computed
+  return remember(entries, key, () => computeStats(db, f))
+}
+
+/**
+ * The promise kept under the key, or a new one from load. One that fails is forgotten, so that
+ * the next search tries again rather than keep the failure until the catalogue changes.
+ */
+function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const known = map.get(key)
+  if (known) return known
+  const loading = load()
+  map.set(key, loading)
+  loading.catch(() => {
+    if (map.get(key) === loading) map.delete(key)
+  })
+  return loading
 }
 
 function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
-    cache = { version, entries: new Map(), hits: new Map(), ordered: new Map(), hitCount: 0 }
+    cache = { version, entries: new Map(), hits: new Map(), ordered: new Map(), hitCount: 0, holidays: new Map(), longestDate: new Map() }
     statsCaches.set(db, cache)
   }
   return cache
 }
 
 /** The school holidays of all states merged into day ranges [first, day after last). */
+const holidayRow = z.object({ first: z.string(), after: z.string() })
+
 function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string][]> {
-  cache.holidays ??= query(
-    db,
-    sql`select lower(r)::text as first, upper(r)::text as after
-        from unnest((select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)) r
-        order by 1`,
-    z.object({ first: z.string(), after: z.string() }),
-  ).then((rows) => rows.map((r): [string, string] => [r.first, r.after]))
-  const loading = cache.holidays
-  loading.catch(() => {
-    if (cache.holidays === loading) cache.holidays = undefined
+  return remember(cache.holidays, 'all', async () => {
+    const rows = await query(
+      db,
+      sql`select lower(r)::text as first, upper(r)::text as after
+          from unnest((select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)) r
+          order by 1`,
+      holidayRow,
+    )
+    return rows.map((r): [string, string] => [r.first, r.after])
   })
-  return loading
 }
 
 /** The longest date in days (last day minus first), kept per catalogue version. */
+const daysRow = z.object({ days: z.number().int() })
+
 function longestDateDays(db: Database, cache: StatsCache): Promise<number> {
-  cache.longestDate ??= query(
-    db,
-    sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`,
-    z.object({ days: z.number().int() }),
-  ).then(([row]) => row?.days ?? 0)
-  const loading = cache.longestDate
-  loading.catch(() => {
-    if (cache.longestDate === loading) cache.longestDate = undefined
+  return remember(cache.longestDate, 'all', async () => {
+    const [row] = await query(db, sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`, daysRow)
+    return row?.days ?? 0
   })
-  return loading
 }
 
 /**
@@ -525,17 +542,17 @@ const HIT_BUDGET = 1_000_000
 function textHits(db: Database, f: Filter, cache: StatsCache): Promise<number[] | null> {
   if (f.text === null) return Promise.resolve(null)
   const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
-  const known = cache.hits.get(key)
-  if (known) return known
-  const loading = keptIds(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, cache).then((ids) => ids && ids.sort((a, b) => a - b))
-  cache.hits.set(key, loading)
-  loading.catch(() => cache.hits.delete(key))
-  return loading
+  return remember(cache.hits, key, async () => {
+    const ids = await keptIds(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, cache)
+    return ids && ids.sort((a, b) => a - b)
+  })
 }
+
+const tripIdRow = z.object({ trip_id: z.number().int() })
 
 /** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
-  const rows = await query(db, statement, z.object({ trip_id: z.number().int() }))
+  const rows = await query(db, statement, tripIdRow)
   if (rows.length > MAX_KEPT_HITS) return null
   if (cache.hitCount + rows.length > HIT_BUDGET) {
     cache.hits.clear()
@@ -584,19 +601,15 @@ async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache: Stats
 }
 
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
-  const key = JSON.stringify([base.key, sortBy, f.today])
-  const known = cache.ordered.get(key)
-  if (known) return known
   const m = matching({ ...f, search: EMPTY_SEARCH, text: null, ferien: false })
-  const loading = keptIds(
-    db,
-    sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
-        order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
-    cache,
+  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), () =>
+    keptIds(
+      db,
+      sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
+          order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
+      cache,
+    ),
   )
-  cache.ordered.set(key, loading)
-  loading.catch(() => cache.ordered.delete(key))
-  return loading
 }
 
 async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promise<{ total: number; facets: SearchFacets }> {
@@ -663,7 +676,7 @@ const MIN_WALK_BUDGET = 500
  * Ties go by title, then id, in the same direction as the sort (descending reverses the whole
  * list), so the order is the same on every request and one index per sort serves both ways.
  */
-function orderBy(m: Matching, sortBy: SortBy, direction: SortDirection, walkIndex: boolean): SQL {
+function orderBy(m: Pick<Matching, 'nextDate' | 'minPrice'>, sortBy: SortBy, direction: SortDirection, walkIndex: boolean): SQL {
   const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc')
   // "+ 0" and "|| ''" keep a value but hide the column from the planner's index matching.
   if (sortBy === 'name') return walkIndex ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.title_key || '' ${dir}, s.trip_id ${dir}`
@@ -729,14 +742,12 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
   if (rangeWalk) return walkDates(db, f, options)
   if (usesDates(f) && walkIndex) {
     if (options.sortBy === 'name' || options.sortBy === 'duration') {
-      const dir = sql.raw(options.sortDirection === 'desc' ? 'desc' : 'asc')
-      const key = options.sortBy === 'name' ? sql`s.title_key ${dir}, s.trip_id ${dir}` : sql`s.duration_days ${dir}, s.title_key ${dir}, s.trip_id ${dir}`
+      // Name and duration are the trip's own: its dates only decide whether it matches.
       const rows = await query(
         db,
         sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s
-          where ${sql.join(allTripConditions(f), sql` and `)}
-            and exists (select 1 from trip_dates d where d.trip_id = s.trip_id and ${sql.join(dateMatchConditions(f), sql` and `)})
-          order by ${key}
+          where ${sql.join([...allTripConditions(f), hasMatchingDate(f)], sql` and `)}
+          order by ${orderBy(TRIP_KEYS, options.sortBy, options.sortDirection, true)}
           limit ${options.limit} offset ${options.offset})`,
         pageRow,
       )
@@ -798,9 +809,7 @@ async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number
   const wanted = options.offset + options.limit
   // The base's own condition is true of every trip on the list.
   const own = allTripConditions({ ...f, text: null })
-  if (usesDates(f)) {
-    own.push(sql`exists (select 1 from trip_dates d where d.trip_id = s.trip_id and ${sql.join(dateMatchConditions(f), sql` and `)})`)
-  }
+  if (usesDates(f)) own.push(hasMatchingDate(f))
   const conditions = sql.join(own, sql` and `)
   const kept: number[] = []
   let version = '0'
