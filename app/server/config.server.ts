@@ -3,10 +3,10 @@
 import { z } from 'zod'
 import '~/lib/zod-de'
 
+// An empty value (`DATABASE_URL=` in an env file) means unset, the same as a missing one.
 const optionalUrl = z
   .string()
   .trim()
-  .min(1)
   .optional()
   .transform((v) => v || undefined)
 

@@ -4,6 +4,7 @@ import { config } from './config.server'
 import { openDatabase } from './db/client.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
+import { siteInfo } from './site.server'
 
 type Opened = Awaited<ReturnType<typeof openDatabase>>
 
@@ -55,6 +56,8 @@ async function shutdown(signal: string): Promise<void> {
 export function startServices(): void {
   if (typeof process === 'undefined' || !process.on) return
   config()
+  // Read SITE_CONFIG_FILE now, so that a wrong file stops the start rather than the first page.
+  siteInfo()
   void open()
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -1,7 +1,8 @@
 // DESIGN 4 "Images are generated locally (no network)": the seed pictures are deterministic,
 // well-formed, self-contained SVG with sizes within bounds.
 import { describe, expect, it } from 'vitest'
-import { SEED_IMAGE_MAX, SEED_IMAGE_MIN, hashKey, renderSeedImage, seedImageScene, seedImageSize } from '~/server/media/seed-image.server'
+import { hashString } from '~/server/db/seed/random'
+import { SEED_IMAGE_MAX, SEED_IMAGE_MIN, renderSeedImage, seedImageScene, seedImageSize } from '~/server/media/seed-image.server'
 import { handleSeedImageRequest } from '~/server/media/seed-route.server'
 
 /**
@@ -89,8 +90,8 @@ describe('renderSeedImage', () => {
   })
 
   it('hashes keys stably (FNV-1a)', () => {
-    expect(hashKey('')).toBe(0x811c9dc5)
-    expect(hashKey('a')).toBe(0xe40c292c)
+    expect(hashString('')).toBe(0x811c9dc5)
+    expect(hashString('a')).toBe(0xe40c292c)
   })
 })
 
@@ -107,6 +108,10 @@ describe('GET /media/seed/{key}.svg', () => {
     const etag = res.headers.get('etag') ?? ''
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
     expect(get('/media/seed/trip-12-1.svg', { 'if-none-match': etag }).status).toBe(304)
+    // If-None-Match compares weakly, like the image proxy: a W/ prefix and * match as well.
+    expect(get('/media/seed/trip-12-1.svg', { 'if-none-match': `"other", W/${etag}` }).status).toBe(304)
+    expect(get('/media/seed/trip-12-1.svg', { 'if-none-match': '*' }).status).toBe(304)
+    expect(get('/media/seed/trip-12-1.svg', { 'if-none-match': '"other"' }).status).toBe(200)
   })
 
   it('takes ?w= and ?h=', async () => {

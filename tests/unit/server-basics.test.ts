@@ -23,6 +23,11 @@ describe('configuration', () => {
     expect(cfg.DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/db')
     expect(cfg.IMAGE_ALLOWED_HOSTS).toEqual(['bilder.example', 'cdn=https://cdn.example/img'])
   })
+  it('treats an empty or blank URL as unset', () => {
+    const cfg = parseConfig({ DATABASE_URL: '', SMTP_URL: '  ' })
+    expect(cfg.DATABASE_URL).toBeUndefined()
+    expect(cfg.SMTP_URL).toBeUndefined()
+  })
 })
 
 describe('server cache', () => {

@@ -13,6 +13,7 @@ import { parseAllowedHosts, resolveImageSource } from './image-source.server'
 import type { ImageAllowList, ImageSource } from './image-source.server'
 import { fetchRemoteImage, publicAddressesOnly } from './remote-image.server'
 import type { AddressGuard } from './remote-image.server'
+import { matchesEtag, textResponse } from './responses.server'
 import { SEED_IMAGE_HEIGHT, SEED_IMAGE_VERSION, SEED_IMAGE_WIDTH, renderSeedImage } from './seed-image.server'
 
 // libvips would otherwise start one thread per core for every image; the limiter below decides
@@ -105,25 +106,8 @@ export const sharpTransform: Transform = (input, { width, quality }) =>
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const ONE_DAY = 'public, max-age=86400'
 
-function textResponse(status: number, message: string, extra: Record<string, string> = {}): Response {
-  return new Response(message, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra },
-  })
-}
-
 /** etag null: the picture behind the key can change (a remote source), so the bytes name it. */
 type Entry = { path: string; etag: string | null; cacheControl: string }
-
-function matchesEtag(request: Request, etag: string): boolean {
-  const header = request.headers.get('if-none-match')
-  if (!header) return false
-  const bare = etag.replace(/^W\//, '')
-  return header.split(',').some((t) => {
-    const tag = t.trim()
-    return tag === '*' || tag.replace(/^W\//, '') === bare
-  })
-}
 
 function imageResponse(request: Request, entry: Entry, body: Buffer): Response {
   const etag = entry.etag ?? `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`

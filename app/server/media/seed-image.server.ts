@@ -1,5 +1,8 @@
 // Draws the demo catalogue's pictures (DESIGN 4: "Images are generated locally (no network)"):
 // one calm landscape per key, always the same for the same key, as a self-contained SVG.
+// The hash and generator are the seed catalogue's own, so one key gives the same picture in
+// every process and there is only one copy of them to keep stable.
+import { createRandom, hashString } from '../db/seed/random'
 
 /** Part of every cache key and ETag of a seed picture: bump it when the drawing changes. */
 export const SEED_IMAGE_VERSION = 'seed-1'
@@ -12,27 +15,6 @@ export const SEED_IMAGE_MAX = 4096
 const VIEW_W = 1600
 const VIEW_H = 1000
 
-/** FNV-1a: a small, stable string hash (the same key gives the same picture in every process). */
-export function hashKey(key: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
-}
-
-/** mulberry32: a seeded generator in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 type Rng = {
   next: () => number
   between: (min: number, max: number) => number
@@ -40,8 +22,9 @@ type Rng = {
   pick: <T>(items: readonly T[]) => T
 }
 
+// between/int are kept as drawn here (not Random.int) so that existing pictures stay byte-identical.
 function rng(seed: number): Rng {
-  const next = random(seed)
+  const next = createRandom(seed).next
   const between = (min: number, max: number) => min + (max - min) * next()
   return {
     next,
@@ -317,7 +300,7 @@ export function seedImageScene(key: string): Scene {
     const hinted = SCENE_HINTS.get(segment)
     if (hinted) return hinted
   }
-  return SCENES[hashKey(key) % SCENES.length] ?? 'hills'
+  return SCENES[hashString(key) % SCENES.length] ?? 'hills'
 }
 
 /**
@@ -326,7 +309,7 @@ export function seedImageScene(key: string): Scene {
  */
 export function renderSeedImage(key: string, width: number, height: number): string {
   const size = seedImageSize(width, height)
-  const seed = hashKey(key)
+  const seed = hashString(key)
   const r = rng(seed)
   const scene = seedImageScene(key)
   const p = r.pick(PALETTES)

@@ -1,16 +1,10 @@
 // GET /media/seed/{key}.svg[?w=&h=]: the demo catalogue's pictures as SVG, straight from the renderer.
 import { createHash } from 'node:crypto'
 import { seedImageKey } from '~/lib/images'
+import { matchesEtag, textResponse } from './responses.server'
 import { SEED_IMAGE_VERSION, renderSeedImage, seedImageSize } from './seed-image.server'
 
 const SIDE = /^[1-9][0-9]{0,4}$/
-
-function text(status: 400 | 404, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-  })
-}
 
 export function handleSeedImageRequest(request: Request): Response {
   const url = new URL(request.url)
@@ -18,10 +12,10 @@ export function handleSeedImageRequest(request: Request): Response {
   try {
     pathname = decodeURIComponent(url.pathname)
   } catch {
-    return text(404, 'Bild nicht gefunden.')
+    return textResponse(404, 'Bild nicht gefunden.')
   }
   const key = seedImageKey(pathname)
-  if (!key) return text(404, 'Bild nicht gefunden.')
+  if (!key) return textResponse(404, 'Bild nicht gefunden.')
 
   // Only w and h, each once and a plain positive integer; the renderer clamps the value.
   const sides: { w?: number; h?: number } = {}
@@ -29,7 +23,7 @@ export function handleSeedImageRequest(request: Request): Response {
     const values = url.searchParams.getAll(name)
     const value = values[0]
     if ((name !== 'w' && name !== 'h') || values.length !== 1 || value === undefined || !SIDE.test(value)) {
-      return text(400, 'Ungültige Bildgröße: erlaubt sind nur w und h als ganze Zahlen.')
+      return textResponse(400, 'Ungültige Bildgröße: erlaubt sind nur w und h als ganze Zahlen.')
     }
     sides[name] = Number(value)
   }
@@ -44,7 +38,7 @@ export function handleSeedImageRequest(request: Request): Response {
     // An SVG opened on its own is a document: no scripts, no outside resources.
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   }
-  if (request.headers.get('if-none-match')?.split(',').some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers })
+  if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers })
   return new Response(request.method === 'HEAD' ? null : svg, {
     status: 200,
     headers: { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' },

@@ -1,4 +1,5 @@
 // Calendar arithmetic on ISO days ('YYYY-MM-DD') through UTC epoch days: no time zones, no DST.
+import { unixToIsoDay } from '../../../lib/search/dates'
 
 const DAY_MS = 86_400_000
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -32,13 +33,7 @@ export function epochDayToDate(day: number, hour = 0, minute = 0): Date {
   return new Date(day * DAY_MS + (hour * 60 + minute) * 60_000)
 }
 
-/** Today in Europe/Berlin as 'YYYY-MM-DD'. */
+/** Today in Europe/Berlin as 'YYYY-MM-DD', by the site's one Berlin calendar (lib/search/dates). */
 export function todayInBerlin(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+  return unixToIsoDay(Math.floor(now.getTime() / 1000))
 }

@@ -19,6 +19,7 @@ import type {
   transferZones,
   vouchers,
 } from '../schema'
+import { RAW_PRICE_FACTOR } from '../../../lib/format'
 import { epochDayToDate, fromEpochDay, toEpochDay } from './calendar'
 
 export type CategoryRow = typeof categories.$inferInsert & { id: number }
@@ -37,7 +38,7 @@ export type AgencyRow = typeof agencies.$inferInsert & { id: number }
 export type SchoolHolidayRow = typeof schoolHolidays.$inferInsert & { id: number }
 
 /** Euros to millionths of a euro (the raw price unit, spec 9). */
-export const euro = (value: number): number => Math.round(value * 1_000_000)
+export const euro = (value: number): number => Math.round(value * RAW_PRICE_FACTOR)
 
 // ---------------------------------------------------------------------------------------------
 // Categories
