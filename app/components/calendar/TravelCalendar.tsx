@@ -7,7 +7,7 @@ import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
 import { BookableBadge } from '../trip/BookableBadge'
-import { Button } from '../ui/Button'
+import { Button, buttonClassName } from '../ui/Button'
 
 export type CalendarPath = '/reisekalender/' | '/flugreisen-reisekalender/'
 
@@ -77,14 +77,14 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
       {data.previous || data.next ? (
         <nav className="calendar__nav" aria-label="Weitere Monate">
           {data.previous ? (
-            <Link to={path} search={withMonth(data.previous)} className="button button--secondary" rel="prev">
+            <Link to={path} search={withMonth(data.previous)} className={buttonClassName({ variant: 'secondary' })} rel="prev">
               <span aria-hidden="true">‹ </span>Frühere Monate
             </Link>
           ) : (
             <span />
           )}
           {data.next ? (
-            <Link to={path} search={withMonth(data.next)} className="button button--secondary" rel="next">
+            <Link to={path} search={withMonth(data.next)} className={buttonClassName({ variant: 'secondary' })} rel="next">
               Spätere Monate<span aria-hidden="true"> ›</span>
             </Link>
           ) : null}

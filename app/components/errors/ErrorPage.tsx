@@ -2,6 +2,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { reloadAfterChunkError } from '../layout/ReleaseWatcher'
+import { buttonClassName } from '../ui/Button'
 
 /** Spec 2/8: any other failure shows 'Internal Server Error' — never a stack trace. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
@@ -19,7 +20,7 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
       <p>
         <button
           type="button"
-          className="button button--primary"
+          className={buttonClassName()}
           onClick={() => {
             reset()
             void router.invalidate()

@@ -1,4 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router'
+import { buttonClassName } from '../ui/Button'
 
 /** Spec 2/8: status 404 shows 'Page Not Found' and 'Page not found: {path}'. */
 export function NotFoundPage() {
@@ -14,7 +15,7 @@ export function NotFoundPage() {
         die Startseite.
       </p>
       <p>
-        <Link to="/" className="button button--primary">
+        <Link to="/" className={buttonClassName()}>
           Zur Startseite
         </Link>
       </p>

@@ -1,6 +1,6 @@
 // Labelled form controls with hint and error text wired up for screen readers (aria-invalid,
 // aria-describedby). Used by the form pages and the newsletter sign-up.
-import type { ReactNode, Ref } from 'react'
+import type { Ref } from 'react'
 import { Field, FieldError, RequiredMark, describedBy } from '~/components/ui/Field'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import type { FieldOption } from '~/lib/forms'
@@ -157,12 +157,12 @@ export function Honeypot({ idPrefix, value, onChange }: { idPrefix: string; valu
 export type SummaryItem = { id: string; message: string; label: string }
 
 /** The list of problems after a failed submit; it takes focus, and each entry leads to its field. */
-export function ErrorSummary({ items, headingRef, title = 'Bitte prüfen Sie Ihre Angaben' }: { items: readonly SummaryItem[]; headingRef: Ref<HTMLHeadingElement>; title?: string }) {
+export function ErrorSummary({ items, headingRef }: { items: readonly SummaryItem[]; headingRef: Ref<HTMLHeadingElement> }) {
   if (items.length === 0) return null
   return (
     <div className="form-errors error-summary" role="alert">
       <h2 className="error-summary__title" tabIndex={-1} ref={headingRef}>
-        {title}
+        Bitte prüfen Sie Ihre Angaben
       </h2>
       <ul>
         {items.map((item) => (
@@ -189,15 +189,11 @@ export function ErrorSummary({ items, headingRef, title = 'Bitte prüfen Sie Ihr
   )
 }
 
-export function RequiredNote({ children }: { children?: ReactNode }) {
+export function RequiredNote() {
   return (
     <p className="field__hint">
-      {children ?? (
-        <>
-          Felder mit <span aria-hidden="true">*</span>
-          <VisuallyHidden>Sternchen</VisuallyHidden> müssen ausgefüllt werden.
-        </>
-      )}
+      Felder mit <span aria-hidden="true">*</span>
+      <VisuallyHidden>Sternchen</VisuallyHidden> müssen ausgefüllt werden.
     </p>
   )
 }

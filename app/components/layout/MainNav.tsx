@@ -3,12 +3,11 @@
 // and touch users toggle at once, Escape closes.
 import { useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from 'react'
+import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from '~/lib/menu'
 import type { MenuItem } from '~/lib/site'
 import { AppLink } from '../ui/AppLink'
 import { ChevronDownIcon } from './icons'
 
-export const MENU_OPEN_DELAY_MS = 300
-export const MENU_CLOSE_DELAY_MS = 250
 /** Where the navigation is a horizontal bar with dropdowns (below it, it is the "Menü" panel). */
 export const DESKTOP_NAV_QUERY = '(min-width: 60em) and (hover: hover)'
 

@@ -3,13 +3,11 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
+import { formatTripCount } from '~/lib/format'
 import type { MenuItem, SiteInfo } from '~/lib/site'
 import { ClockIcon, HeartIcon, MenuIcon, PhoneIcon } from './icons'
 import { Logo } from './Logo'
 import { MainNav } from './MainNav'
-
-/** Typed as a plain string: the route file is another engineer's, and the path is the spec's. */
-export const WISHLIST_HREF: string = '/reiseuebersicht/merkliste/'
 
 export type SiteLayoutVariant = 'default' | 'start' | 'error'
 
@@ -17,14 +15,15 @@ export type SiteHeaderProps = {
   variant: SiteLayoutVariant
   site: SiteInfo
   mainItems: readonly MenuItem[]
-  wishlistCount?: number
+  /** Trips on the Merkliste. */
+  wishlistCount: number
   headerSearch?: ReactNode
 }
 
 /** ", 1 Reise" / ", 3 Reisen" / ", keine Reisen" for the Merkliste link's accessible name. */
 export function wishlistCountText(count: number): string {
   if (count <= 0) return ', keine Reisen'
-  return count === 1 ? ', 1 Reise' : `, ${count} Reisen`
+  return `, ${formatTripCount(count)}`
 }
 
 export function SiteHeader({ variant, site, mainItems, wishlistCount, headerSearch }: SiteHeaderProps) {
@@ -86,14 +85,14 @@ function FullHeader({
         <Logo name={site.name} claim={site.claim} />
         <div className="site-header__tools">
           <Link
-            to={WISHLIST_HREF}
+            to="/reiseuebersicht/merkliste/"
             className="header-tool header-wishlist"
             // One string: pieces in hidden spans would be read as "Merkliste , 3 Reisen".
-            aria-label={wishlistCount === undefined ? undefined : `Merkliste${wishlistCountText(wishlistCount)}`}
+            aria-label={`Merkliste${wishlistCountText(wishlistCount)}`}
           >
             <HeartIcon className="header-tool__icon" />
             <span className="header-tool__label">Merkliste</span>{' '}
-            {wishlistCount !== undefined && wishlistCount > 0 ? (
+            {wishlistCount > 0 ? (
               <span className="header-wishlist__count" aria-hidden="true">
                 {wishlistCount}
               </span>

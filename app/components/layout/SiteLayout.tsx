@@ -15,7 +15,7 @@ export type SiteLayoutProps = {
   variant?: SiteLayoutVariant
   site: SiteInfo
   menus?: readonly Menu[]
-  /** Trips on the Merkliste; leave undefined until known (it lives in the browser's storage). */
+  /** Trips on the Merkliste; the error layout, which shows no Merkliste link, leaves it out. */
   wishlistCount?: number
   /** The header's search form (the search feature renders it). */
   headerSearch?: ReactNode
@@ -36,7 +36,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   main.focus()
 }
 
-export function SiteLayout({ variant = 'default', site, menus = [], wishlistCount, headerSearch, children }: SiteLayoutProps) {
+export function SiteLayout({ variant = 'default', site, menus = [], wishlistCount = 0, headerSearch, children }: SiteLayoutProps) {
   const isError = variant === 'error'
   return (
     <div className={`site-layout site-layout--${variant}`} style={themeStyle(site.colors)}>

@@ -1,9 +1,9 @@
 // The global notification area (spec 1, 2, 9). The live regions are rendered empty on the server
 // and stay in the page, so that screen readers announce notices that are added later.
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import type { PointerEvent as ReactPointerEvent } from 'react'
 import { CLOSE_LABEL, NO_NOTICES, NOTIFICATION_POSITIONS, isSwipeDismiss, isUrgent } from '~/lib/notifications'
-import type { Notice, NotificationColor, NotificationStore } from '~/lib/notifications'
+import type { Notice, NotificationColor } from '~/lib/notifications'
 import { getNotificationStore } from './notify'
 
 const COLOR_LABEL: Record<NotificationColor, string> = {
@@ -13,17 +13,16 @@ const COLOR_LABEL: Record<NotificationColor, string> = {
   error: 'Fehler',
 }
 
+// The tab's store that `notify()` writes to (null on the server). It never changes, so the
+// subscription functions below are stable without memoising them.
+const store = getNotificationStore()
+
 const noop = () => undefined
+const subscribe = (listener: () => void) => (store ? store.subscribe(listener) : noop)
+const getSnapshot = () => (store ? store.getSnapshot() : NO_NOTICES)
 const serverSnapshot = () => NO_NOTICES
 
-export type NotificationAreaProps = {
-  /** Defaults to the tab's store that `notify()` writes to. */
-  store?: NotificationStore | null
-}
-
-export function NotificationArea({ store = getNotificationStore() }: NotificationAreaProps) {
-  const subscribe = useCallback((listener: () => void) => (store ? store.subscribe(listener) : noop), [store])
-  const getSnapshot = useCallback(() => (store ? store.getSnapshot() : NO_NOTICES), [store])
+export function NotificationArea() {
   const notices = useSyncExternalStore(subscribe, getSnapshot, serverSnapshot)
 
   return (
@@ -36,14 +35,14 @@ export function NotificationArea({ store = getNotificationStore() }: Notificatio
               {here
                 .filter((notice) => !isUrgent(notice.color))
                 .map((notice) => (
-                  <NoticeItem key={notice.id} notice={notice} store={store} />
+                  <NoticeItem key={notice.id} notice={notice} />
                 ))}
             </div>
             <div role="alert" className="notifications__region">
               {here
                 .filter((notice) => isUrgent(notice.color))
                 .map((notice) => (
-                  <NoticeItem key={notice.id} notice={notice} store={store} />
+                  <NoticeItem key={notice.id} notice={notice} />
                 ))}
             </div>
           </div>
@@ -56,7 +55,7 @@ export function NotificationArea({ store = getNotificationStore() }: Notificatio
 /** Horizontal movement before a press counts as a swipe (and not as a click on the close button). */
 const SWIPE_START_PX = 8
 
-function NoticeItem({ notice, store }: { notice: Notice; store: NotificationStore | null }) {
+function NoticeItem({ notice }: { notice: Notice }) {
   const [dx, setDx] = useState(0)
   const gesture = useRef<{ pointerId: number; x: number; y: number; swiping: boolean } | null>(null)
   const hovered = useRef(false)

@@ -14,7 +14,3 @@ export function getNotificationStore(): NotificationStore | null {
 export function notify(input: NotificationInput): string {
   return store ? store.show(input) : ''
 }
-
-export function dismissNotification(id: string): void {
-  store?.dismiss(id)
-}

@@ -5,12 +5,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
+import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from '~/lib/menu'
 import { MIN_SUGGEST_LENGTH, SUGGESTION_KIND_LABELS } from '~/lib/search/results'
 import type { Suggestion } from '~/lib/search/results'
 import { searchQueries } from '~/queries/search'
-
-export const MENU_OPEN_DELAY_MS = 300
-export const MENU_CLOSE_DELAY_MS = 250
 
 export type SearchComboboxProps = {
   id?: string

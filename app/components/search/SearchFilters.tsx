@@ -4,11 +4,11 @@
 // (text after a pause in typing) and "Suchen" commits the search as a history entry.
 import { useForm, useSelector } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { MaskedInput } from '~/components/ui/MaskedInput'
 import { NumberInput } from '~/components/ui/NumberInput'
-import { Button } from '~/components/ui/Button'
+import { Button, buttonClassName } from '~/components/ui/Button'
 import { BOOKABLE_OPTIONS } from '~/lib/bookable'
 import type { Category, Country, Region } from '~/lib/api'
 import { formatNumber } from '~/lib/format'
@@ -51,8 +51,8 @@ function stateKey(search: Search, ferien: boolean): string {
   return `${stringifySegment(search)}|${ferien}`
 }
 
-function withCount(label: string, count: number | undefined): string {
-  return count === undefined ? label : `${label} (${formatNumber(count)})`
+function withCount(label: string, count: number): string {
+  return `${label} (${formatNumber(count)})`
 }
 
 function toggle(list: readonly number[], id: number, on: boolean): number[] {
@@ -79,6 +79,8 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
     },
   })
   const values = useSelector(form.store, (state) => state.values)
+  // A date error shows once its field was left, or once the form was sent with it.
+  const submitted = useSelector(form.store, (state) => state.submissionAttempts > 0)
 
   useEffect(() => {
     if (sent.current === urlKey) return
@@ -204,22 +206,12 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
         {(field) => (
           <fieldset className="search-filters__group">
             <legend>Reiseart</legend>
-            <ul className="choice-list">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      name="categories"
-                      value={c.id}
-                      checked={field.state.value.includes(c.id)}
-                      onChange={(event) => field.handleChange(toggle(field.state.value, c.id, event.target.checked))}
-                    />
-                    <span>{withCount(c.name, categoryCounts.get(c.id) ?? 0)}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CheckboxList
+              name="categories"
+              choices={categories.map((c) => ({ id: c.id, label: withCount(c.name, categoryCounts.get(c.id) ?? 0) }))}
+              chosen={field.state.value}
+              onChange={field.handleChange}
+            />
           </fieldset>
         )}
       </form.Field>
@@ -236,7 +228,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               value={field.state.value}
               onChange={field.handleChange}
               onBlur={field.handleBlur}
-              touched={field.state.meta.isTouched}
+              showInvalid={field.state.meta.isBlurred || submitted}
             />
           )}
         </form.Field>
@@ -249,7 +241,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               value={field.state.value}
               onChange={field.handleChange}
               onBlur={field.handleBlur}
-              touched={field.state.meta.isTouched}
+              showInvalid={field.state.meta.isBlurred || submitted}
             />
           )}
         </form.Field>
@@ -274,22 +266,15 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
           shownCountries.length > 0 ? (
             <fieldset className="search-filters__group">
               <legend>Reiseland</legend>
-              <ul className="choice-list">
-                {shownCountries.map((c) => (
-                  <li key={c.id_loc_country}>
-                    <label className="choice">
-                      <input
-                        type="checkbox"
-                        name="countries"
-                        value={c.id_loc_country}
-                        checked={field.state.value.includes(c.id_loc_country)}
-                        onChange={(event) => field.handleChange(toggle(field.state.value, c.id_loc_country, event.target.checked))}
-                      />
-                      <span>{withCount(countryHeader(c), countryCounts.get(c.id_loc_country) ?? 0)}</span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
+              <CheckboxList
+                name="countries"
+                choices={shownCountries.map((c) => ({
+                  id: c.id_loc_country,
+                  label: withCount(countryHeader(c), countryCounts.get(c.id_loc_country) ?? 0),
+                }))}
+                chosen={field.state.value}
+                onChange={field.handleChange}
+              />
             </fieldset>
           ) : null
         }
@@ -305,22 +290,12 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
               {regionGroups.map((group) => (
                 <fieldset key={group.countryId ?? 'andere'} className="fieldset--plain search-filters__region-group">
                   <legend>{group.header}</legend>
-                  <ul className="choice-list">
-                    {group.regions.map((r) => (
-                      <li key={r.id_loc_region}>
-                        <label className="choice">
-                          <input
-                            type="checkbox"
-                            name="regions"
-                            value={r.id_loc_region}
-                            checked={field.state.value.includes(r.id_loc_region)}
-                            onChange={(event) => field.handleChange(toggle(field.state.value, r.id_loc_region, event.target.checked))}
-                          />
-                          <span>{r.name}</span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckboxList
+                    name="regions"
+                    choices={group.regions.map((r) => ({ id: r.id_loc_region, label: r.name }))}
+                    chosen={field.state.value}
+                    onChange={field.handleChange}
+                  />
                 </fieldset>
               ))}
             </details>
@@ -376,6 +351,40 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
   )
 }
 
+type CheckboxChoice = { id: number; label: string }
+
+/** Ticking adds the id to the list and unticking removes it; the boxes go out as repeated GET keys. */
+function CheckboxList({
+  name,
+  choices,
+  chosen,
+  onChange,
+}: {
+  name: string
+  choices: readonly CheckboxChoice[]
+  chosen: readonly number[]
+  onChange: (next: number[]) => void
+}) {
+  return (
+    <ul className="choice-list">
+      {choices.map((c) => (
+        <li key={c.id}>
+          <label className="choice">
+            <input
+              type="checkbox"
+              name={name}
+              value={c.id}
+              checked={chosen.includes(c.id)}
+              onChange={(event) => onChange(toggle(chosen, c.id, event.target.checked))}
+            />
+            <span>{c.label}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 type DateFieldProps = {
   id: string
   name: string
@@ -383,18 +392,22 @@ type DateFieldProps = {
   value: string
   onChange: (value: string) => void
   onBlur: () => void
-  touched: boolean
+  /**
+   * Whether a date that cannot be read may say so: once the field was left or the form sent
+   * (not on isTouched, which the form sets with the first keystroke).
+   */
+  showInvalid: boolean
 }
 
 /**
  * A date typed as dd.mm.yyyy (mask ##.##.####), and the browser's own calendar as the other way
  * to pick one: the button opens the native date picker, whose choice is written into the field.
  */
-function DateField({ id, name, label, value, onChange, onBlur, touched }: DateFieldProps) {
+function DateField({ id, name, label, value, onChange, onBlur, showInvalid }: DateFieldProps) {
   const picker = useRef<HTMLInputElement>(null)
-  const [left, setLeft] = useState(false)
   const invalid = dateFieldState(value) === 'invalid'
-  const error = invalid && (left || touched) ? 'Bitte geben Sie ein Datum wie 24.12.2027 ein.' : undefined
+  // A half-typed date is not an error yet; it becomes one once the user moves on.
+  const error = invalid && showInvalid ? 'Bitte geben Sie ein Datum wie 24.12.2027 ein.' : undefined
   const unix = germanDateToUnix(value)
   const openPicker = () => {
     const input = picker.current
@@ -416,14 +429,11 @@ function DateField({ id, name, label, value, onChange, onBlur, touched }: DateFi
         placeholder="TT.MM.JJJJ"
         value={value}
         onValueChange={(masked) => onChange(masked)}
-        onBlur={() => {
-          setLeft(true)
-          onBlur()
-        }}
+        onBlur={onBlur}
         error={error}
         autoComplete="off"
       />
-      <button type="button" className="button button--secondary date-field__calendar" onClick={openPicker}>
+      <button type="button" className={buttonClassName({ variant: 'secondary' }, 'date-field__calendar')} onClick={openPicker}>
         Kalender<span className="visually-hidden"> für „{label}“ öffnen</span>
       </button>
       <input

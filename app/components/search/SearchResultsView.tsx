@@ -4,10 +4,11 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
+import { buttonClassName } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
-import { formatNumber } from '~/lib/format'
+import { formatNumber, formatTripCount } from '~/lib/format'
 import { FILTER_KIND_NAMES, activeFilters } from '~/lib/search/active-filters'
 import type { ActiveFilter } from '~/lib/search/active-filters'
 import type { SearchNames } from '~/lib/search/describe'
@@ -29,7 +30,7 @@ export type SearchResultsViewProps = {
 /** "Keine Reisen gefunden", "1 Reise gefunden", "1.234 Reisen gefunden". */
 export function foundText(total: number): string {
   if (total === 0) return 'Keine Reisen gefunden'
-  return total === 1 ? '1 Reise gefunden' : `${formatNumber(total)} Reisen gefunden`
+  return `${formatTripCount(total, { grouped: true })} gefunden`
 }
 
 export function SearchResultsView({ search, params, page, description, names }: SearchResultsViewProps) {
@@ -62,7 +63,7 @@ export function SearchResultsView({ search, params, page, description, names }: 
           title="Keine passenden Reisen"
           text={<LoosenSearch filters={filters} params={params} />}
           action={
-            <Link to="/reiseuebersicht/search/$search/" params={{ search: EMPTY_SEARCH }} search={{}} className="button button--primary">
+            <Link to="/reiseuebersicht/search/$search/" params={{ search: EMPTY_SEARCH }} search={{}} className={buttonClassName()}>
               Alle Reisen anzeigen
             </Link>
           }
@@ -163,7 +164,7 @@ function LoosenSearch({ filters, params }: { filters: ActiveFilter[]; params: Se
               params={{ search: filter.without.search }}
               search={{ sortBy: params.sortBy, sortDirection: params.sortDirection, ferien: filter.without.ferien }}
             >
-              ohne {FILTER_KIND_NAMES[filter.kind] === 'Filter' ? 'Ferientermine' : `${FILTER_KIND_NAMES[filter.kind]} ${filter.label}`}
+              ohne {filter.kind === 'ferien' ? 'Ferientermine' : `${FILTER_KIND_NAMES[filter.kind]} ${filter.label}`}
             </Link>
           </li>
         ))}

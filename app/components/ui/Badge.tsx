@@ -1,6 +1,5 @@
 import type { HTMLAttributes } from 'react'
-
-export type BadgeTone = 'success' | 'info' | 'warning' | 'error' | 'neutral'
+import type { BadgeTone } from '~/lib/bookable'
 
 export type BadgeProps = HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }
 

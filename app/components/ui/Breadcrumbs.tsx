@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { AppLink } from './AppLink'
 
 export type BreadcrumbItem = { label: string; href?: string }
@@ -6,11 +5,9 @@ export type BreadcrumbItem = { label: string; href?: string }
 export type BreadcrumbsProps = {
   /** From the start page to the current page; the last item is the current page and is not a link. */
   items: readonly BreadcrumbItem[]
-  /** For typed router links: render the link of one item (keep `className` and `children`). */
-  renderLink?: (item: BreadcrumbItem & { href: string }, props: { className: string; children: ReactNode }) => ReactNode
 }
 
-export function Breadcrumbs({ items, renderLink }: BreadcrumbsProps) {
+export function Breadcrumbs({ items }: BreadcrumbsProps) {
   if (items.length === 0) return null
   return (
     <nav aria-label="Brotkrumen" className="breadcrumbs">
@@ -24,8 +21,6 @@ export function Breadcrumbs({ items, renderLink }: BreadcrumbsProps) {
                 <span className="breadcrumbs__current" aria-current={isCurrent ? 'page' : undefined}>
                   {item.label}
                 </span>
-              ) : renderLink ? (
-                renderLink({ ...item, href }, { className: 'breadcrumbs__link', children: item.label })
               ) : (
                 <AppLink href={href} className="breadcrumbs__link">
                   {item.label}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { AppLink } from './AppLink'
 import { VisuallyHidden } from './VisuallyHidden'
 
 export type PageLinkProps = {
@@ -14,18 +13,9 @@ export type PaginationProps = {
   pages: number
   current: number
   className?: string
-} & (
-  | {
-      /** The href of a page, rendered as a router link. */
-      hrefFor: (page: number) => string
-      renderLink?: never
-    }
-  | {
-      /** Or render the link yourself (a typed `<Link to search>`): spread the props onto it. */
-      renderLink: (page: number, props: PageLinkProps) => ReactNode
-      hrefFor?: never
-    }
-)
+  /** Renders the link to a page (a typed `<Link to search>`): spread the props onto it. */
+  renderLink: (page: number, props: PageLinkProps) => ReactNode
+}
 
 export type PageSlot = number | 'gap'
 
@@ -51,21 +41,11 @@ export function pageWindow(pages: number, current: number, around = 1): PageSlot
   return slots
 }
 
-export function Pagination({ pages, current, hrefFor, renderLink, className }: PaginationProps) {
+export function Pagination({ pages, current, renderLink, className }: PaginationProps) {
   const slots = pageWindow(pages, current)
   if (slots.length <= 1) return null
   const total = Math.floor(pages)
   const page = Math.min(Math.max(1, Math.floor(current)), total)
-
-  const link = (target: number, props: PageLinkProps): ReactNode => {
-    if (renderLink) return renderLink(target, props)
-    const { children, ...rest } = props
-    return (
-      <AppLink href={hrefFor ? hrefFor(target) : ''} {...rest}>
-        {children}
-      </AppLink>
-    )
-  }
 
   return (
     <nav aria-label="Seitennavigation" className={className ? `pagination ${className}` : 'pagination'}>
@@ -73,7 +53,7 @@ export function Pagination({ pages, current, hrefFor, renderLink, className }: P
         {/* No dead "Vorherige Seite" on the first page (nor "Nächste Seite" on the last): nothing to announce that does nothing. */}
         {page > 1 ? (
           <li className="pagination__item pagination__item--prev">
-            {link(page - 1, { className: 'pagination__link pagination__link--step', rel: 'prev', children: <StepLabel direction="prev" /> })}
+            {renderLink(page - 1, { className: 'pagination__link pagination__link--step', rel: 'prev', children: <StepLabel direction="prev" /> })}
           </li>
         ) : null}
         {slots.map((slot, index) =>
@@ -83,7 +63,7 @@ export function Pagination({ pages, current, hrefFor, renderLink, className }: P
             </li>
           ) : (
             <li key={slot} className="pagination__item">
-              {link(slot, {
+              {renderLink(slot, {
                 className: slot === page ? 'pagination__link pagination__link--current' : 'pagination__link',
                 'aria-current': slot === page ? 'page' : undefined,
                 children: (
@@ -98,7 +78,7 @@ export function Pagination({ pages, current, hrefFor, renderLink, className }: P
         )}
         {page < total ? (
           <li className="pagination__item pagination__item--next">
-            {link(page + 1, { className: 'pagination__link pagination__link--step', rel: 'next', children: <StepLabel direction="next" /> })}
+            {renderLink(page + 1, { className: 'pagination__link pagination__link--step', rel: 'next', children: <StepLabel direction="next" /> })}
           </li>
         ) : null}
       </ul>

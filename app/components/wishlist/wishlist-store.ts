@@ -2,14 +2,13 @@
 // event tells the other tabs), read through useSyncExternalStore. On the server it is always empty.
 import {
   WISHLIST_STORAGE_KEY,
-  addToWishlist,
   mergeWishlists,
   parseWishlist,
   removeFromWishlist,
   serialiseWishlist,
   toggleInWishlist,
 } from '~/lib/wishlist'
-import type { AddResult, MergeResult, ToggleResult, Wishlist } from '~/lib/wishlist'
+import type { MergeResult, ToggleResult, Wishlist } from '~/lib/wishlist'
 
 const EMPTY: Wishlist = Object.freeze([])
 
@@ -83,12 +82,6 @@ export function subscribeWishlist(listener: () => void): () => void {
 export function toggleWishlistEntry(id: number): ToggleResult {
   const result = toggleInWishlist(getWishlist(), id)
   if (result.status === 'added' || result.status === 'removed') write(result.list)
-  return result
-}
-
-export function addWishlistEntry(id: number): AddResult {
-  const result = addToWishlist(getWishlist(), id)
-  if (result.status === 'added') write(result.list)
   return result
 }
 
