@@ -1,7 +1,10 @@
 // Response schemas of the spec's section-7 API. They validate what the server sends and are the
 // TypeScript types of the data the pages read (one definition for both).
 import { z } from 'zod'
+import { MAX_PAGE } from './paging'
 import { countrySchema as countryBaseSchema, regionSchema as regionBaseSchema } from './regions'
+import { MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from './search/results'
+import { SEARCH_PARAMS_DEFAULTS, SORT_BY, SORT_DIRECTIONS } from './search/sort'
 import { menuSchema } from './site'
 
 export const categorySchema = z.object({
@@ -29,6 +32,9 @@ export type InitData = z.infer<typeof initDataSchema>
 export const EMPTY_INIT_DATA: InitData = { categories: [], menus: [], regions: [] }
 
 export const BLOG_TYPE = { post: 1, frontpage: 2, advantages: 29 } as const
+
+/** Blog types that have a detail page and are listed on /blog/ (the advantages are start-page tiles, not pages). */
+export const BLOG_PAGE_TYPES = [BLOG_TYPE.post, BLOG_TYPE.frontpage] as const
 
 export const blogEntrySchema = z.object({
   id: z.number().int(),
@@ -76,3 +82,20 @@ export const blogQuerySchema = z
   })
   .strict()
 export type BlogQuery = z.infer<typeof blogQuerySchema>
+
+/**
+ * Query of GET /api/search (spec 7 lists the search call as "not shown"; this is ours): the segment
+ * of /reiseuebersicht/search/{segment}/ and the page's query, with the page's defaults. Unlike the
+ * page, which reads anything, the API says what is wrong: an unknown parameter or a bad value is
+ * a 400. The segment itself is read leniently like the page's (garbage is an empty search).
+ */
+export const searchApiQuerySchema = z
+  .object({
+    segment: z.string().max(2_000).default(''),
+    sortBy: z.enum(SORT_BY).default(SEARCH_PARAMS_DEFAULTS.sortBy),
+    sortDirection: z.enum(SORT_DIRECTIONS).default(SEARCH_PARAMS_DEFAULTS.sortDirection),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(SEARCH_PARAMS_DEFAULTS.page),
+    pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
+    ferien: boolParam.default(SEARCH_PARAMS_DEFAULTS.ferien),
+  })
+  .strict()

@@ -7,6 +7,7 @@ import {
   fetchFixedPageText,
   fetchServiceEntry,
 } from '~/server/content.functions'
+import type { FixedPageSlug } from '~/server/content.functions'
 
 export const contentQueries = {
   page: (slug: string) => queryOptions({ queryKey: ['content', slug], queryFn: () => fetchContentPage({ data: { slug } }) }),
@@ -15,7 +16,8 @@ export const contentQueries = {
     queryOptions({ queryKey: ['content', 'service-entry', id], queryFn: () => fetchServiceEntry({ data: { id } }) }),
   links: (kind: 'article' | 'service-entry') =>
     queryOptions({ queryKey: ['content', 'links', kind], queryFn: () => fetchContentLinks({ data: { kind } }) }),
-  fixedPageText: (slug: 'bonusprogramm' | 'ueber-uns' | 'faq') =>
+  /** The editable text of a page with fixed blocks (null when there is none). */
+  fixedPageText: (slug: FixedPageSlug) =>
     queryOptions({ queryKey: ['content', 'fixed', slug], queryFn: () => fetchFixedPageText({ data: { slug } }) }),
   faq: () => queryOptions({ queryKey: ['faq'], queryFn: () => fetchFaq() }),
 }

@@ -123,7 +123,7 @@ function BlogTeasers({ entries }: { entries: readonly BlogEntry[] }) {
     <section className="container section" aria-labelledby="aktuelles">
       <h2 id="aktuelles">Aktuelles aus unserem Reiseblog</h2>
       <ul className="card-grid">
-        {entries.slice(0, 3).map((entry) => (
+        {entries.map((entry) => (
           <BlogCard key={entry.id} entry={entry} compact />
         ))}
       </ul>

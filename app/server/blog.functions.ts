@@ -6,14 +6,13 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { BLOG_TYPE, blogQuerySchema } from '~/lib/api'
+import { BLOG_PAGE_TYPES, blogQuerySchema } from '~/lib/api'
 import { blogSlugFromPath } from '~/lib/blog-path'
 import { pageNumberSchema, paged } from '~/lib/paging'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { findBlogEntry, listBlogEntries } from './services/blog.server'
 
-const BLOG_LIST_TYPES = [BLOG_TYPE.post, BLOG_TYPE.frontpage] as const
 const ENTRIES_PER_PAGE = 9
 
 export const fetchBlogPage = createServerFn({ method: 'GET' })
@@ -24,7 +23,7 @@ export const fetchBlogPage = createServerFn({ method: 'GET' })
       $page: data.page,
       $limit: ENTRIES_PER_PAGE,
     })
-    const result = await listBlogEntries(await getDb(), query, { types: BLOG_LIST_TYPES })
+    const result = await listBlogEntries(await getDb(), query, { types: BLOG_PAGE_TYPES })
     const paging = paged(data.page, result.total, ENTRIES_PER_PAGE)
     if (data.page > paging.pages) throw notFound()
     return { entries: result.data, paging }
@@ -36,7 +35,7 @@ export const fetchBlogEntry = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const slug = blogSlugFromPath(data.path)
     if (slug === null) throw notFound()
-    const found = await findBlogEntry(await getDb(), slug, BLOG_LIST_TYPES)
+    const found = await findBlogEntry(await getDb(), slug, BLOG_PAGE_TYPES)
     if (!found) throw notFound()
     // Open Graph wants absolute addresses.
     return { ...found, origin: publicOrigin() }

@@ -25,7 +25,7 @@ export const fetchContentPage = createServerFn({ method: 'GET' })
   })
 
 // ---------------------------------------------------------------------------------------------
-// Articles, service entries, FAQ and the fixed content pages of /bonusprogramm/ and /ueber-uns/
+// Articles, service entries, FAQ and the editable texts of pages with fixed blocks
 // ---------------------------------------------------------------------------------------------
 
 const LINK_KINDS = ['article', 'service-entry'] as const
@@ -67,7 +67,21 @@ export const fetchContentLinks = createServerFn({ method: 'GET' })
   .validator(z.object({ kind: z.enum(LINK_KINDS) }))
   .handler(async ({ data }) => listContentPages(await getDb(), data.kind))
 
-const FIXED_PAGES = ['bonusprogramm', 'ueber-uns', 'faq'] as const
+/**
+ * The pages with fixed blocks whose editable text (intro) comes from content_pages; each page
+ * also works without one. Only these slugs, so the endpoint cannot be used to read any page.
+ */
+export const FIXED_PAGES = [
+  'bonusprogramm',
+  'ueber-uns',
+  'faq',
+  'haustuertransfer',
+  'zustiegsstellen',
+  'reisebueros',
+  'newsletter',
+  'service',
+] as const
+export type FixedPageSlug = (typeof FIXED_PAGES)[number]
 
 /** The editable text of a page that also has fixed blocks; null when the operator has not written it (the page still shows). */
 export const fetchFixedPageText = createServerFn({ method: 'GET' })

@@ -4,14 +4,15 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { formKeySchema, formSubmissionInputSchema } from '~/lib/forms'
+import { tripIdSchema } from '~/lib/wishlist'
 import { getDb } from './runtime.server'
 import { loadTripRequestContext, submitForm } from './services/form-submissions.server'
 
-const idSchema = z.number().int().positive().max(2_147_483_647)
+// A trip date id is the same kind of PostgreSQL integer as a trip id, so both read alike.
 
 /** The trip a Reiseanfrage is about; unknown form, trip or date → 404. */
 export const fetchFormContext = createServerFn({ method: 'GET' })
-  .validator(z.object({ form: z.string().max(100), reise: idSchema.optional(), termin: idSchema.optional() }))
+  .validator(z.object({ form: z.string().max(100), reise: tripIdSchema.optional(), termin: tripIdSchema.optional() }))
   .handler(async ({ data }) => {
     const form = formKeySchema.safeParse(data.form)
     if (!form.success) throw notFound()

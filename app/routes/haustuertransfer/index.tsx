@@ -8,7 +8,7 @@ import { MaskedInput } from '~/components/ui/MaskedInput'
 import { formatPrice } from '~/lib/format'
 import { MASKS } from '~/lib/masks'
 import { paramText, plainSearchValue, textParam } from '~/lib/url-search'
-import { serviceQueries } from '~/queries/service-hub'
+import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 import { transferQueries } from '~/queries/transfer'
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/haustuertransfer/')({
   loader: async ({ context, deps }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(transferQueries.lookup(deps.plz)),
-      context.queryClient.ensureQueryData(serviceQueries.pageText('haustuertransfer')),
+      context.queryClient.ensureQueryData(contentQueries.fixedPageText('haustuertransfer')),
     ])
   },
   head: () => ({
@@ -43,7 +43,7 @@ const FIELD_ID = 'transfer-plz'
 function DoorToDoorPage() {
   const plz = paramText(Route.useSearch().plz)
   const { data } = useSuspenseQuery(transferQueries.lookup(plz))
-  const { data: text } = useSuspenseQuery(serviceQueries.pageText('haustuertransfer'))
+  const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('haustuertransfer'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const [value, setValue] = useSearchText(plz)

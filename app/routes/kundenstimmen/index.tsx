@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { ListPage } from '~/components/content/ListPage'
 import { Stars } from '~/components/content/Stars'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { formatDate } from '~/lib/format'
+import { formatDate, formatNumber } from '~/lib/format'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { averageRatingLabel, starGlyphs } from '~/lib/ratings'
 import type { Testimonial, TestimonialSummary } from '~/lib/testimonials'
@@ -21,8 +21,6 @@ export const Route = createFileRoute('/kundenstimmen/')({
   }),
   component: TestimonialsPage,
 })
-
-const number = new Intl.NumberFormat('de-DE')
 
 function TestimonialsPage() {
   const { page } = Route.useLoaderDeps()
@@ -60,7 +58,7 @@ function RatingSummary({ summary }: { summary: TestimonialSummary }) {
         <span className="stars__glyphs" aria-hidden="true">
           {starGlyphs(summary.average)}
         </span>{' '}
-        <strong>{averageRatingLabel(summary.average)}</strong> aus {number.format(summary.count)}{' '}
+        <strong>{averageRatingLabel(summary.average)}</strong> aus {formatNumber(summary.count)}{' '}
         {summary.count === 1 ? 'Bewertung' : 'Bewertungen'}
       </p>
       <table className="rating-summary__table">
@@ -79,7 +77,7 @@ function RatingSummary({ summary }: { summary: TestimonialSummary }) {
                 <span className="rating-bar" aria-hidden="true">
                   <span className="rating-bar__fill" style={{ width: `${Math.round((row.count / summary.count) * 100)}%` }} />
                 </span>{' '}
-                {number.format(row.count)}
+                {formatNumber(row.count)}
               </td>
             </tr>
           ))}

@@ -2,14 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterForm } from '~/components/forms/NewsletterForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
-import { serviceQueries } from '~/queries/service-hub'
+import { contentQueries } from '~/queries/content'
 
 /**
  * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription; the double
  * opt-in mail with the confirmation link is sent by the mail issue.
  */
 export const Route = createFileRoute('/newsletter/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.pageText('newsletter')),
+  loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('newsletter')),
   head: () => ({
     meta: [
       { title: 'Newsletter – Sonnenland Reisen' },
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/newsletter/')({
 })
 
 function NewsletterPage() {
-  const { data: text } = useSuspenseQuery(serviceQueries.pageText('newsletter'))
+  const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('newsletter'))
   return (
     <div className="container container--narrow section">
       <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Newsletter' }]} />

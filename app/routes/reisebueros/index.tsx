@@ -2,12 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
-import { serviceQueries } from '~/queries/service-hub'
+import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 
 /** Spec 2 /reisebueros: our reisen at partner travel agencies, and the way in for agency staff. */
 export const Route = createFileRoute('/reisebueros/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.pageText('reisebueros')),
+  loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('reisebueros')),
   head: () => ({
     meta: [
       { title: 'Reisebüros – Sonnenland Reisen' },
@@ -24,7 +24,7 @@ const LINKS = [
 ] as const
 
 function TravelAgenciesPage() {
-  const { data: text } = useSuspenseQuery(serviceQueries.pageText('reisebueros'))
+  const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('reisebueros'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container section">

@@ -3,12 +3,12 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { CardGrid, EntityCard } from '~/components/content/EntityCard'
 import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
-import { serviceQueries } from '~/queries/service-hub'
+import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 
 /** Spec 2 /service: the service hub – every service page, the service topics, and how to reach the office. */
 export const Route = createFileRoute('/service/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(serviceQueries.entries()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.links('service-entry')),
   head: () => ({
     meta: [
       { title: 'Service – Sonnenland Reisen' },
@@ -35,7 +35,7 @@ const SERVICE_LINKS = [
 ] as const
 
 function ServicePage() {
-  const { data: entries } = useSuspenseQuery(serviceQueries.entries())
+  const { data: entries } = useSuspenseQuery(contentQueries.links('service-entry'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container section">

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Pagination } from '~/components/ui/Pagination'
+import { formatNumber } from '~/lib/format'
 import { pageParam } from '~/lib/url-search'
 import { sitemapQueries } from '~/queries/sitemap'
 
@@ -64,7 +65,7 @@ function SitemapPage() {
 
       <section aria-labelledby="sitemap-alle-reisen" className="sitemap-section sitemap-section--trips">
         <h2 id="sitemap-alle-reisen">
-          Alle Reisen <span className="text-muted">({new Intl.NumberFormat('de-DE').format(trips.total)})</span>
+          Alle Reisen <span className="text-muted">({formatNumber(trips.total)})</span>
         </h2>
         {trips.pages > 1 ? (
           <p className="text-muted">

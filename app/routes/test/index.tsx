@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { notify } from '~/components/notifications/notify'
+import { formatNumber } from '~/lib/format'
 import { systemStatusQuery } from '~/queries/status'
 
 /** Spec 2 /test: a system status page (version, database reachable) for the operator's office. */
@@ -25,7 +26,7 @@ function SystemStatusPage() {
         <dt>Datenbank</dt>
         <dd>{status.database ? `erreichbar (${status.driver}, ${status.latencyMs} ms)` : 'nicht erreichbar'}</dd>
         <dt>Veröffentlichte Reisen</dt>
-        <dd>{new Intl.NumberFormat('de-DE').format(status.trips)}</dd>
+        <dd>{formatNumber(status.trips)}</dd>
       </dl>
       <h2>Hinweise prüfen</h2>
       <p>Zeigt einen Hinweis im globalen Benachrichtigungsbereich an.</p>

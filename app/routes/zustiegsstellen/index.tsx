@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/ui/EmptyState'
 import { BOARDING_QUERY_MAX, boardingSearchSchema } from '~/lib/boarding-points'
 import { paramText, plainSearchValue } from '~/lib/url-search'
 import { boardingPointQueries } from '~/queries/boarding-points'
-import { serviceQueries } from '~/queries/service-hub'
+import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 
 /** Spec 2 /zustiegsstellen: every boarding point, searchable by zip or place, with a map that needs neither tiles nor script. */
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/zustiegsstellen/')({
   loader: async ({ context, deps }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(boardingPointQueries.search(deps.q)),
-      context.queryClient.ensureQueryData(serviceQueries.pageText('zustiegsstellen')),
+      context.queryClient.ensureQueryData(contentQueries.fixedPageText('zustiegsstellen')),
     ])
   },
   head: () => ({
@@ -35,7 +35,7 @@ const plural = (n: number) => (n === 1 ? '1 Zustiegsstelle' : `${n} Zustiegsstel
 function BoardingPointsPage() {
   const q = paramText(Route.useSearch().q)
   const { data } = useSuspenseQuery(boardingPointQueries.search(q))
-  const { data: text } = useSuspenseQuery(serviceQueries.pageText('zustiegsstellen'))
+  const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('zustiegsstellen'))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const [query, setQuery] = useSearchText(q)

@@ -1,6 +1,7 @@
 // The directory of partner travel agencies (public fields only: never logins or password hashes).
 import { asc, count, like } from 'drizzle-orm'
 import { z } from 'zod'
+import { pageCount } from '~/lib/paging'
 import type { Database } from '../db/client.server'
 import { agencies } from '../db/schema'
 
@@ -45,5 +46,5 @@ export async function searchAgencies(db: Database, options: { zipPrefix: string;
     db.select({ n: count() }).from(agencies).where(where),
   ])
   const total = totals?.n ?? 0
-  return { agencies: z.array(agencySchema).parse(rows), total, page: options.page, pages: Math.max(1, Math.ceil(total / perPage)), perPage }
+  return { agencies: z.array(agencySchema).parse(rows), total, page: options.page, pages: pageCount(total, perPage), perPage }
 }

@@ -25,10 +25,11 @@ export type BoardingPointList = {
   searched: boolean
 }
 
+// German collation ('Ö' beside 'O'), whatever the database's own collation is; made once, not per request.
+const collator = new Intl.Collator('de-DE')
+
 export async function loadBoardingPoints(db: Database): Promise<BoardingPoint[]> {
   const rows = await db.select().from(boardingPoints).orderBy(asc(boardingPoints.city), asc(boardingPoints.name), asc(boardingPoints.id))
-  // German collation ('Ö' beside 'O'), whatever the database's own collation is.
-  const collator = new Intl.Collator('de-DE')
   return z
     .array(boardingPointSchema)
     .parse(rows)

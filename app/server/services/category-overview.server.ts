@@ -5,17 +5,15 @@ import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { BOOKABLE_STATUSES, bookableAction } from '~/lib/bookable'
 import { CATEGORY_PAGE_SIZE } from '~/lib/category-path'
-import { isPageInRange, paged, pagedSchema } from '~/lib/paging'
+import { isPageInRange, pagedSchema } from '~/lib/paging'
+import { UNNAMED_COUNTRY_HEADER } from '~/lib/regions'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { Database } from '../db/client.server'
 import { categories, countries, tripCategories, tripCountries, tripDates, trips } from '../db/schema'
 import { sanitize } from './sanitize.server'
-import { loadTripCards, todayIsoDay } from './trip-cards.server'
-import { germanSortKey } from './trip-pages.server'
-
-/** Spec 5: a country without a name shows as 'Reiseland'. */
-const UNNAMED_COUNTRY = 'Reiseland'
+import { todayIsoDay } from './trip-cards.server'
+import { germanSortKey, pageTrips } from './trip-pages.server'
 
 export const categoryPageSchema = z.object({
   category: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), kind: z.string(), descriptionHtml: z.string(), image: z.string().nullable() }),
@@ -71,41 +69,38 @@ export function tripOrder(sortBy: SortBy, direction: SortDirection, today: strin
 export async function loadCategoryPage(db: Database, query: CategoryPageQuery): Promise<CategoryPage | null> {
   const today = query.today ?? todayIsoDay()
   const perPage = query.perPage ?? CATEGORY_PAGE_SIZE
-  const [category] = await db.select().from(categories).where(eq(categories.slug, query.category)).limit(1)
+  // The category and the country are looked up by slug independently; the lists need both ids.
+  const [[category], [countryRow]] = await Promise.all([
+    db.select().from(categories).where(eq(categories.slug, query.category)).limit(1),
+    query.country === null ? [] : db.select().from(countries).where(eq(countries.slug, query.country)).limit(1),
+  ])
   if (!category) return null
+  if (query.country !== null && !countryRow) return null
+  const country: CategoryPage['country'] = countryRow
+    ? { id: countryRow.id, slug: countryRow.slug, name: countryRow.name ?? UNNAMED_COUNTRY_HEADER }
+    : null
 
   const inCategory = sql`exists (select 1 from ${tripCategories} where ${tripCategories.tripId} = ${trips.id} and ${tripCategories.categoryId} = ${category.id})`
-  const countryList = await db
-    .select({ id: countries.id, slug: countries.slug, name: countries.name, trips: count() })
-    .from(tripCountries)
-    .innerJoin(trips, and(eq(trips.id, tripCountries.tripId), eq(trips.published, true), inCategory))
-    .innerJoin(countries, eq(countries.id, tripCountries.countryId))
-    .groupBy(countries.id)
-    .orderBy(sql`lower(unaccent(coalesce(${countries.name}, ${UNNAMED_COUNTRY})))`, asc(countries.id))
-
-  let country: CategoryPage['country'] = null
-  const conditions: SQL[] = [eq(trips.published, true), inCategory]
-  if (query.country !== null) {
-    const [row] = await db.select().from(countries).where(eq(countries.slug, query.country)).limit(1)
-    if (!row) return null
-    country = { id: row.id, slug: row.slug, name: row.name ?? UNNAMED_COUNTRY }
-    conditions.push(
-      sql`exists (select 1 from ${tripCountries} where ${tripCountries.tripId} = ${trips.id} and ${tripCountries.countryId} = ${row.id})`,
-    )
-  }
-  const where = and(...conditions)
-  const [[totals], rows] = await Promise.all([
-    db.select({ n: count() }).from(trips).where(where),
+  const inCountry = countryRow
+    ? sql`exists (select 1 from ${tripCountries} where ${tripCountries.tripId} = ${trips.id} and ${tripCountries.countryId} = ${countryRow.id})`
+    : undefined
+  const [countryList, page] = await Promise.all([
     db
-      .select({ id: trips.id })
-      .from(trips)
-      .where(where)
-      .orderBy(...tripOrder(query.sortBy, query.sortDirection, today))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
+      .select({ id: countries.id, slug: countries.slug, name: countries.name, trips: count() })
+      .from(tripCountries)
+      .innerJoin(trips, and(eq(trips.id, tripCountries.tripId), eq(trips.published, true), inCategory))
+      .innerJoin(countries, eq(countries.id, tripCountries.countryId))
+      .groupBy(countries.id)
+      .orderBy(sql`lower(unaccent(coalesce(${countries.name}, ${UNNAMED_COUNTRY_HEADER})))`, asc(countries.id)),
+    pageTrips(db, and(inCategory, inCountry), {
+      page: query.page,
+      perPage,
+      today,
+      order: tripOrder(query.sortBy, query.sortDirection, today),
+    }),
   ])
-  const total = totals?.n ?? 0
-  if (!isPageInRange(query.page, total, perPage)) return null
+  // A page beyond the last one read no trips (so no cards were loaded) and is a 404.
+  if (!isPageInRange(query.page, page.paging.total, perPage)) return null
 
   return {
     category: {
@@ -117,8 +112,8 @@ export async function loadCategoryPage(db: Database, query: CategoryPageQuery): 
       image: category.image,
     },
     country,
-    countries: countryList.map((c) => ({ slug: c.slug, name: c.name ?? UNNAMED_COUNTRY, trips: c.trips })),
-    trips: await loadTripCards(db, rows.map((r) => r.id), today),
-    paging: paged(query.page, total, perPage),
+    countries: countryList.map((c) => ({ slug: c.slug, name: c.name ?? UNNAMED_COUNTRY_HEADER, trips: c.trips })),
+    trips: page.trips,
+    paging: page.paging,
   }
 }

@@ -1,5 +1,6 @@
 // Content pages (Impressum, Datenschutz, AGB, Barrierefreiheit …), served by slug through the catch-all route.
 import { and, asc, eq } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../db/client.server'
 import { contentPages } from '../db/schema'
@@ -15,23 +16,23 @@ export const contentPageSchema = z.object({
 })
 export type ContentPage = z.infer<typeof contentPageSchema>
 
-export async function findContentPage(db: Database, slug: string, kind: ContentPageKind = 'page'): Promise<ContentPage | null> {
+/** The first page of that kind matching `match` (a slug or an id), its body sanitised. */
+async function findPage(db: Database, match: SQL, kind: ContentPageKind): Promise<ContentPage | null> {
   const [row] = await db
     .select()
     .from(contentPages)
-    .where(and(eq(contentPages.slug, slug), eq(contentPages.kind, kind)))
+    .where(and(match, eq(contentPages.kind, kind)))
     .limit(1)
   return row ? contentPageSchema.parse({ ...row, body: sanitize(row.body) }) : null
 }
 
+export function findContentPage(db: Database, slug: string, kind: ContentPageKind = 'page'): Promise<ContentPage | null> {
+  return findPage(db, eq(contentPages.slug, slug), kind)
+}
+
 /** A content page by its numeric id (the upstream service-entry links use ids). */
-export async function findContentPageById(db: Database, id: number, kind: ContentPageKind): Promise<ContentPage | null> {
-  const [row] = await db
-    .select()
-    .from(contentPages)
-    .where(and(eq(contentPages.id, id), eq(contentPages.kind, kind)))
-    .limit(1)
-  return row ? contentPageSchema.parse({ ...row, body: sanitize(row.body) }) : null
+export function findContentPageById(db: Database, id: number, kind: ContentPageKind): Promise<ContentPage | null> {
+  return findPage(db, eq(contentPages.id, id), kind)
 }
 
 export const contentLinkSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), teaser: z.string() })

@@ -2,15 +2,18 @@
 // sitemaps /sitemap-trips-{n}.xml. Trips are read in chunks, so 100,000 trips never sit in memory
 // at once beyond one 50,000-URL file.
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { BLOG_PAGE_TYPES } from '~/lib/api'
 import { blogEntryPath } from '~/lib/blog-path'
 import { filterMainCategories } from '~/lib/categories'
 import { destinationSplat } from '~/lib/destinations'
+import { isPageInRange, pageCount } from '~/lib/paging'
 import { HTML_SITEMAP_TRIPS_PER_PAGE, SITEMAP_MAX_URLS, SITE_PAGES, SITE_PAGE_GROUPS } from '~/lib/sitemap'
 import type { SitemapEntry } from '~/lib/sitemap'
 import type { Database } from '../db/client.server'
 import { blogEntries, contentPages, hotels, impressions, ships, trips } from '../db/schema'
 import { loadInitData } from './catalog.server'
 import { listDestinations } from './destinations.server'
+import { germanSortKey } from './trip-pages.server'
 
 export type SitemapLink = { path: string; label: string }
 export type SitemapSection = { key: string; title: string; links: SitemapLink[] }
@@ -22,9 +25,6 @@ export type HtmlSitemap = {
 
 const collator = new Intl.Collator('de-DE')
 const byLabel = (a: SitemapLink, b: SitemapLink) => collator.compare(a.label, b.label)
-
-/** Blog types that have a detail page (ordinary and front-page posts; the advantages are tiles, not pages). */
-export const BLOG_PAGE_TYPES = [1, 2] as const
 
 const FIXED_PATHS = new Set(SITE_PAGES.map((p) => p.path))
 
@@ -96,7 +96,7 @@ export async function listTripLinks(db: Database, offset: number, limit: number,
     .select({ id: trips.id, title: trips.title })
     .from(trips)
     .where(eq(trips.published, true))
-    .orderBy(...(order === 'title' ? [asc(trips.title), asc(trips.id)] : [asc(trips.id)]))
+    .orderBy(...(order === 'title' ? [germanSortKey(trips.title), asc(trips.id)] : [asc(trips.id)]))
     .limit(limit)
     .offset(offset)
   return rows.map((t) => ({ path: `/reise/${t.id}/`, label: t.title }))
@@ -105,8 +105,8 @@ export async function listTripLinks(db: Database, offset: number, limit: number,
 /** The HTML sitemap; trips are paged (HTML_SITEMAP_TRIPS_PER_PAGE a page). Null for a page beyond the end. */
 export async function loadHtmlSitemap(db: Database, page: number): Promise<HtmlSitemap | null> {
   const total = await countPublishedTrips(db)
-  const pages = Math.max(1, Math.ceil(total / HTML_SITEMAP_TRIPS_PER_PAGE))
-  if (page < 1 || page > pages) return null
+  if (!isPageInRange(page, total, HTML_SITEMAP_TRIPS_PER_PAGE)) return null
+  const pages = pageCount(total, HTML_SITEMAP_TRIPS_PER_PAGE)
   const [sections, tripLinks] = await Promise.all([catalogueSections(db), listTripLinks(db, (page - 1) * HTML_SITEMAP_TRIPS_PER_PAGE, HTML_SITEMAP_TRIPS_PER_PAGE, 'title')])
   const fixed: SitemapSection[] = SITE_PAGE_GROUPS.map((g) => ({ key: g.key, title: g.title, links: g.pages.map((p) => ({ ...p })) }))
   return { sections: [...fixed, ...sections], trips: { links: tripLinks, page, pages, total } }

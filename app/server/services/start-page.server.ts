@@ -42,10 +42,14 @@ export type StartPageData = z.infer<typeof startPageSchema>
 export const BLOG_ERROR_PREFIX = 'Fehler beim Laden der Blogs:'
 export const ADVANTAGES_ERROR_PREFIX = 'Fehler beim Laden der Vorteile:'
 
-// Spec 7 call for the front-page blogs: lit-sort[] date_show DESC and date_add DESC, $paginate false.
+/** How many front-page blog entries the start page shows. */
+export const FRONT_PAGE_BLOG_COUNT = 3
+
+// Spec 7 call for the front-page blogs: lit-sort[] date_show DESC and date_add DESC. Only the first
+// page of FRONT_PAGE_BLOG_COUNT entries is read, since the start page shows no more than that.
 const FRONT_PAGE_BLOG_QUERY = blogQuerySchema.parse({
   'lit-sort[]': ['date_show DESC', 'date_add DESC'],
-  $paginate: 'false',
+  $limit: String(FRONT_PAGE_BLOG_COUNT),
   id_web_blog_type: String(BLOG_TYPE.frontpage),
 })
 const ADVANTAGES_QUERY = blogQuerySchema.parse({ $paginate: 'false', id_web_blog_type: String(BLOG_TYPE.advantages) })
@@ -82,11 +86,7 @@ const BLOCK_OF_KIND: Partial<Record<SpecialCategoryKind, SpecialBlock>> = {
  * Published trips of the special categories, soonest departure first (trips without upcoming
  * dates last): one query for all blocks, a block may be fed by several categories with its prefix.
  */
-async function specialBlocks(db: Database, today: string) {
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(asc(categories.sort), asc(categories.id))
+async function specialBlocks(db: Database, today: string, categoryRows: readonly { id: number; name: string }[]) {
   const blockOfCategory = new Map<number, SpecialBlock>()
   const headings: StartPageData['headings'] = { top: null, highlight: null, tipps: null }
   for (const c of categoryRows) {
@@ -118,9 +118,16 @@ async function specialBlocks(db: Database, today: string) {
 }
 
 export async function loadStartPage(db: Database, today = todayIsoDay()): Promise<StartPageData> {
+  // One read of the categories feeds both the special blocks (names) and the tiles (images).
+  // execute() gives a plain promise: awaiting the query builder itself twice would run it twice.
+  const categoryRows = db
+    .select({ id: categories.id, name: categories.name, image: categories.image })
+    .from(categories)
+    .orderBy(asc(categories.sort), asc(categories.id))
+    .execute()
   const [{ tripIds, headings }, tiles, blogs, advantages, latest] = await Promise.all([
-    specialBlocks(db, today),
-    db.select({ id: categories.id, image: categories.image }).from(categories),
+    categoryRows.then((rows) => specialBlocks(db, today, rows)),
+    categoryRows,
     loadFrontPageBlogs(db),
     loadAdvantages(db),
     latestTestimonials(db, { limit: TESTIMONIAL_TEASER_SIZE }),

@@ -1,6 +1,6 @@
-// One page of published trips matching a condition (a ship, a hotel, a country, a region), as
-// trip cards. Soonest upcoming departure first, trips without upcoming dates last, then by title,
-// so a visitor sees first what they can still book.
+// One page of published trips matching a condition (a ship, a hotel, a country, a region, a
+// category), as trip cards. By default soonest upcoming departure first, trips without upcoming
+// dates last, then by title, so a visitor sees first what they can still book.
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { TripCardData } from '~/lib/trip-card'
@@ -22,18 +22,20 @@ export function germanSortKey(column: SQL.Aliased | AnyColumn): SQL {
 
 export async function pageTrips(
   db: Database,
-  condition: SQL,
-  options: { page: number; perPage: number; today?: string },
+  condition: SQL | undefined,
+  /** order: the ORDER BY when the list is sorted otherwise (the category overview's sort choices). */
+  options: { page: number; perPage: number; today?: string; order?: SQL[] },
 ): Promise<TripPage> {
   const today = options.today ?? todayIsoDay()
   const where = and(eq(trips.published, true), condition)
   const nextDate = sql`(select min(${tripDates.dateFrom}) from ${tripDates} where ${tripDates.tripId} = ${trips.id} and ${tripDates.dateFrom} >= ${today})`
+  const order = options.order ?? [sql`${nextDate} asc nulls last`, germanSortKey(trips.title), asc(trips.id)]
   const [rows, [totals]] = await Promise.all([
     db
       .select({ id: trips.id })
       .from(trips)
       .where(where)
-      .orderBy(sql`${nextDate} asc nulls last`, germanSortKey(trips.title), asc(trips.id))
+      .orderBy(...order)
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
     db.select({ n: count() }).from(trips).where(where),

@@ -4,19 +4,19 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { blogEntryPath, blogEntrySplat } from '~/lib/blog-path'
 import { formatDate } from '~/lib/format'
+import { absoluteUrl } from '~/lib/sitemap'
 import { blogQueries } from '~/queries/blog'
 
 /** Spec 2 /blog/detail/{detail}: the detail may span several segments; the last one is the slug (lib/blog-path). */
 export const Route = createFileRoute('/blog/detail/$')({
   loader: async ({ context, params }) => {
     const { entry, origin } = await context.queryClient.ensureQueryData(blogQueries.entry(params._splat ?? ''))
-    const absolute = (href: string) => (href.startsWith('/') ? `${origin}${href}` : href)
     return {
       title: entry.title,
       teaser: entry.teaser,
-      image: entry.image ? absolute(entry.image) : null,
+      image: entry.image ? absoluteUrl(origin, entry.image) : null,
       dateShow: entry.date_show,
-      url: absolute(blogEntryPath(entry)),
+      url: absoluteUrl(origin, blogEntryPath(entry)),
     }
   },
   head: ({ loaderData }) =>

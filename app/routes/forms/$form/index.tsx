@@ -5,6 +5,7 @@ import { DefinedForm } from '~/components/forms/DefinedForm'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { formDefinition } from '~/lib/forms'
+import { tripPath } from '~/lib/trip-detail'
 import { formQueries } from '~/queries/forms'
 import { siteInfoQuery } from '~/queries/shell'
 
@@ -85,7 +86,7 @@ function FormPage() {
                 <dl className="facts">
                   <dt>Reise</dt>
                   <dd>
-                    <AppLink href={`/reise/${trip.tripId}/`}>{trip.title}</AppLink>
+                    <AppLink href={tripPath(trip.tripId)}>{trip.title}</AppLink>
                   </dd>
                   {trip.dates ? (
                     <>

@@ -14,6 +14,7 @@ import { categoryPath } from '~/lib/category-path'
 import { specialCategoryKind } from '~/lib/categories'
 import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
 import { hotelStarsLabel } from '~/lib/ratings'
+import { shipKindLabel } from '~/lib/ships'
 import { absoluteUrl } from '~/lib/sitemap'
 import {
   formatDepartureTime,
@@ -304,7 +305,7 @@ function Accommodation({ trip }: { trip: TripDetail }) {
   const place = trip.hotel
     ? { heading: 'Ihr Hotel', name: trip.hotel.name, detail: trip.hotel.city, href: `/hotels/${trip.hotel.id}/`, image: trip.hotel.image, stars: trip.hotel.stars, more: 'Mehr über das Hotel' }
     : trip.ship
-      ? { heading: 'Ihr Schiff', name: trip.ship.name, detail: trip.ship.kind === 'fluss' ? 'Flussschiff' : 'Hochseeschiff', href: `/ships/${trip.ship.id}/`, image: trip.ship.image, stars: null, more: 'Mehr über das Schiff' }
+      ? { heading: 'Ihr Schiff', name: trip.ship.name, detail: shipKindLabel(trip.ship.kind), href: `/ships/${trip.ship.id}/`, image: trip.ship.image, stars: null, more: 'Mehr über das Schiff' }
       : null
   if (!place) return null
   return (

@@ -10,6 +10,7 @@ import { EmptyState } from '~/components/ui/EmptyState'
 import { Spinner } from '~/components/ui/Spinner'
 import { useWishlist } from '~/components/wishlist/useWishlist'
 import { mergeIntoWishlist, removeWishlistEntry } from '~/components/wishlist/wishlist-store'
+import { formatTripCount } from '~/lib/format'
 import { formatIdsParam, parseIdsParam, wishlistShareHref } from '~/lib/wishlist'
 import type { Wishlist } from '~/lib/wishlist'
 import { catalogueQueries } from '~/queries/catalogue'
@@ -58,7 +59,7 @@ function SharedList({ ids }: { ids: Wishlist }) {
     const message =
       added === 0
         ? 'Alle Reisen dieser Liste stehen schon auf Ihrer Merkliste.'
-        : `${added === 1 ? '1 Reise wurde' : `${added} Reisen wurden`} in Ihre Merkliste übernommen.${skipped ? ` ${skipped} passten nicht mehr hinein.` : ''}`
+        : `${formatTripCount(added)} ${added === 1 ? 'wurde' : 'wurden'} in Ihre Merkliste übernommen.${skipped ? ` ${skipped} passten nicht mehr hinein.` : ''}`
     notify({ message })
     void navigate({ to: '/reiseuebersicht/merkliste/' })
   }
@@ -138,7 +139,7 @@ function OwnTrips({ ids }: { ids: Wishlist }) {
   const count = ids.length
   return (
     <>
-      <p>{count === 1 ? '1 Reise auf Ihrer Merkliste' : `${count} Reisen auf Ihrer Merkliste`}</p>
+      <p>{formatTripCount(count)} auf Ihrer Merkliste</p>
       {trips.length ? <TripCardGrid trips={trips} headingLevel={2} priorityCount={2} /> : null}
       {missing.length ? (
         <section className="section section--tight" aria-labelledby="nicht-verfuegbar">

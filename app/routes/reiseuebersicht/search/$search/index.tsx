@@ -7,7 +7,7 @@ import { SearchFilters } from '~/components/search/SearchFilters'
 import type { ApplyKind } from '~/components/search/SearchFilters'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { filterMainCategories } from '~/lib/categories'
-import { formatNumber } from '~/lib/format'
+import { formatNumber, formatTripCount } from '~/lib/format'
 import { searchNames } from '~/lib/search/names'
 import { describeSearch } from '~/lib/search/describe'
 import { searchPath } from '~/lib/search/path'
@@ -51,7 +51,7 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
   },
   head: ({ loaderData }) => {
     if (!loaderData) return {}
-    const found = loaderData.total === 1 ? '1 Reise' : `${loaderData.total} Reisen`
+    const found = formatTripCount(loaderData.total)
     return {
       meta: [
         { title: `${loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche'} – ${loaderData.siteName}` },
