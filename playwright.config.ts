@@ -4,13 +4,18 @@ import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 // Browser tests run against the production build (`vite build` first) in Debian's Chromium,
-// on a fresh embedded database in a temporary data folder.
+// on a fresh embedded database in a temporary data folder. A folder this config made is noted in
+// E2E_TEMP_DATA_DIR so the global teardown deletes it (one given in E2E_DATA_DIR is left alone).
+// Worker processes load this config again but inherit E2E_DATA_DIR, so they make no folder.
 const port = Number(process.env.E2E_PORT ?? 3100)
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'reisen-e2e-'))
+const givenDataDir = process.env.E2E_DATA_DIR
+const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'reisen-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
+if (givenDataDir === undefined) process.env.E2E_TEMP_DATA_DIR = dataDir
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

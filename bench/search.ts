@@ -24,6 +24,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { toJSONAsync } from 'seroval'
 import { z } from 'zod'
+import { berlinDayStart } from '../app/lib/search/dates'
+import { stringifySegment } from '../app/lib/search/segment'
+import { SEARCH_PARAMS_DEFAULTS } from '../app/lib/search/sort'
+import type { SortBy, SortDirection } from '../app/lib/search/sort'
 import { openDatabase } from '../app/server/db/client.server'
 
 const root = resolve(import.meta.dirname, '..')
@@ -38,7 +42,7 @@ const base = `http://127.0.0.1:${port}`
 // The targets of the issue: p95 of a search at most this many times the p95 of a trivial trip.
 const TARGETS: Record<number, number> = { 10_000: 3, 100_000: 5 }
 
-type Query = { label: string; kind: string; segment: string; sortBy?: string; sortDirection?: string; page?: number; ferien?: boolean }
+type Query = { label: string; kind: string; segment: string; sortBy?: SortBy; sortDirection?: SortDirection; page?: number; ferien?: boolean }
 
 async function prepareCatalogue(trips: number): Promise<{ dir: string; temporary: boolean }> {
   const dir = keepDir ? join(keepDir, `search-${trips}`) : mkdtempSync(join(tmpdir(), `reisen-bench-search-${trips}-`))
@@ -137,16 +141,7 @@ function searchUrl(q: Query): string {
 }
 
 /** Unix seconds of Berlin midnight, n days from today (dates in segments are Berlin days). */
-function dayFromToday(n: number): number {
-  const iso = new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' })
-  const [y, m, d] = iso.split('-').map(Number)
-  for (const offset of [1, 2]) {
-    const candidate = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, -offset) / 1000
-    const check = new Date(candidate * 1000).toLocaleString('en-CA', { timeZone: 'Europe/Berlin', hourCycle: 'h23' })
-    if (check.startsWith(`${iso}, 00:00`)) return candidate
-  }
-  throw new Error('no Berlin midnight')
-}
+const dayFromToday = (n: number) => berlinDayStart(Date.now() / 1000 + n * 86_400)
 
 /**
  * A fixed mix as people search: mostly words (a few with typos or without umlauts), one or two
@@ -170,32 +165,31 @@ async function buildMix(): Promise<Query[]> {
     if (v === undefined) throw new Error('empty list')
     return v
   }
-  const seg = (slots: Partial<Record<'text' | 'cats' | 'lands' | 'regions' | 'start' | 'end' | 'duration' | 'bookable' | 'price', string>>) =>
-    [slots.text ?? '', slots.cats ?? '', slots.lands ?? '', slots.regions ?? '', slots.start ?? '', slots.end ?? '', slots.duration ?? '', slots.bookable ?? '', slots.price ?? ''].join('-')
-
   const words = ['wien', 'gardasee', 'ostsee', 'städtereise', 'staedte', 'strasse', 'paris', 'advent', 'kreuzfahrt', 'toskana', 'nordsee', 'prag', 'dresden', 'rundreise-norwegen', 'hamburg', 'bodensee', 'masuren', 'amsterdam', 'mallorca', 'harz']
   const typos = ['gardase', 'gardasse', 'dresdn', 'amsterdan']
   const queries: Query[] = []
+  // The canonical segment of each search, as the results page links it.
+  const seg = stringifySegment
   words.forEach((w) => queries.push({ label: `Text „${w}“`, kind: 'Text', segment: seg({ text: w }) }))
   typos.forEach((w) => queries.push({ label: `Tippfehler „${w}“`, kind: 'Text', segment: seg({ text: w }) }))
-  cats.slice(0, 8).forEach((c) => queries.push({ label: `Kategorie ${c}`, kind: 'Filter', segment: seg({ cats: String(c) }) }))
-  for (let i = 0; i < 4; i++) queries.push({ label: 'Kategorie + Land', kind: 'Filter', segment: seg({ cats: String(pick(cats, i)), lands: String(pick(lands, i + 1)) }) })
-  for (let i = 0; i < 4; i++) queries.push({ label: 'Land', kind: 'Filter', segment: seg({ lands: String(pick(lands, i * 3)) }) })
-  for (let i = 0; i < 3; i++) queries.push({ label: 'Region', kind: 'Filter', segment: seg({ regions: String(pick(regions, i * 5)) }) })
-  queries.push({ label: 'Dauer 5-8 Tage', kind: 'Filter', segment: seg({ duration: '5,8' }) })
-  queries.push({ label: 'Preis bis 800 €', kind: 'Filter', segment: seg({ price: '0,800' }) })
-  queries.push({ label: 'Status Buchbar', kind: 'Filter', segment: seg({ bookable: '0' }) })
-  queries.push({ label: 'Text + Kategorie', kind: 'Text', segment: seg({ text: 'advent', cats: String(pick(cats, 0)) }) })
-  queries.push({ label: 'Text + Preis', kind: 'Text', segment: seg({ text: 'wien', price: '0,1000' }) })
-  queries.push({ label: 'Zeitraum 1 Monat', kind: 'Datum', segment: seg({ start: String(dayFromToday(60)), end: String(dayFromToday(90)) }) })
-  queries.push({ label: 'Zeitraum + Kategorie', kind: 'Datum', segment: seg({ cats: String(pick(cats, 1)), start: String(dayFromToday(120)), end: String(dayFromToday(150)) }) })
-  queries.push({ label: 'Zeitraum + Text', kind: 'Datum', segment: seg({ text: 'ostsee', start: String(dayFromToday(30)), end: String(dayFromToday(120)) }) })
-  queries.push({ label: 'Ferientermine + Land', kind: 'Datum', segment: seg({ lands: String(pick(lands, 0)) }), ferien: true })
+  cats.slice(0, 8).forEach((c) => queries.push({ label: `Kategorie ${c}`, kind: 'Filter', segment: seg({ categories: [c] }) }))
+  for (let i = 0; i < 4; i++) queries.push({ label: 'Kategorie + Land', kind: 'Filter', segment: seg({ categories: [pick(cats, i)], countries: [pick(lands, i + 1)] }) })
+  for (let i = 0; i < 4; i++) queries.push({ label: 'Land', kind: 'Filter', segment: seg({ countries: [pick(lands, i * 3)] }) })
+  for (let i = 0; i < 3; i++) queries.push({ label: 'Region', kind: 'Filter', segment: seg({ regions: [pick(regions, i * 5)] }) })
+  queries.push({ label: 'Dauer 5-8 Tage', kind: 'Filter', segment: seg({ duration: { min: 5, max: 8 } }) })
+  queries.push({ label: 'Preis bis 800 €', kind: 'Filter', segment: seg({ price: { min: 0, max: 800 } }) })
+  queries.push({ label: 'Status Buchbar', kind: 'Filter', segment: seg({ bookable: 0 }) })
+  queries.push({ label: 'Text + Kategorie', kind: 'Text', segment: seg({ text: 'advent', categories: [pick(cats, 0)] }) })
+  queries.push({ label: 'Text + Preis', kind: 'Text', segment: seg({ text: 'wien', price: { min: 0, max: 1000 } }) })
+  queries.push({ label: 'Zeitraum 1 Monat', kind: 'Datum', segment: seg({ start: dayFromToday(60), end: dayFromToday(90) }) })
+  queries.push({ label: 'Zeitraum + Kategorie', kind: 'Datum', segment: seg({ categories: [pick(cats, 1)], start: dayFromToday(120), end: dayFromToday(150) }) })
+  queries.push({ label: 'Zeitraum + Text', kind: 'Datum', segment: seg({ text: 'ostsee', start: dayFromToday(30), end: dayFromToday(120) }) })
+  queries.push({ label: 'Ferientermine + Land', kind: 'Datum', segment: seg({ countries: [pick(lands, 0)] }), ferien: true })
   for (let i = 0; i < 4; i++) queries.push({ label: 'Alle Reisen', kind: 'Leer', segment: seg({}) })
 
   // Orders as visitors choose them: mostly the default (next date first), then cheapest first;
   // descending orders and the others now and then. 20 slots, used in turn.
-  const orders: [string, string | undefined][] = [
+  const orders: [SortBy, SortDirection | undefined][] = [
     ['date', undefined], ['date', undefined], ['price', undefined], ['date', undefined], ['name', undefined],
     ['date', undefined], ['price', undefined], ['date', undefined], ['price', 'desc'], ['date', undefined],
     ['date', undefined], ['price', undefined], ['date', undefined], ['name', undefined], ['date', 'desc'],
@@ -254,7 +248,12 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: { way
       mix.map((q) =>
         serverFnUrl(searchFn, {
           segment: q.segment,
-          params: { sortBy: q.sortBy ?? 'date', sortDirection: q.sortDirection ?? 'asc', page: q.page ?? 1, ferien: q.ferien ?? false },
+          params: {
+            sortBy: q.sortBy ?? SEARCH_PARAMS_DEFAULTS.sortBy,
+            sortDirection: q.sortDirection ?? SEARCH_PARAMS_DEFAULTS.sortDirection,
+            page: q.page ?? SEARCH_PARAMS_DEFAULTS.page,
+            ferien: q.ferien ?? SEARCH_PARAMS_DEFAULTS.ferien,
+          },
         }),
       ),
     )

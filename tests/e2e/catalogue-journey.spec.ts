@@ -1,9 +1,9 @@
 // The catalogue in a real browser: start page → category → trip → Merkliste and back, every
 // catalogue route's heading, 404s, the .ics download, JSON-LD, axe, and the Merkliste across
 // reloads and tabs.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from './support'
 
 type InitCategory = { slug: string; name: string; journeys: number | null; kind: string }
 
@@ -16,12 +16,6 @@ async function biggestCategory(request: APIRequestContext): Promise<InitCategory
   const biggest = main.sort((a, b) => (b.journeys ?? 0) - (a.journeys ?? 0))[0]
   if (!biggest) throw new Error('no category with trips')
   return biggest
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** Opens the first trip of the Reisekalender's first month; returns its title once its page shows. */

@@ -1,15 +1,9 @@
 // The content pages in a real browser: every page renders its h1, the list pages link to the
 // detail pages (reached here by clicking), unknown addresses answer 404, and axe finds no
 // serious violations on the main pages. Names come from the page itself, not from the seed.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
+import { expectNoSeriousAxeViolations } from './support'
 
 /** Clicks a link and expects the next page's h1 to carry the link's text. */
 async function followTo(page: Page, link: Locator): Promise<string> {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { gotoHydrated } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
 
 test.describe('Startseite und App-Rahmen', () => {
   test('die Startseite zeigt Überschrift, Hauptmenü und Telefonnummer', async ({ page }) => {
@@ -18,9 +17,7 @@ test.describe('Startseite und App-Rahmen', () => {
   test('axe findet auf der Startseite keine ernsten Verstöße', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await expectNoSeriousAxeViolations(page)
   })
 
   test('Pfade ohne Schrägstrich werden weitergeleitet', async ({ request }) => {

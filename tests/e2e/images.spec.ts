@@ -1,7 +1,7 @@
 // Spec 7 "Images go through a resizing proxy with allowed hosts and aliases", spec 9 "Image
 // proxy: quality 70, format webp, densities 1,1,2" and DESIGN 4 "Images are generated locally".
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from './support'
 
 const PROXY_CANDIDATE = /^\/media\/image\?src=[^\s&]+&w=(\d+) (\d+)w$/
 
@@ -92,8 +92,6 @@ test.describe('Bilder über den Bildproxy', () => {
   test('axe findet auf der Startseite mit allen Bildern keine ernsten Verstöße', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await expectNoSeriousAxeViolations(page)
   })
 })

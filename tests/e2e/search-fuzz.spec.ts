@@ -24,7 +24,6 @@ const segment = fc.oneof(
 test('1.000 zufällige Suchsegmente: 200 oder 404, nie 5xx', async ({ request }) => {
   test.setTimeout(240_000)
   const samples = fc.sample(segment, { numRuns: SEGMENTS, seed: 20_261_122 })
-  expect(samples).toHaveLength(SEGMENTS)
   const failures: string[] = []
   for (const sample of samples) {
     const path = `/reiseuebersicht/search/${encodeURIComponent(sample)}/`

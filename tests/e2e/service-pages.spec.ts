@@ -1,8 +1,8 @@
 // Service and utility pages in a real browser: headings, the searches with and without
 // JavaScript, forms with German errors, sitemap/robots, masks, and axe on the main pages.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from './support'
 
 const PAGES: readonly [path: string, heading: string][] = [
   ['/zustiegsstellen/', 'Zustiegsstellen'],
@@ -19,12 +19,6 @@ const PAGES: readonly [path: string, heading: string][] = [
   ['/reisebueros/agentur-login/', 'Agentur-Login'],
   ['/inputmodes/', 'Eingabeformate'],
 ]
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 /** The zip codes in the boarding point list on the page. */
 async function listedZips(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Services of the content pages against a real database: the seeded demo catalogue plus a few
 // rows of our own (explicit ids far above the seed's) for the edge cases the seed may not have.
-import { and, avg, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, avg, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOG_TYPE, blogQuerySchema } from '~/lib/api'
 import { blogEntrySplat, blogSlugFromPath } from '~/lib/blog-path'
@@ -22,6 +22,7 @@ import {
   tripRegions,
   trips,
 } from '~/server/db/schema'
+import { addDays } from '~/server/db/seed/calendar'
 import { findBlogEntry, listBlogEntries } from '~/server/services/blog.server'
 import { findContentPage, findContentPageById, listContentPages } from '~/server/services/content.server'
 import { findDestination, listDestinations } from '~/server/services/destinations.server'
@@ -54,12 +55,7 @@ const ID = {
 } as const
 const BLOG = { plain: 'testbeitrag-herbst', hostile: 'testbeitrag-mit-skript', advantage: 'testvorteil', draft: 'testbeitrag-entwurf' }
 
-function isoDay(offsetDays: number): string {
-  const today = todayIsoDay()
-  const d = new Date(`${today}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offsetDays)
-  return d.toISOString().slice(0, 10)
-}
+const isoDay = (offsetDays: number) => addDays(todayIsoDay(), offsetDays)
 
 const image = (name: string) => ({ src: `/media/seed/${name}.svg`, alt: `Bild ${name}`, width: 1600, height: 1000 })
 
@@ -436,15 +432,16 @@ describe('articles, service entries, FAQ', () => {
   })
 
   it('lists articles and service entries of the seed in the operator order', async () => {
-    const articles = await listContentPages(t.db, 'article')
-    expect(articles.length).toBeGreaterThan(0)
-    const services = await listContentPages(t.db, 'service-entry')
-    expect(services.at(-1)?.slug).toBe('test-service')
-    const rows = await t.db
-      .select({ id: contentPages.id })
-      .from(contentPages)
-      .where(inArray(contentPages.id, articles.map((a) => a.id)))
-    expect(rows).toHaveLength(articles.length)
+    // The operator's order is the sort column, ties by id; worked out here from the rows.
+    for (const kind of ['article', 'service-entry'] as const) {
+      const listed = await listContentPages(t.db, kind)
+      expect(listed.length, kind).toBeGreaterThan(0)
+      const rows = await t.db.select({ id: contentPages.id, sort: contentPages.sort }).from(contentPages).where(eq(contentPages.kind, kind))
+      const expected = rows.sort((a, b) => a.sort - b.sort || a.id - b.id).map((r) => r.id)
+      expect(listed.map((p) => p.id), kind).toEqual(expected)
+    }
+    // Our entry's sort number is above any of the seed's: it comes last.
+    expect((await listContentPages(t.db, 'service-entry')).at(-1)?.slug).toBe('test-service')
   })
 
   it('FAQ answers are sanitised', async () => {

@@ -334,14 +334,21 @@ describe('load', () => {
     const blocked = new Promise<void>((resolve) => {
       release = resolve
     })
+    // The slow transform says when it runs, i.e. when the first request holds the only slot: only
+    // then is the second request sure to find the queue full (a sleep would only make it likely).
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve
+    })
     const limiter = createLimiter(1, 0)
     const slow: Transform = async (input, options) => {
+      markStarted()
       await blocked
       return sharpTransform(input, options)
     }
     const d = deps({ limiter, transform: slow })
     const first = get(d, imageProxyUrl('/media/seed/trip-5-1.svg', 320))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await started
     const second = await get(d, imageProxyUrl('/media/seed/trip-6-1.svg', 320))
     expect(second.status).toBe(503)
     expect(second.headers.get('retry-after')).toBe('5')

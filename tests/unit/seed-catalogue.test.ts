@@ -23,11 +23,15 @@ function collect(catalogue: Catalogue, chunkSize = 100): TripChunk {
     tripBoardingPoints: [],
     services: [],
   }
+  // By name, so each list keeps its row type; a new TripChunk field fails to compile in `all` above.
   for (const chunk of catalogue.tripChunks(chunkSize)) {
-    for (const key of Object.keys(all) as (keyof TripChunk)[]) {
-      // each key holds rows of its own type; concatenating like with like
-      ;(all[key] as unknown[]).push(...(chunk[key] as unknown[]))
-    }
+    all.trips.push(...chunk.trips)
+    all.tripCategories.push(...chunk.tripCategories)
+    all.tripCountries.push(...chunk.tripCountries)
+    all.tripRegions.push(...chunk.tripRegions)
+    all.tripDates.push(...chunk.tripDates)
+    all.tripBoardingPoints.push(...chunk.tripBoardingPoints)
+    all.services.push(...chunk.services)
   }
   return all
 }
