@@ -80,6 +80,16 @@ export const MESSAGES = {
 const EMAIL = z.email()
 const PHONE = /^\+?[0-9 ()/-]+$/
 
+/** An e-mail address as the forms and the booking accept it (trimmed input). */
+export function isEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX && EMAIL.safeParse(value).success
+}
+
+/** A phone number: digits, spaces and + ( ) / -, at least six digits. */
+export function isPhone(value: string): boolean {
+  return value.length <= 30 && PHONE.test(value) && value.replace(/\D/g, '').length >= 6
+}
+
 /** The zod schema of one field: trims text and reports at most one German message. */
 export function fieldSchema(field: FormField): z.ZodType<string | number | string[] | null, string | string[]> {
   switch (field.type) {
@@ -122,11 +132,9 @@ function textProblem(field: Exclude<FormField, { type: 'checkboxes' | 'integer' 
   if (value === '') return field.required ? required(field) : null
   switch (field.type) {
     case 'email':
-      return value.length > EMAIL_MAX || !EMAIL.safeParse(value).success ? MESSAGES.email : null
-    case 'tel': {
-      const digits = value.replace(/\D/g, '').length
-      return value.length > 30 || !PHONE.test(value) || digits < 6 ? MESSAGES.tel : null
-    }
+      return isEmail(value) ? null : MESSAGES.email
+    case 'tel':
+      return isPhone(value) ? null : MESSAGES.tel
     case 'radio':
       return field.options.some((o) => o.value === value) ? null : MESSAGES.option
     case 'textarea':

@@ -2,6 +2,7 @@
 // message naming the variable when a value is wrong.
 import { z } from 'zod'
 import '~/lib/zod-de'
+import { isValidIban } from '~/lib/booking/iban'
 
 // An empty value (`DATABASE_URL=` in an env file) means unset, the same as a missing one.
 const optionalUrl = z
@@ -45,6 +46,28 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Sonnenland Reisen <info@sonnenland-reisen.example>'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /** Booking: minutes a picked seat stays held; activity extends it up to BOOKING_HOLD_MAX_MINUTES. */
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
+  BOOKING_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(240).default(60),
+  /** Minutes without activity after which a draft and its personal data are deleted. */
+  BOOKING_DRAFT_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  /** Deposit due on booking, percent of the total (BGH X ZR 85/12: 20 % is the accepted norm). */
+  BOOKING_DEPOSIT_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  /** The balance is due this many days before departure; closer than that, the full price at once. */
+  BOOKING_BALANCE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Secret for signed payment and success links (HMAC-SHA256); set it in production. */
+  BOOKING_LINK_SECRET: z.string().min(32, 'mindestens 32 Zeichen').optional(),
+  /** The operator's bank account for transfers (defaults: a documented example IBAN for the demo). */
+  BANK_ACCOUNT_HOLDER: z.string().trim().min(1).default('Sonnenland Reisen GmbH'),
+  BANK_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidIban, 'keine gültige IBAN')
+    .default('DE89370400440532013000'),
+  BANK_BIC: z.string().trim().min(8).max(11).default('COBADEFFXXX'),
+  BANK_NAME: z.string().trim().min(1).default('Commerzbank Bielefeld'),
+  /** Gläubiger-Identifikationsnummer for SEPA direct debits (default: the Bundesbank's test id). */
+  BANK_CREDITOR_ID: z.string().trim().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'keine gültige Gläubiger-ID').default('DE98ZZZ09999999999'),
 })
 
 export type Config = z.infer<typeof envSchema>

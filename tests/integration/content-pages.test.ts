@@ -22,7 +22,7 @@ import {
   tripRegions,
   trips,
 } from '~/server/db/schema'
-import { addDays } from '~/server/db/seed/calendar'
+import { addDays } from '~/lib/calendar'
 import { findBlogEntry, listBlogEntries } from '~/server/services/blog.server'
 import { findContentPage, findContentPageById, listContentPages } from '~/server/services/content.server'
 import { findDestination, listDestinations } from '~/server/services/destinations.server'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isMainListCategory, specialCategoryKind } from '~/lib/categories'
-import { addDays, toEpochDay } from '~/server/db/seed/calendar'
+import { addDays, toEpochDay } from '~/lib/calendar'
 import {
   FIRST_DATE_OFFSET,
   generateCatalogue,

@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core'
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import type { BookableStatus } from '../../lib/bookable'
+import { SEAT_CELL_KINDS } from '../../lib/booking/offer'
 import type { MenuItem } from '../../lib/site'
 
 // ---------------------------------------------------------------------------------------------
@@ -32,14 +33,15 @@ export type CategoryKind = (typeof CATEGORY_KINDS)[number]
 export const TRANSPORTS = ['bus', 'flug', 'schiff', 'hotel'] as const
 export type Transport = (typeof TRANSPORTS)[number]
 
-export const SEAT_CELL_KINDS = ['seat', 'aisle', 'driver', 'guide', 'door', 'wc', 'stairs', 'empty'] as const
+export { SEAT_CELL_KINDS }
 export type SeatCellKind = (typeof SEAT_CELL_KINDS)[number]
 
 
 export const SERVICE_PER = ['person', 'booking'] as const
 export type ServicePer = (typeof SERVICE_PER)[number]
 
-export const PAYMENT_KINDS = ['deposit', 'balance'] as const
+/** A booking pays a deposit and the balance, or the full price at once when departure is near. */
+export const PAYMENT_KINDS = ['deposit', 'balance', 'full'] as const
 export type PaymentKind = (typeof PAYMENT_KINDS)[number]
 
 export const SHIP_KINDS = ['fluss', 'hochsee'] as const
@@ -81,6 +83,9 @@ export interface SeatCell {
 
 /** Rows from the front (driver) to the back of the vehicle; every row has the same number of cells. */
 export type SeatPlanLayout = SeatCell[][]
+
+/** An attachment of an outbox mail, made when the mail is delivered. */
+export type MailAttachmentRef = { kind: 'booking-confirmation'; bookingId: number }
 
 export interface ShipFact {
   label: string
@@ -397,11 +402,22 @@ export const bookings = pgTable(
     rooms: jsonb('rooms').$type<unknown[]>().notNull().default([]),
     vouchers: jsonb('vouchers').$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),
+    /** A draft books at most once. */
+    draftId: text('draft_id').unique(),
+    /** sha256 of the booking request: a used Idempotency-Key with another request is refused. */
+    requestHash: text('request_hash').notNull().default(''),
+    /** Travellers, i.e. places taken on the date. */
+    places: integer('places').notNull().default(0),
+    /** Spec 2 referrer parameter, as the browser kept it. */
+    referrer: text('referrer'),
+    priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
+    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
+    check('bookings_places_check', sql`${t.places} >= 0`),
   ],
 )
 
@@ -428,6 +444,10 @@ export const bookingParticipants = pgTable(
     insurance: jsonb('insurance').$type<unknown[]>().notNull().default([]),
     services: jsonb('services').$type<unknown[]>().notNull().default([]),
     price: money('price').notNull(),
+    /** Haustürtransfer: the postcode the traveller is picked up at, instead of a boarding point. */
+    transferZip: text('transfer_zip'),
+    /** 'keine', 'rollator' or 'rollstuhl' (DESIGN 6: operators ask for mobility aids). */
+    mobility: text('mobility').notNull().default('keine'),
   },
   (t) => [index('booking_participants_booking_idx').on(t.bookingId)],
 )
@@ -442,7 +462,8 @@ export const seatReservations = pgTable(
       .references(() => tripDates.id, { onDelete: 'cascade' }),
     seat: text('seat').notNull(),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
-    holdToken: text('hold_token'),
+    /** The draft holding the seat; exactly one of bookingId and holdToken is set. */
+    holdToken: text('hold_token').references(() => bookingDrafts.id, { onDelete: 'cascade' }),
     heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -451,6 +472,8 @@ export const seatReservations = pgTable(
     index('seat_reservations_hold_token_idx').on(t.holdToken),
     // a constraint (not just an index) so `on conflict on constraint` can name it
     unique('seat_reservations_trip_date_seat_unique').on(t.tripDateId, t.seat),
+    check('seat_reservations_owner_check', sql`(${t.bookingId} is null) <> (${t.holdToken} is null)`),
+    check('seat_reservations_hold_check', sql`${t.holdToken} is null or ${t.heldUntil} is not null`),
   ],
 )
 
@@ -466,11 +489,56 @@ export const payments = pgTable(
     status: text('status').notNull(),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
   },
   (t) => [
     check('payments_kind_check', inList('kind', PAYMENT_KINDS)),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     index('payments_booking_idx').on(t.bookingId),
+    unique('payments_booking_kind_unique').on(t.bookingId, t.kind),
+  ],
+)
+
+/** A SEPA direct-debit mandate given while booking or later on /payment/{data}. */
+export const sepaMandates = pgTable(
+  'sepa_mandates',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Mandatsreferenz */
+    reference: text('reference').notNull().unique(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    /** The mandate text exactly as the customer agreed to it. */
+    mandateText: text('mandate_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sepa_mandates_booking_idx').on(t.bookingId)],
+)
+
+/**
+ * A booking in progress, on the server (DESIGN 6): created on entry, saved at every step, deleted
+ * with its personal data and its seat holds when it expires.
+ */
+export const bookingDrafts = pgTable(
+  'booking_drafts',
+  {
+    /** 32 random bytes, base64url: the browser's cookie value and the API's draftId. */
+    id: text('id').primaryKey(),
+    tripDateId: integer('trip_date_id')
+      .notNull()
+      .references(() => tripDates.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<unknown>().notNull(),
+    agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('booking_drafts_expires_idx').on(t.expiresAt),
+    check('booking_drafts_id_check', sql`length(${t.id}) between 32 and 64`),
   ],
 )
 
@@ -643,10 +711,18 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    cc: text('cc').notNull().default(''),
+    bcc: text('bcc').notNull().default(''),
+    /** Extra headers such as List-Unsubscribe; names and values are fixed by the code, never user input. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** What to attach, rendered when the mail is delivered (e.g. a booking's confirmation PDF). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
+    /** Not before this time: retries back off. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
-    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 )
 

@@ -25,6 +25,7 @@ import type { Search } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { foldDigraphs, queryWords, textQueryFromFolded } from '~/lib/search/text-query'
 import type { TextQuery } from '~/lib/search/text-query'
+import { queryRows } from '../db/query.server'
 import type { Database } from '../db/client.server'
 import { loadTripCards, todayIsoDay } from './trip-cards.server'
 
@@ -54,20 +55,6 @@ export type PagePlan = {
   orderedLists?: boolean
   /** How many trips of the list pageByBound takes first (else sized by the share that matches). */
   boundChunk?: number
-}
-
-// ---------------------------------------------------------------------------------------------
-// Results of raw queries: PGlite answers { rows }, postgres-js an array of rows.
-// ---------------------------------------------------------------------------------------------
-
-async function query<S extends z.ZodType>(db: Database, statement: SQL, row: S): Promise<z.infer<S>[]> {
-  const result: unknown = await db.execute(statement)
-  const rows = Array.isArray(result)
-    ? result
-    : typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)
-      ? result.rows
-      : []
-  return rows.map((r: unknown): z.infer<S> => row.parse(r))
 }
 
 
@@ -107,14 +94,14 @@ const tripCounts = new WeakMap<Database, number>()
 async function prepare(db: Database, today: string): Promise<void> {
   if (preparedFor.get(db) === today) return
   await db.execute(sql`select trip_search_roll_over(${today}::date)`)
-  const [stats] = await query(
+  const [stats] = await queryRows(
     db,
     sql`select (select reltuples from pg_class where oid = 'trip_search'::regclass) < 0
               and exists (select 1 from trip_search) as missing`,
     z.object({ missing: z.boolean() }),
   )
   if (stats?.missing) await db.execute(sql`analyze trip_search, trip_search_documents, trip_dates`)
-  const [size] = await query(
+  const [size] = await queryRows(
     db,
     sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'trip_search'::regclass`,
     z.object({ n: z.number() }),
@@ -126,7 +113,7 @@ async function prepare(db: Database, today: string): Promise<void> {
 const versionRow = z.object({ version: z.string() })
 
 async function catalogueVersion(db: Database): Promise<string> {
-  const [row] = await query(db, sql`select version::text as version from trip_search_meta`, versionRow)
+  const [row] = await queryRows(db, sql`select version::text as version from trip_search_meta`, versionRow)
   return row?.version ?? '0'
 }
 
@@ -398,7 +385,7 @@ const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().i
  */
 async function computeStats(db: Database, f: Filter): Promise<Stats> {
   const m = matching(f)
-  const rows = await query(
+  const rows = await queryRows(
     db,
     sql`with ${m.with === null ? sql`` : sql`${m.with}, `}base as materialized (
         select s.category_ids, s.country_ids, ${m.statuses} as statuses from ${m.from} where ${m.where}
@@ -505,7 +492,7 @@ const holidayRow = z.object({ first: z.string(), after: z.string() })
 
 function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string][]> {
   return remember(cache.holidays, 'all', async () => {
-    const rows = await query(
+    const rows = await queryRows(
       db,
       sql`select lower(r)::text as first, upper(r)::text as after
           from unnest((select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)) r
@@ -521,7 +508,7 @@ const daysRow = z.object({ days: z.number().int() })
 
 function longestDateDays(db: Database, cache: StatsCache): Promise<number> {
   return remember(cache.longestDate, 'all', async () => {
-    const [row] = await query(db, sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`, daysRow)
+    const [row] = await queryRows(db, sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`, daysRow)
     return row?.days ?? 0
   })
 }
@@ -552,7 +539,7 @@ const tripIdRow = z.object({ trip_id: z.number().int() })
 
 /** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
-  const rows = await query(db, statement, tripIdRow)
+  const rows = await queryRows(db, statement, tripIdRow)
   if (rows.length > MAX_KEPT_HITS) return null
   if (cache.hitCount + rows.length > HIT_BUDGET) {
     cache.hits.clear()
@@ -743,7 +730,7 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
   if (usesDates(f) && walkIndex) {
     if (options.sortBy === 'name' || options.sortBy === 'duration') {
       // Name and duration are the trip's own: its dates only decide whether it matches.
-      const rows = await query(
+      const rows = await queryRows(
         db,
         sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s
           where ${sql.join([...allTripConditions(f), hasMatchingDate(f)], sql` and `)}
@@ -760,7 +747,7 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
     if (walked) return walked
   }
   const m = matching(f)
-  const rows = await query(
+  const rows = await queryRows(
     db,
     sql`${m.with === null ? sql`` : sql`with ${m.with} `}${VERSION_ROW}
       union all
@@ -780,7 +767,7 @@ async function pageIds(db: Database, filter: Filter, options: PageOptions): Prom
 async function walkWithinBudget(db: Database, f: Filter, options: PageOptions, budget: number): Promise<Found | null> {
   const m = matching({ ...f, walking: true })
   const order = orderBy(m, options.sortBy, options.sortDirection, true)
-  const rows = await query(
+  const rows = await queryRows(
     db,
     sql`${VERSION_ROW} union all (select s.trip_id, null from (
         select * from trip_search s where s.next_date >= ${f.today}::date order by ${order} limit ${budget}
@@ -816,7 +803,7 @@ async function pageFromOrdered(db: Database, f: Filter, ordered: readonly number
   let batch = Math.ceil((wanted * n * 2) / Math.max(1, options.total)) + 16
   for (let from = 0; kept.length < wanted && from < n; from += batch, batch *= 4) {
     const chunk = take(from, from + batch)
-    const rows = await query(
+    const rows = await queryRows(
       db,
       sql`${VERSION_ROW} union all (select s.trip_id, null from trip_search s where s.trip_id = any(${intArray(chunk)}) and ${conditions})`,
       pageRow,
@@ -856,7 +843,7 @@ async function pageByBound(db: Database, f: Filter, ordered: readonly number[], 
     // The base's own condition is true of every trip on the list.
     const m = matching({ ...f, text: null, within: chunk })
     const key = options.sortBy === 'price' ? m.minPrice : m.nextDate
-    const rows = await query(
+    const rows = await queryRows(
       db,
       sql`with ${m.with ?? sql``}
         select null::int as id, version::text as version, ${
@@ -882,7 +869,7 @@ async function walkDates(db: Database, f: Filter, options: PageOptions): Promise
   const key = options.sortBy === 'price' ? sql`d.price` : sql`d.date_from`
   // A trip has a handful of dates in any range: twice the trips wanted is usually enough.
   for (let batch = Math.max(100, wanted * 2); ; batch *= 4) {
-    const rows = await query(
+    const rows = await queryRows(
       db,
       sql`${VERSION_ROW} union all (select d.trip_id, null from trip_dates d join trip_search s on s.trip_id = d.trip_id
         where ${sql.join([...dateMatchConditions(f), ...allTripConditions(f)], sql` and `)}
@@ -915,7 +902,7 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
   let resolved: TextQuery | null = null
   if (groups !== null) {
     const flat = groups.flat()
-    const rows = await query(
+    const rows = await queryRows(
       db,
       sql`select w.n::int as n, search_fold(w.word) as folded from unnest(${textArray(flat)}) with ordinality as w(word, n)`,
       z.object({ n: z.number().int(), folded: z.string() }),
@@ -924,7 +911,7 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
     let index = 0
     const candidate = textQueryFromFolded(groups.map((variants) => variants.map((v) => folded.get(++index) ?? v)))
     if (candidate !== null) {
-      const [row] = await query(db, sql`select numnode(to_tsquery('german', ${candidate.tsquery}))::int as n`, z.object({ n: z.number().int() }))
+      const [row] = await queryRows(db, sql`select numnode(to_tsquery('german', ${candidate.tsquery}))::int as n`, z.object({ n: z.number().int() }))
       resolved = (row?.n ?? 0) > 0 ? candidate : null
     }
   }
@@ -1065,7 +1052,7 @@ export async function suggest(db: Database, prefix: string, today = todayIsoDay(
   const placeMatch = (name: SQL) =>
     anyOf((like) => sql`(search_fold(${name}) like search_fold(${like}) || '%' or search_fold(${name}) like '% ' || search_fold(${like}) || '%')`)
   const upcoming = sql`s.published and s.next_date >= ${today}::date`
-  const rows = await query(
+  const rows = await queryRows(
     db,
     sql`(select 'region' as kind, r.id, r.name as label from regions r
          where ${placeMatch(sql`r.name`)}

@@ -16,7 +16,7 @@ import type {
   trips,
   Transport,
 } from '../schema'
-import { fromEpochDay, monthOfEpochDay, toEpochDay } from './calendar'
+import { fromEpochDay, monthOfEpochDay, toEpochDay } from '../../../lib/calendar'
 import {
   buildBlogEntries,
   buildContentPages,

@@ -14,7 +14,7 @@ import type {
 } from '../schema'
 import type { MenuItem } from '../../../lib/site'
 import type { Random } from './random'
-import { epochDayToDate, fromEpochDay, toEpochDay } from './calendar'
+import { epochDayToDate, fromEpochDay, toEpochDay } from '../../../lib/calendar'
 import { BOARDING_POINTS } from './reference'
 
 export type MenuRow = typeof menus.$inferInsert & { id: number }

@@ -20,7 +20,7 @@ import type {
   vouchers,
 } from '../schema'
 import { RAW_PRICE_FACTOR } from '../../../lib/format'
-import { epochDayToDate, fromEpochDay, toEpochDay } from './calendar'
+import { epochDayToDate, fromEpochDay, toEpochDay } from '../../../lib/calendar'
 
 export type CategoryRow = typeof categories.$inferInsert & { id: number }
 export type CountryRow = typeof countries.$inferInsert & { id: number }

@@ -5,7 +5,7 @@ import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { hashPassword } from '../../auth/password.server'
 import * as schema from '../schema'
-import { todayInBerlin } from './calendar'
+import { todayInBerlin } from '../../../lib/calendar'
 import { DEFAULT_SEED, generateCatalogue, type TripChunk } from './catalogue'
 
 /** Same type as `Database` in client.server.ts (a transaction satisfies it too). */

@@ -1,5 +1,5 @@
-// Calendar arithmetic on ISO days ('YYYY-MM-DD') through UTC epoch days: no time zones, no DST.
-import { unixToIsoDay } from '../../../lib/search/dates'
+// Calendar arithmetic on ISO days ('YYYY-MM-DD') through UTC epoch days: no time zones, no DST. Used by the seed, booking due dates and tests.
+import { unixToIsoDay } from './search/dates'
 
 const DAY_MS = 86_400_000
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,0 +1,109 @@
+// What one trip date offers a booking: prices, room types, seat plan, boarding points, transfer
+// zones, add-ons and insurance. The server reads it from the database (booking service), the
+// availability API and the booking pages show it, and the price function prices a draft against it.
+// Every price is an integer in millionths of a euro (spec 9).
+import { z } from 'zod'
+import { bookableSchema } from '../bookable'
+
+/** DZ: double room for two; EZ: single room with the date's surcharge; OHNE: day trip, no room. */
+export const ROOM_TYPES = ['DZ', 'EZ', 'OHNE'] as const
+export const roomTypeSchema = z.enum(ROOM_TYPES)
+export type RoomType = z.infer<typeof roomTypeSchema>
+
+/** How many travellers a room of each type holds. */
+export const ROOM_OCCUPANCY = { DZ: 2, EZ: 1, OHNE: 1 } as const satisfies Record<RoomType, number>
+
+export const ROOM_LABELS = {
+  DZ: 'Doppelzimmer',
+  EZ: 'Einzelzimmer',
+  OHNE: 'ohne Übernachtung',
+} as const satisfies Record<RoomType, string>
+
+/** Spec DESIGN 6: at most 9 travellers book online; larger groups use the group request form. */
+export const MAX_TRAVELLERS = 9
+
+const rawPrice = z.number().int().nonnegative()
+
+export const SEAT_CELL_KINDS = ['seat', 'aisle', 'driver', 'guide', 'door', 'wc', 'stairs', 'empty'] as const
+
+export const seatCellSchema = z.object({
+  kind: z.enum(SEAT_CELL_KINDS),
+  seat: z.string().optional(),
+  blocked: z.boolean().optional(),
+})
+
+export const seatPlanLayoutSchema = z.array(z.array(seatCellSchema))
+
+export const boardingOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  /** 'HH:MM' local departure time. */
+  departureTime: z.string(),
+  surcharge: rawPrice,
+})
+
+export const transferZoneSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  zipPrefixes: z.array(z.string()),
+  /** Per person. */
+  price: rawPrice,
+})
+
+export const serviceOfferSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: rawPrice,
+  /** 'person': chosen and paid per traveller; 'booking': once per booking. */
+  per: z.enum(['person', 'booking']),
+})
+
+export const insuranceOfferSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** 450 = 4.5 % of the traveller's travel price, at least minPrice; null for a fixed price. */
+  percentBasisPoints: z.number().int().nonnegative().nullable(),
+  minPrice: rawPrice,
+  fixedPrice: rawPrice.nullable(),
+})
+
+export const bookingOfferSchema = z.object({
+  tripDateId: z.number().int(),
+  tripId: z.number().int(),
+  tripTitle: z.string(),
+  /** 'YYYY-MM-DD' */
+  dateFrom: z.string(),
+  dateTill: z.string(),
+  durationDays: z.number().int(),
+  transport: z.enum(['bus', 'flug', 'schiff', 'hotel']),
+  bookable: bookableSchema,
+  /** Per person in a double room (or per person on a day trip). */
+  price: rawPrice,
+  /** Per person in a single room. */
+  singleRoomSurcharge: rawPrice,
+  roomTypes: z.array(roomTypeSchema),
+  /** Null for trips without a seat plan (flights, cruises, hotels): they book against capacity. */
+  seatPlan: seatPlanLayoutSchema.nullable(),
+  boardingPoints: z.array(boardingOptionSchema),
+  /** Haustürtransfer zones; empty when the trip has no boarding points. */
+  transferZones: z.array(transferZoneSchema),
+  services: z.array(serviceOfferSchema),
+  insuranceOffers: z.array(insuranceOfferSchema),
+})
+
+export type BookingOffer = z.infer<typeof bookingOfferSchema>
+export type BoardingOption = z.infer<typeof boardingOptionSchema>
+export type TransferZone = z.infer<typeof transferZoneSchema>
+export type ServiceOffer = z.infer<typeof serviceOfferSchema>
+export type InsuranceOffer = z.infer<typeof insuranceOfferSchema>
+
+/** Day trips have no rooms; every other trip offers double and single rooms. */
+export function roomTypesFor(durationDays: number): RoomType[] {
+  return durationDays <= 1 ? ['OHNE'] : ['DZ', 'EZ']
+}

@@ -1,0 +1,13 @@
+// The SEPA direct-debit mandate text (SEPA-Lastschriftmandat) the customer agrees to while booking
+// or on the payment page. The text is stored with the mandate exactly as it was shown.
+
+export function sepaMandateText(creditor: string, creditorId: string, reference: string): string {
+  return (
+    `SEPA-Lastschriftmandat – Gläubiger: ${creditor}, Gläubiger-Identifikationsnummer ${creditorId}, ` +
+    `Mandatsreferenz ${reference}. Ich ermächtige ${creditor}, Zahlungen für diese Reisebuchung von meinem Konto ` +
+    `mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, die von ${creditor} auf mein Konto ` +
+    `gezogenen Lastschriften einzulösen. Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem ` +
+    `Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem ` +
+    `Kreditinstitut vereinbarten Bedingungen.`
+  )
+}

@@ -1,0 +1,56 @@
+// A stored booking as the success page, the confirmation PDF and the confirmation mail show it.
+// The booking service builds it from the database; nothing here is computed again.
+import type { PaymentMethod } from './draft'
+import type { RoomType } from './offer'
+import type { PriceLine } from './price'
+
+export type PaymentKind = 'deposit' | 'balance' | 'full'
+
+export const PAYMENT_KIND_LABELS = {
+  deposit: 'Anzahlung',
+  balance: 'Restzahlung',
+  full: 'Reisepreis (vollständig)',
+} as const satisfies Record<PaymentKind, string>
+
+export type BankDetails = {
+  accountHolder: string
+  iban: string
+  bic: string
+  bankName: string
+  /** Gläubiger-Identifikationsnummer for SEPA direct debits. */
+  creditorId: string
+}
+
+export type BookingSummary = {
+  bookingNumber: string
+  /** ISO timestamp of the booking. */
+  createdAt: string
+  trip: { id: number; title: string; dateFrom: string; dateTill: string; transport: 'bus' | 'flug' | 'schiff' | 'hotel' }
+  /** The travel agency that booked for the customer, when the server verified it. */
+  agency: { name: string } | null
+  booker: { firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string; email: string; tel: string }
+  rooms: {
+    type: RoomType
+    travellers: {
+      name: string
+      seat: string | null
+      /** 'Bielefeld Hauptbahnhof, 06:15 Uhr' or 'Haustürtransfer ab 33602'; null without boarding. */
+      boarding: string | null
+      mobility: 'keine' | 'rollator' | 'rollstuhl'
+    }[]
+  }[]
+  lines: PriceLine[]
+  gesamtpreis: number
+  payments: {
+    kind: PaymentKind
+    amount: number
+    /** 'YYYY-MM-DD' */
+    dueDate: string
+    paid: boolean
+    /** Absolute URL of /payment/{data} for this amount. */
+    paymentUrl: string
+  }[]
+  paymentMethod: PaymentMethod
+  /** Absolute URL of the success page through its signed link. */
+  successUrl: string
+}

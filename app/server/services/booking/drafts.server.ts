@@ -1,0 +1,261 @@
+// Booking drafts on the server (DESIGN 6): created on entry, saved at every step with the seat
+// holds kept in step, priced by the one price function, and deleted with their personal data and
+// holds when they expire. The browser reaches its draft through an HttpOnly cookie, the API
+// through the draftId; both are the same unguessable id.
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { bookingDraftSchema, newDraft, travellers } from '~/lib/booking/draft'
+import type { BookingDraft } from '~/lib/booking/draft'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { priceBooking } from '~/lib/booking/price'
+import type { CheckedVoucher, Pricing } from '~/lib/booking/price'
+import { normaliseVoucherCode } from '~/lib/booking/rules'
+import { sellableSeats } from '~/lib/booking/seat-plan'
+import { firstIncompleteStep } from '~/lib/booking/steps'
+import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import { voucherNotNeeded, voucherProblem } from '~/lib/booking/vouchers'
+import { todayInBerlin } from '~/lib/calendar'
+import type { Database } from '../../db/client.server'
+import { queryRows } from '../../db/query.server'
+import { bookingDrafts, seatReservations, vouchers } from '../../db/schema'
+import type { BookingSettings } from './settings.server'
+
+export const DRAFT_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+export function newDraftId(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+const minutes = (n: number) => n * 60_000
+
+export type DraftRow = { id: string; tripDateId: number; draft: BookingDraft; agencyId: number | null; expiresAt: Date }
+
+/** A new draft for a date: one double room (or two day-trip travellers), nothing else chosen. */
+export async function createDraft(db: Database, offer: BookingOffer, settings: BookingSettings, now = new Date()): Promise<DraftRow> {
+  const row = {
+    id: newDraftId(),
+    tripDateId: offer.tripDateId,
+    draft: normalise(newDraft(offer), priceBooking(offer, newDraft(offer))),
+    agencyId: null,
+    expiresAt: new Date(now.getTime() + minutes(settings.draftMinutes)),
+  }
+  await db.insert(bookingDrafts).values({ id: row.id, tripDateId: row.tripDateId, data: row.draft, expiresAt: row.expiresAt })
+  return row
+}
+
+/** The draft behind an id, or null when there is none or it has expired. */
+export async function loadDraft(db: Database, id: string, now = new Date()): Promise<DraftRow | null> {
+  if (!DRAFT_ID_PATTERN.test(id)) return null
+  const [row] = await db
+    .select()
+    .from(bookingDrafts)
+    .where(and(eq(bookingDrafts.id, id), gt(bookingDrafts.expiresAt, now)))
+    .limit(1)
+  if (!row) return null
+  const draft = bookingDraftSchema.safeParse(row.data)
+  if (!draft.success) return null
+  return { id: row.id, tripDateId: row.tripDateId, draft: draft.data, agencyId: row.agencyId, expiresAt: row.expiresAt }
+}
+
+/** Checks the draft's vouchers against the table; the first problem per code, by position. */
+export async function checkVouchers(
+  db: Pick<Database, 'select'>,
+  codes: readonly string[],
+  today = todayInBerlin(),
+): Promise<{ checked: CheckedVoucher[]; issues: StepIssue[]; ids: number[] }> {
+  if (codes.length === 0) return { checked: [], issues: [], ids: [] }
+  const rows = await db.select().from(vouchers).where(inArray(vouchers.einloesecode, [...codes]))
+  const byCode = new Map(rows.map((r) => [r.einloesecode, r]))
+  const checked: CheckedVoucher[] = []
+  const issues: StepIssue[] = []
+  const ids: number[] = []
+  codes.forEach((code, i) => {
+    const row = byCode.get(code) ?? null
+    const problem = voucherProblem(code, row, today)
+    if (problem || !row) issues.push({ path: `vouchers.${i}.einloesecode`, message: problem ?? '' })
+    else {
+      checked.push({ einloesecode: code, value: row.value })
+      ids.push(row.id)
+    }
+  })
+  return { checked, issues, ids }
+}
+
+/** The server's own fields: names shown, prices per person and the total. */
+function normalise(draft: BookingDraft, pricing: Pricing): BookingDraft {
+  let i = 0
+  return {
+    ...draft,
+    allRooms: draft.allRooms.map((room) => ({
+      ...room,
+      teilnehmer: room.teilnehmer.map((p) => ({
+        ...p,
+        showName: [p.firstname.trim(), p.lastname.trim()].filter(Boolean).join(' '),
+        price_per_person: pricing.perPerson[i++] ?? 0,
+      })),
+    })),
+    gesamtpreis: pricing.gesamtpreis,
+  }
+}
+
+export type SavedDraft = {
+  draft: BookingDraft
+  pricing: Pricing
+  /** When the draft's seat holds end (null without holds). */
+  holdsUntil: Date | null
+  expiresAt: Date
+  /** The first step that still needs something, or null when the draft can be booked. */
+  incompleteStep: BookingStep | null
+}
+
+export type SaveResult =
+  | ({ kind: 'saved' } & SavedDraft)
+  | { kind: 'invalid'; issues: StepIssue[] }
+  | { kind: 'seat-conflict'; seats: string[] }
+  | { kind: 'gone' }
+
+function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
+  const issues: StepIssue[] = []
+  const seats = offer.seatPlan ? sellableSeats(offer.seatPlan) : null
+  const taken = new Set<string>()
+  for (const { p, roomIndex, participantIndex } of travellers(draft)) {
+    if (p.seat === null) continue
+    const path = `allRooms.${roomIndex}.teilnehmer.${participantIndex}.seat`
+    if (!seats || !seats.has(p.seat)) issues.push({ path, message: `Den Sitzplatz ${p.seat} gibt es in diesem Bus nicht.` })
+    else if (taken.has(p.seat)) issues.push({ path, message: `Der Sitzplatz ${p.seat} ist schon für eine andere Person gewählt.` })
+    taken.add(p.seat)
+  }
+  draft.allRooms.forEach((room, i) => {
+    if (!offer.roomTypes.includes(room.type)) issues.push({ path: `allRooms.${i}.type`, message: 'Diese Zimmerart gibt es für diesen Termin nicht.' })
+  })
+  return issues
+}
+
+/**
+ * Holds exactly the wanted seats for the draft: releases the others, takes free or lapsed ones,
+ * and extends every hold by the hold time, at most to the maximum after it was first taken.
+ * Returns the wanted seats it could not get (someone else holds or booked them).
+ */
+async function syncHolds(
+  tx: Pick<Database, 'execute'>,
+  draftId: string,
+  tripDateId: number,
+  wanted: readonly string[],
+  settings: BookingSettings,
+  now: Date,
+): Promise<{ missing: string[]; until: Date | null }> {
+  // Seat labels were checked against the seat plan (letters and digits only), so the array literal is safe.
+  const list = sql`${`{${wanted.join(',')}}`}::text[]`
+  const until = new Date(now.getTime() + minutes(settings.holdMinutes))
+  await tx.execute(sql`delete from seat_reservations where hold_token = ${draftId} and not (seat = any(${list}))`)
+  await tx.execute(sql`
+    delete from seat_reservations
+    where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
+  await tx.execute(sql`
+    insert into seat_reservations (trip_date_id, seat, hold_token, held_until, created_at)
+    select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from unnest(${list}) as s
+    on conflict on constraint seat_reservations_trip_date_seat_unique do nothing`)
+  const rows = await queryRows(
+    tx,
+    sql`update seat_reservations
+        set held_until = least(${until.toISOString()}::timestamptz, created_at + make_interval(mins => ${settings.holdMaxMinutes}))
+        where hold_token = ${draftId}
+        returning seat, held_until`,
+    z.object({ seat: z.string(), held_until: z.union([z.string(), z.date()]) }),
+  )
+  const mine = new Set(rows.map((r) => r.seat))
+  const ends = rows.map((r) => new Date(r.held_until).getTime())
+  return { missing: wanted.filter((s) => !mine.has(s)), until: ends.length ? new Date(Math.min(...ends)) : null }
+}
+
+/**
+ * Saves the whole draft. Nothing is stored when the input is invalid or a wanted seat is taken
+ * (the client keeps its entries and shows the refreshed plan); otherwise the holds follow the
+ * chosen seats and the prices are the server's.
+ */
+export async function saveDraft(
+  db: Database,
+  row: DraftRow,
+  offer: BookingOffer,
+  input: unknown,
+  settings: BookingSettings,
+  now = new Date(),
+): Promise<SaveResult> {
+  const parsed = bookingDraftSchema.safeParse(input)
+  if (!parsed.success) {
+    return { kind: 'invalid', issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }
+  }
+  const codes = [...new Set(parsed.data.vouchers.map((v) => normaliseVoucherCode(v.einloesecode)).filter(Boolean))]
+  const draft: BookingDraft = { ...parsed.data, vouchers: codes.map((einloesecode) => ({ einloesecode })) }
+  if (!offer.seatPlan) for (const { p } of travellers(draft)) p.seat = null
+  const issues = structuralIssues(offer, draft)
+  const voucherCheck = await checkVouchers(db, codes, todayInBerlin(now))
+  issues.push(...voucherCheck.issues)
+  if (issues.length) return { kind: 'invalid', issues }
+  const pricing = priceBooking(offer, draft, voucherCheck.checked)
+  const unneeded = pricing.lines.filter((l) => l.kind === 'voucher' && l.amount === 0)
+  if (unneeded.length) {
+    return {
+      kind: 'invalid',
+      issues: unneeded.map((l) => {
+        const code = l.label.replace(/^Gutschein /, '')
+        return { path: `vouchers.${codes.indexOf(code)}.einloesecode`, message: voucherNotNeeded(code) }
+      }),
+    }
+  }
+  const stored = normalise(draft, pricing)
+  const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
+  const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
+
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(bookingDrafts)
+      .set({ data: stored, updatedAt: now, expiresAt })
+      .where(and(eq(bookingDrafts.id, row.id), gt(bookingDrafts.expiresAt, now)))
+      .returning({ id: bookingDrafts.id })
+    if (updated.length === 0) return { kind: 'gone' } as const
+    const holds = await syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now)
+    if (holds.missing.length) {
+      tx.rollback()
+    }
+    return {
+      kind: 'saved',
+      draft: stored,
+      pricing,
+      holdsUntil: holds.until,
+      expiresAt,
+      incompleteStep: firstIncompleteStep(offer, stored),
+    } as const
+  }).catch((error: unknown) => {
+    if (isRollback(error)) return seatConflict(db, row.id, offer.tripDateId, wanted, now)
+    throw error
+  })
+}
+
+function isRollback(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TransactionRollbackError'
+}
+
+/** After a rolled-back save: which of the wanted seats others hold or booked. */
+async function seatConflict(db: Database, draftId: string, tripDateId: number, wanted: readonly string[], now: Date): Promise<SaveResult> {
+  if (wanted.length === 0) return { kind: 'seat-conflict', seats: [] }
+  const rows = await db
+    .select({ seat: seatReservations.seat, holdToken: seatReservations.holdToken, bookingId: seatReservations.bookingId, heldUntil: seatReservations.heldUntil })
+    .from(seatReservations)
+    .where(and(eq(seatReservations.tripDateId, tripDateId), inArray(seatReservations.seat, [...wanted])))
+  const seats = rows
+    .filter((r) => r.bookingId !== null || (r.holdToken !== draftId && r.heldUntil !== null && r.heldUntil > now))
+    .map((r) => r.seat)
+  return { kind: 'seat-conflict', seats }
+}
+
+/** Deletes expired drafts (their holds go with them) and lapsed holds; returns how many of each. */
+export async function sweepExpired(db: Database, now = new Date()): Promise<{ drafts: number; holds: number }> {
+  const drafts = await db.delete(bookingDrafts).where(lt(bookingDrafts.expiresAt, now)).returning({ id: bookingDrafts.id })
+  const holds = await db
+    .delete(seatReservations)
+    .where(and(isNotNull(seatReservations.holdToken), lt(seatReservations.heldUntil, now)))
+    .returning({ id: seatReservations.id })
+  return { drafts: drafts.length, holds: holds.length }
+}

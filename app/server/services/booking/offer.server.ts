@@ -1,0 +1,138 @@
+// What a trip date offers a booking, read from the catalogue, and who may book it now: only
+// upcoming dates of published trips with status 0, 4 or 5 and at least one free place.
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { bookableAction } from '~/lib/bookable'
+import { roomTypesFor } from '~/lib/booking/offer'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { sellableSeats } from '~/lib/booking/seat-plan'
+import type { SeatState } from '~/lib/booking/seat-plan'
+import { todayInBerlin } from '~/lib/calendar'
+import type { Database } from '../../db/client.server'
+import {
+  boardingPoints,
+  bookings,
+  insuranceOffers,
+  seatPlans,
+  seatReservations,
+  services,
+  transferZones,
+  tripBoardingPoints,
+  tripDates,
+  trips,
+} from '../../db/schema'
+
+/** Why a date cannot be booked online: each gets its own German page. */
+export type Unbookable = 'unknown' | 'past' | 'closed' | 'full'
+
+export const UNBOOKABLE_MESSAGES = {
+  unknown: 'Diesen Reisetermin gibt es nicht (mehr).',
+  past: 'Dieser Reisetermin liegt in der Vergangenheit und kann nicht mehr gebucht werden.',
+  closed: 'Dieser Reisetermin kann zurzeit nicht online gebucht werden. Bitte rufen Sie uns an – wir beraten Sie gern.',
+  full: 'Dieser Reisetermin ist leider ausgebucht. Gern setzen wir Sie auf die Warteliste – rufen Sie uns an.',
+} as const satisfies Record<Unbookable, string>
+
+/** The offer of a date, or null when there is no such date of a published trip. */
+export async function loadOffer(db: Database, tripDateId: number): Promise<BookingOffer | null> {
+  const [row] = await db
+    .select({
+      tripDateId: tripDates.id,
+      tripId: trips.id,
+      tripTitle: trips.title,
+      dateFrom: tripDates.dateFrom,
+      dateTill: tripDates.dateTill,
+      durationDays: trips.durationDays,
+      transport: trips.transport,
+      bookable: tripDates.bookable,
+      price: tripDates.price,
+      singleRoomSurcharge: tripDates.singleRoomSurcharge,
+      seatPlan: seatPlans.layout,
+    })
+    .from(tripDates)
+    .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))
+    .leftJoin(seatPlans, eq(seatPlans.id, tripDates.seatPlanId))
+    .where(eq(tripDates.id, tripDateId))
+    .limit(1)
+  if (!row) return null
+
+  const [points, serviceRows, insurance] = await Promise.all([
+    db
+      .select({
+        id: boardingPoints.id,
+        name: boardingPoints.name,
+        street: boardingPoints.street,
+        zip: boardingPoints.zip,
+        city: boardingPoints.city,
+        departureTime: tripBoardingPoints.departureTime,
+        surcharge: tripBoardingPoints.surcharge,
+      })
+      .from(tripBoardingPoints)
+      .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
+      .where(eq(tripBoardingPoints.tripId, row.tripId))
+      .orderBy(asc(tripBoardingPoints.departureTime), asc(boardingPoints.id)),
+    db
+      .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
+      .from(services)
+      .where(or(isNull(services.tripId), eq(services.tripId, row.tripId)))
+      .orderBy(asc(services.id)),
+    db.select().from(insuranceOffers).orderBy(asc(insuranceOffers.id)),
+  ])
+  // Door-to-door transfer brings travellers to the bus, so it exists only where boarding points do.
+  const zones = points.length ? await db.select().from(transferZones).orderBy(asc(transferZones.id)) : []
+
+  return {
+    ...row,
+    roomTypes: roomTypesFor(row.durationDays),
+    boardingPoints: points,
+    transferZones: zones.map((z) => ({ id: z.id, name: z.name, zipPrefixes: z.zipPrefixes, price: z.price })),
+    services: serviceRows,
+    insuranceOffers: insurance.map((i) => ({
+      id: i.id,
+      code: i.code,
+      name: i.name,
+      description: i.description,
+      percentBasisPoints: i.percentBasisPoints,
+      minPrice: i.minPrice,
+      fixedPrice: i.fixedPrice,
+    })),
+  }
+}
+
+/** The state of every seat of a date for one draft (its own holds are 'mine'). */
+export async function seatStates(db: Database, offer: BookingOffer, draftId: string | null, now = new Date()): Promise<Record<string, SeatState>> {
+  if (!offer.seatPlan) return {}
+  const rows = await db
+    .select({ seat: seatReservations.seat, bookingId: seatReservations.bookingId, holdToken: seatReservations.holdToken, heldUntil: seatReservations.heldUntil })
+    .from(seatReservations)
+    .where(eq(seatReservations.tripDateId, offer.tripDateId))
+  const states: Record<string, SeatState> = {}
+  for (const seat of sellableSeats(offer.seatPlan)) states[seat] = 'free'
+  for (const r of rows) {
+    if (!(r.seat in states)) continue
+    if (r.bookingId !== null) states[r.seat] = 'taken'
+    else if (r.heldUntil && r.heldUntil > now) states[r.seat] = r.holdToken === draftId ? 'mine' : 'held'
+  }
+  return states
+}
+
+/** Places still free on a date: capacity minus booked travellers (and, with a seat plan, minus every taken or held seat). */
+export async function freePlaces(db: Database, offer: BookingOffer, now = new Date()): Promise<number> {
+  if (offer.seatPlan) {
+    const states = await seatStates(db, offer, null, now)
+    return Object.values(states).filter((s) => s === 'free').length
+  }
+  const [date] = await db
+    .select({ capacity: tripDates.capacity, booked: sql<number>`coalesce((select sum(${bookings.places}) from ${bookings} where ${bookings.tripDateId} = ${tripDates.id}), 0)::int` })
+    .from(tripDates)
+    .where(eq(tripDates.id, offer.tripDateId))
+  return date ? Math.max(0, date.capacity - date.booked) : 0
+}
+
+/** Whether a customer may start or finish a booking of this date today; null when they may. */
+export async function unbookableReason(db: Database, offer: BookingOffer | null, today = todayInBerlin()): Promise<Unbookable | null> {
+  if (!offer) return 'unknown'
+  if (offer.dateFrom <= today) return 'past'
+  if (bookableAction(offer.bookable) !== 'book') return 'closed'
+  if ((await freePlaces(db, offer)) === 0) return 'full'
+  return null
+}
+
