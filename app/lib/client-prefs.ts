@@ -18,3 +18,9 @@ export const LOCALE_COOKIE = 'locale=de-DE; Max-Age=31536000; Path=/; SameSite=L
 export function setLocaleCookie(doc: { cookie: string }): void {
   if (!/(?:^|;\s*)locale=/.test(doc.cookie)) doc.cookie = LOCALE_COOKIE
 }
+
+/** The referrer kept by rememberReferrer, sent with a booking (spec 2); null when there is none. */
+export function readReferrer(storage: Pick<Storage, 'getItem'>): string | null {
+  const value = storage.getItem(REFERRER_STORAGE_KEY)
+  return value ? value.slice(0, 200) : null
+}

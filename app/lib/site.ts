@@ -26,6 +26,8 @@ export const siteInfoSchema = z.object({
     primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   }),
+  /** Insolvency protection of the customers' money (§ 651r BGB): named before booking and on the Sicherungsschein. */
+  insolvency: z.object({ insurer: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
 })
 export type SiteInfo = z.infer<typeof siteInfoSchema>
 
@@ -42,4 +44,9 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   officeHours: 'Mo–Fr 9–18 Uhr, Sa 9–13 Uhr',
   copyright: `${new Date().getFullYear()} Sonnenland Reisen GmbH`,
   colors: { primary: '#0b4f6c', accent: '#c2410c' },
+  insolvency: {
+    insurer: 'Deutscher Reisesicherungsfonds GmbH (DRSF)',
+    address: 'Musterallee 10, 10117 Berlin',
+    phone: '030 1234 5678',
+  },
 }

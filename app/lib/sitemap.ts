@@ -14,7 +14,7 @@ export const SITEMAP_MAX_URLS = 50_000
 /** Trips per page of the HTML sitemap (/sitemap/?seite=2). */
 export const HTML_SITEMAP_TRIPS_PER_PAGE = 500
 
-export const ROBOTS_DISALLOW = ['/reiseuebersicht/search/', '/reiseuebersicht/merkliste/', '/payment/', '/test/', '/api/'] as const
+export const ROBOTS_DISALLOW = ['/reiseuebersicht/search/', '/reiseuebersicht/merkliste/', '/buchung/', '/payment/', '/test/', '/api/'] as const
 
 export type SitemapEntry = {
   /** A path on this site ('/reise/12/') or an absolute URL. */

@@ -85,7 +85,7 @@ export function tripIcsPath(tripId: number, dateId: number): string {
   return `/reise/${tripId}/termin/${dateId}.ics`
 }
 
-/** The booking or request form for a date (the four-step booking comes in a later issue). */
+/** The request form for a date with status 1 (Anfrage). */
 export function tripRequestHref(tripId: number, dateId: number): string {
   return `/forms/reiseanfrage/?reise=${tripId}&termin=${dateId}`
 }

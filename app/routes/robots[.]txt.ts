@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { buildRobotsTxt, siteOrigin } from '~/lib/sitemap'
 import { config } from '~/server/config.server'
 
-/** /robots.txt: crawl everything except search results, wish list, payment, /test/ and the API; names the sitemap. */
+/** /robots.txt: crawl everything except search results, wish list, booking, payment, /test/ and the API; names the sitemap. */
 export const Route = createFileRoute('/robots.txt')({
   server: {
     handlers: {

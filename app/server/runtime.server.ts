@@ -4,6 +4,7 @@ import { config } from './config.server'
 import { openDatabase } from './db/client.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
+import { startBookingSweeper } from './services/booking/runtime.server'
 import { siteInfo } from './site.server'
 
 type Opened = Awaited<ReturnType<typeof openDatabase>>
@@ -59,6 +60,7 @@ export function startServices(): void {
   // Read SITE_CONFIG_FILE now, so that a wrong file stops the start rather than the first page.
   siteInfo()
   void open()
+  startBookingSweeper()
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
 }

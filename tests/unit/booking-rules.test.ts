@@ -17,11 +17,12 @@ import {
   updateParticipant,
 } from '~/lib/booking/rules'
 
-const REISERUECKTRITT: Insurance = { id: 1, name: 'Reiserücktrittsversicherung', price: 39_000_000 }
-const KOMPLETT: Insurance = { id: 2, name: 'Komplettschutz', price: 69_000_000 }
+const REISERUECKTRITT: Insurance = { id: 1 }
+const KOMPLETT: Insurance = { id: 2 }
 
 function participant(firstname: string, lastname: string, extra: Partial<Participant> = {}): Participant {
   return {
+    ...participantSchema.parse({}),
     firstname,
     lastname,
     showName: `${firstname} ${lastname}`,
@@ -32,8 +33,6 @@ function participant(firstname: string, lastname: string, extra: Partial<Partici
     tel: '0351 123456',
     email: `${firstname.toLowerCase()}@example.de`,
     buchender: false,
-    insurance: [],
-    services: [],
     price_per_person: 899_000_000,
     ...extra,
   }
@@ -41,9 +40,10 @@ function participant(firstname: string, lastname: string, extra: Partial<Partici
 
 function booking(): BookingFormData {
   return {
+    ...bookingFormDataSchema.parse({}),
     allRooms: [
-      { teilnehmer: [participant('Anna', 'Schmidt', { buchender: true }), participant('Bernd', 'Schmidt')] },
-      { teilnehmer: [participant('Clara', 'Müller', { insurance: [KOMPLETT] })] },
+      { type: 'DZ', teilnehmer: [participant('Anna', 'Schmidt', { buchender: true }), participant('Bernd', 'Schmidt')] },
+      { type: 'EZ', teilnehmer: [participant('Clara', 'Müller', { insurance: [KOMPLETT] })] },
     ],
     gesamtpreis: 2_697_000_000,
   }
@@ -93,7 +93,7 @@ describe('spec 4: "Marking one participant as booking person clears the flag on 
     const data = setBuchender(booking(), 0, 0)
     const messy: BookingFormData = {
       ...data,
-      allRooms: data.allRooms.map((room) => ({ teilnehmer: room.teilnehmer.map((p) => ({ ...p, buchender: true })) })),
+      allRooms: data.allRooms.map((room) => ({ ...room, teilnehmer: room.teilnehmer.map((p) => ({ ...p, buchender: true })) })),
     }
     expect(flags(setBuchender(messy, 0, 1))).toEqual([[false, true], [false]])
     expect(findBuchender(setBuchender(messy, 1, 0))).toEqual({ roomIndex: 1, participantIndex: 0 })
@@ -116,7 +116,7 @@ describe('spec 4: "Marking one participant as booking person clears the flag on 
 
   it('finds the booking person, or null when nobody is marked', () => {
     expect(findBuchender(booking())).toEqual({ roomIndex: 0, participantIndex: 0 })
-    expect(findBuchender({ allRooms: [{ teilnehmer: [participant('A', 'B')] }], gesamtpreis: 0 })).toBeNull()
+    expect(findBuchender({ ...booking(), allRooms: [{ type: 'EZ', teilnehmer: [participant('A', 'B')] }] })).toBeNull()
   })
 })
 

@@ -4,63 +4,18 @@
 // keep their identity so memoised rows do not re-render. An index that points at no participant
 // (a stale click after a room was removed) returns the data unchanged instead of throwing.
 // gesamtpreis is left alone: the server recomputes every price (DESIGN 6), the client only shows it.
-import { z } from 'zod'
+// The shapes themselves are in ./draft.ts.
+import { bookingDraftSchema, participantSchema, roomSchema, voucherSchema } from './draft'
+import type { BookingDraft, Participant, Room, Voucher } from './draft'
 
-/** Prices here are raw integers in millionths of a euro (spec 9), per person. */
-const rawPrice = z.number().int().nonnegative()
+export { bookingDraftSchema as bookingFormDataSchema, participantSchema, roomSchema, voucherSchema }
+export type { Participant, Room, Voucher }
 
-export const insuranceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  price: rawPrice,
-})
+/** An insurance as the draft keeps it: the offer's id (the server knows name and price). */
+export type Insurance = Participant['insurance'][number]
 
-export const serviceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  price: rawPrice,
-})
-
-// This is the shape of the form while it is filled in, so text fields may still be empty; each
-// booking step's schema adds the required-field and e-mail checks on top.
-export const participantSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  /** First plus last name, as shown in seat plans and the summary. */
-  showName: z.string(),
-  street: z.string(),
-  street_nr: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  tel: z.string(),
-  email: z.string(),
-  /** The booking person; exactly one per booking when submitted. */
-  buchender: z.boolean(),
-  insurance: z.array(insuranceSchema),
-  services: z.array(serviceSchema),
-  price_per_person: rawPrice,
-})
-
-export const roomSchema = z.object({
-  teilnehmer: z.array(participantSchema),
-})
-
-export const bookingFormDataSchema = z.object({
-  allRooms: z.array(roomSchema),
-  /** Total price, raw (millionths of a euro). */
-  gesamtpreis: rawPrice,
-})
-
-export const voucherSchema = z.object({
-  einloesecode: z.string(),
-})
-
-export type Insurance = z.infer<typeof insuranceSchema>
-export type Service = z.infer<typeof serviceSchema>
-export type Participant = z.infer<typeof participantSchema>
-export type Room = z.infer<typeof roomSchema>
-export type BookingFormData = z.infer<typeof bookingFormDataSchema>
-export type Voucher = z.infer<typeof voucherSchema>
+/** Spec 3 booking form data: allRooms with their teilnehmer, and the rest of the draft. */
+export type BookingFormData = BookingDraft
 
 export type ParticipantPosition = { roomIndex: number; participantIndex: number }
 

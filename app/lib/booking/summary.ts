@@ -25,7 +25,7 @@ export type BookingSummary = {
   bookingNumber: string
   /** ISO timestamp of the booking. */
   createdAt: string
-  trip: { id: number; title: string; dateFrom: string; dateTill: string; transport: 'bus' | 'flug' | 'schiff' | 'hotel' }
+  trip: { id: number; dateId: number; title: string; dateFrom: string; dateTill: string; transport: 'bus' | 'flug' | 'schiff' | 'hotel' }
   /** The travel agency that booked for the customer, when the server verified it. */
   agency: { name: string } | null
   booker: { firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string; email: string; tel: string }

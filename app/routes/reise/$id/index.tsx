@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { Link, createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { BookableBadge } from '~/components/trip/BookableBadge'
 import { TripGallery } from '~/components/trip/TripGallery'
 import { AppLink } from '~/components/ui/AppLink'
@@ -232,9 +232,13 @@ function DatesTable({ trip }: { trip: TripDetail }) {
                     </td>
                     <td>
                       {action === 'book' ? (
-                        <a href={tripRequestHref(trip.id, date.id)} className={buttonClassName({ variant: 'accent', size: 'small' })}>
+                        <Link
+                          to="/buchung/$terminId/step1/"
+                          params={{ terminId: String(date.id) }}
+                          className={buttonClassName({ variant: 'accent', size: 'small' })}
+                        >
                           Buchen<VisuallyHidden>: Termin {range}</VisuallyHidden>
-                        </a>
+                        </Link>
                       ) : action === 'request' ? (
                         <a href={tripRequestHref(trip.id, date.id)} className={buttonClassName({ variant: 'secondary', size: 'small' })}>
                           Anfragen<VisuallyHidden>: Termin {range}</VisuallyHidden>

@@ -161,13 +161,20 @@ async function bookInTransaction(
   options: BookOptions,
 ): Promise<{ bookingNumber: string; gesamtpreis: number }> {
   // Every booking of this date waits here for the one before it: capacity and vouchers are then
-  // checked against what is really committed.
-  const [date] = await queryRows(
+  // checked against what is really committed. The places are summed in a statement of their own:
+  // under READ COMMITTED a statement sees the snapshot taken when it started, so a sum in the
+  // locking statement would miss the booking committed by the one it waited for.
+  const [locked] = await queryRows(
     tx,
-    sql`select capacity, coalesce((select sum(places) from bookings where trip_date_id = ${offer.tripDateId}), 0)::int as booked
-        from trip_dates where id = ${offer.tripDateId} for update`,
-    z.object({ capacity: z.number(), booked: z.number() }),
+    sql`select capacity from trip_dates where id = ${offer.tripDateId} for update`,
+    z.object({ capacity: z.number() }),
   )
+  const [sum] = await queryRows(
+    tx,
+    sql`select coalesce(sum(places), 0)::int as booked from bookings where trip_date_id = ${offer.tripDateId}`,
+    z.object({ booked: z.number() }),
+  )
+  const date = locked && sum ? { capacity: locked.capacity, booked: sum.booked } : undefined
   const people = travellers(draft)
   if (!date || date.booked + people.length > date.capacity) {
     throw new BookingConflict(1, 'Für diesen Termin sind leider nicht mehr genügend Plätze frei. Bitte wählen Sie weniger Reisende oder einen anderen Termin.')
@@ -177,7 +184,7 @@ async function bookInTransaction(
   if (voucherCheck.issues[0]) throw new BookingConflict(3, voucherCheck.issues[0].message)
   const pricing = priceBooking(offer, draft, voucherCheck.checked)
   const bookedOn = todayInBerlin(now)
-  const schedule = paymentSchedule(pricing.gesamtpreis, bookedOn, offer.dateFrom, settings.terms)
+  const schedule = paymentSchedule(pricing.gesamtpreis, bookedOn, offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 })
   const booker = people.find((t) => t.p.buchender)?.p
   if (!booker) throw new BookingConflict(2, 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.')
 

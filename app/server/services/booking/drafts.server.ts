@@ -4,7 +4,7 @@
 // through the draftId; both are the same unguessable id.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, lt, sql, TransactionRollbackError } from 'drizzle-orm'
 import { bookingDraftSchema, newDraft, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -233,8 +233,9 @@ export async function saveDraft(
   })
 }
 
+// tx.rollback() throws a TransactionRollbackError whose name is 'DrizzleError', so match the class.
 function isRollback(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TransactionRollbackError'
+  return error instanceof TransactionRollbackError
 }
 
 /** After a rolled-back save: which of the wanted seats others hold or booked. */

@@ -1,0 +1,124 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { MOBILITY_LABELS, PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
+import { formatIban } from '~/lib/booking/iban'
+import { ROOM_LABELS } from '~/lib/booking/offer'
+import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
+import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
+import { tripIcsPath } from '~/lib/trip-detail'
+import { bookingQueries } from '~/queries/booking'
+import { buttonClassName } from '../ui/Button'
+import { PriceSummary } from './PriceSummary'
+
+/** The success page: booking number, what was booked, how and when to pay, PDF and calendar entry. */
+export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: string; sig: string | undefined }) {
+  const { data: booking } = useSuspenseQuery(bookingQueries.confirmation(bookingNumber, sig))
+  const pdfHref = `/buchung/bestaetigung/${booking.bookingNumber}/bestaetigung.pdf${sig ? `?sig=${encodeURIComponent(sig)}` : ''}`
+  const transfer = booking.paymentMethod === 'ueberweisung'
+  return (
+    <div className="container section booking booking-confirmation">
+      <header className="page-header">
+        <h1 className="page-title">Vielen Dank für Ihre Buchung!</h1>
+        <p className="lead">
+          Ihre Buchungsnummer: <strong className="booking-number">{booking.bookingNumber}</strong>
+        </p>
+        <p>
+          Wir haben Ihre Buchung erhalten und senden Ihnen die Bestätigung an {booking.booker.email}. Ihre Buchung wird mit unserer
+          Bestätigung verbindlich; zusammen mit ihr erhalten Sie Ihren Sicherungsschein.
+        </p>
+        {booking.agency ? <p>Gebucht über Ihr Reisebüro: {booking.agency.name}</p> : null}
+        <p className="booking-confirmation__actions">
+          <a className={buttonClassName()} href={pdfHref} download>
+            Buchungsbestätigung als PDF
+          </a>{' '}
+          <a className={buttonClassName({ variant: 'secondary' })} href={tripIcsPath(booking.trip.id, booking.trip.dateId)} download>
+            Reisetermin in den Kalender (.ics)
+          </a>
+        </p>
+      </header>
+
+      <section className="section section--tight" aria-labelledby="reise-titel">
+        <h2 id="reise-titel">Ihre Reise</h2>
+        <p>
+          <strong>{booking.trip.title}</strong>
+          <br />
+          {formatDateRange(booking.trip.dateFrom, booking.trip.dateTill)}
+        </p>
+        <ul className="booking-confirmation__rooms">
+          {booking.rooms.map((room, r) => (
+            <li key={r}>
+              {ROOM_LABELS[room.type]}
+              <ul>
+                {room.travellers.map((t) => (
+                  <li key={t.name}>
+                    {t.name}
+                    {t.seat ? `, Sitzplatz ${t.seat}` : ''}
+                    {t.boarding ? `, Zustieg: ${t.boarding}` : ''}
+                    {t.mobility !== 'keine' ? `, ${MOBILITY_LABELS[t.mobility]}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <PriceSummary titleId="preise-titel" pricing={booking} />
+
+      <section className="section section--tight" aria-labelledby="zahlung-titel">
+        <h2 id="zahlung-titel">Zahlung ({PAYMENT_METHOD_LABELS[booking.paymentMethod]})</h2>
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Zahlungsplan</caption>
+            <thead>
+              <tr>
+                <th scope="col">Zahlung</th>
+                <th scope="col" className="num">
+                  Betrag
+                </th>
+                <th scope="col">Fällig am</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {booking.payments.map((p) => (
+                <tr key={p.kind}>
+                  <th scope="row">{PAYMENT_KIND_LABELS[p.kind]}</th>
+                  <td className="num">{formatPrice(p.amount)}</td>
+                  <td>{formatDate(p.dueDate)}</td>
+                  <td>
+                    {p.paid ? (
+                      'bezahlt'
+                    ) : (
+                      <a href={p.paymentUrl}>
+                        Zur Zahlung<span className="visually-hidden"> der {PAYMENT_KIND_LABELS[p.kind]}</span>
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {transfer ? (
+          <div className="alert alert--info">
+            <p>Bitte überweisen Sie die Beträge jeweils bis zum Fälligkeitstag auf unser Konto:</p>
+            <dl className="bank-details">
+              <dt>Kontoinhaber</dt>
+              <dd>{booking.bank.accountHolder}</dd>
+              <dt>IBAN</dt>
+              <dd>{formatIban(booking.bank.iban)}</dd>
+              <dt>BIC</dt>
+              <dd>{booking.bank.bic}</dd>
+              <dt>Bank</dt>
+              <dd>{booking.bank.bankName}</dd>
+              <dt>Verwendungszweck</dt>
+              <dd>{booking.bookingNumber}</dd>
+            </dl>
+          </div>
+        ) : (
+          <p className="alert alert--info">Wir buchen die Beträge zum Fälligkeitstag per SEPA-Lastschrift von Ihrem Konto ab.</p>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,169 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useSelector } from '@tanstack/react-form'
+import { useAppForm } from '~/components/forms/form-hook'
+import { STEP_ROUTES } from '~/lib/booking/route'
+import { formatPrice } from '~/lib/format'
+import { STEP_LABELS } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/steps'
+import { readReferrer } from '~/lib/client-prefs'
+import { bookingQueries } from '~/queries/booking'
+import { siteInfoQuery } from '~/queries/shell'
+import { submitBooking } from '~/server/booking.functions'
+import { PaymentStep } from './PaymentStep'
+import { ReviewStep } from './ReviewStep'
+import { RoomsStep } from './RoomsStep'
+import { StepFrame } from './StepFrame'
+import { TravellersStep } from './TravellersStep'
+import { useBookingStep } from './useBookingStep'
+
+const INCOMPLETE_NOTICE = 'Bitte vervollständigen Sie zuerst diesen Schritt – danach geht es weiter.'
+
+/** One of the four booking steps: the step's fields in the shared frame, saved as the customer goes. */
+export function BookingStepPage({
+  tripDateId,
+  step,
+  incompleteNotice,
+}: {
+  tripDateId: number
+  step: BookingStep
+  incompleteNotice: boolean
+}) {
+  const notice = incompleteNotice ? (
+    <div className="alert alert--info" role="status">
+      <p>{INCOMPLETE_NOTICE}</p>
+    </div>
+  ) : null
+  return step === 4 ? (
+    <ReviewAndBook tripDateId={tripDateId} notice={notice} />
+  ) : (
+    <DraftStep tripDateId={tripDateId} step={step} notice={notice} />
+  )
+}
+
+function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
+  const { form, session, message, issues, issueOf, saveNow, busy } = useBookingStep(tripDateId, step)
+  return (
+    <StepFrame
+      tripDateId={tripDateId}
+      step={step}
+      title={STEP_LABELS[step]}
+      issues={issues}
+      message={message}
+      busy={busy}
+      onSubmit={() => void form.handleSubmit()}
+      notice={notice}
+    >
+      {step === 1 ? (
+        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveNow={saveNow} issueOf={issueOf} />
+      ) : null}
+      {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} /> : null}
+      {step === 3 ? (
+        <PaymentStep form={form} offer={session.offer} creditor={session.creditor} saveNow={saveNow} issueOf={issueOf} />
+      ) : null}
+    </StepFrame>
+  )
+}
+
+/** A new key per attempt to book this draft, kept across reloads so a retried click is the same request. */
+function useIdempotencyKey(tripDateId: number): () => string {
+  const key = useRef<string | null>(null)
+  return () => {
+    const storageKey = `buchung-key-${tripDateId}`
+    key.current ??= sessionStorage.getItem(storageKey) ?? crypto.randomUUID()
+    sessionStorage.setItem(storageKey, key.current)
+    return key.current
+  }
+}
+
+function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: ReactNode }) {
+  const { form, session, message, setMessage } = useBookingStep(tripDateId, 4)
+  const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const navigate = useNavigate()
+  const idempotencyKey = useIdempotencyKey(tripDateId)
+  const [issues, setIssues] = useState<{ path: string; message: string }[]>([])
+  const consent = useAppForm({
+    defaultValues: { acceptAgb: false, acceptPrivacy: false },
+    onSubmit: async ({ value }) => {
+      const problems = [
+        ...(value.acceptAgb
+          ? []
+          : [{ path: 'acceptAgb', message: 'Bitte bestätigen Sie, dass Sie die Reisebedingungen (AGB) gelesen haben und akzeptieren.' }]),
+        ...(value.acceptPrivacy
+          ? []
+          : [{ path: 'acceptPrivacy', message: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise zur Kenntnis genommen haben.' }]),
+      ]
+      setIssues(problems)
+      if (problems.length) return
+      const result = await submitBooking({
+        data: { tripDateId, idempotencyKey: idempotencyKey(), ...value, referrer: readReferrer(localStorage) },
+      })
+      if (result.kind === 'booked') {
+        sessionStorage.removeItem(`buchung-key-${tripDateId}`)
+        await navigate({ to: '/buchung/bestaetigung/$nummer/', params: { nummer: result.bookingNumber } })
+        return
+      }
+      if (result.kind === 'conflict' || result.kind === 'incomplete') {
+        const text = result.kind === 'conflict' ? result.message : (result.issues[0]?.message ?? 'Bitte vervollständigen Sie Ihre Angaben.')
+        setMessage({ kind: 'error', text })
+        if (result.step !== 4)
+          await navigate({ to: STEP_ROUTES[result.step], params: { terminId: String(tripDateId) }, search: { hinweis: 'unvollstaendig' } })
+        return
+      }
+      setMessage({
+        kind: 'error',
+        text: result.kind === 'gone' ? result.message : (result.issues[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.'),
+      })
+    },
+  })
+  const busy = useSelector(consent.store, (state) => state.isSubmitting)
+  return (
+    <consent.AppForm>
+      <StepFrame
+        tripDateId={tripDateId}
+        step={4}
+        title={STEP_LABELS[4]}
+        issues={issues}
+        message={message}
+        busy={busy}
+        onSubmit={() => void consent.handleSubmit()}
+        submitLabel="zahlungspflichtig buchen"
+        submitVariant="accent"
+        notice={notice}
+      >
+        <ReviewStep form={form} offer={session.offer} pricing={session.pricing} schedule={session.schedule} site={site} />
+        <consent.AppField name="acceptAgb">
+          {(f) => (
+            <f.CheckboxField
+              id="buchung-acceptAgb"
+              required
+              label={
+                <>
+                  Ich habe die <a href="/agb/">Reisebedingungen (AGB)</a> gelesen und akzeptiere sie.
+                </>
+              }
+            />
+          )}
+        </consent.AppField>
+        <consent.AppField name="acceptPrivacy">
+          {(f) => (
+            <f.CheckboxField
+              id="buchung-acceptPrivacy"
+              required
+              label={
+                <>
+                  Ich habe die <a href="/datenschutz/">Datenschutzhinweise</a> zur Kenntnis genommen.
+                </>
+              }
+            />
+          )}
+        </consent.AppField>
+        <p className="booking-total">
+          Gesamtpreis: <strong>{formatPrice(session.pricing.gesamtpreis)}</strong>
+        </p>
+      </StepFrame>
+    </consent.AppForm>
+  )
+}

@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router'
+import type { NotFoundRouteProps } from '@tanstack/react-router'
+import { z } from 'zod'
+import { buttonClassName } from '../ui/Button'
+
+const reasonSchema = z.object({ message: z.string() })
+
+/** A date that cannot be booked (unknown, past, closed, full) or a draft that is gone: the reason, never a form. */
+export function BookingUnavailable({ data, heading = 'Buchung nicht möglich' }: NotFoundRouteProps & { heading?: string }) {
+  const reason = reasonSchema.safeParse(data)
+  return (
+    <section className="container section error-page" aria-labelledby="buchung-nicht-moeglich">
+      <h1 id="buchung-nicht-moeglich">{heading}</h1>
+      <p className="lead">{reason.success ? reason.data.message : 'Diesen Reisetermin gibt es nicht (mehr).'}</p>
+      <p>
+        <Link to="/reisekalender/" className={buttonClassName()}>
+          Andere Termine im Reisekalender
+        </Link>
+      </p>
+    </section>
+  )
+}

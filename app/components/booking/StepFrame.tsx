@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { ErrorSummary } from '~/components/forms/fields'
+import { ServerFieldErrorsContext } from '~/components/forms/form-hook'
+import { Button } from '~/components/ui/Button'
+import { STEP_ROUTES } from '~/lib/booking/route'
+import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import { fieldId, fieldName } from './useBookingStep'
+import type { StepMessage } from './useBookingStep'
+
+/**
+ * Around each step's fields: its heading, the message of the last save, the error summary after
+ * "Weiter" (it takes focus, each entry leads to its field), Zurück and Weiter. The step's issues
+ * reach the field components through ServerFieldErrorsContext, by field name.
+ */
+export function StepFrame({
+  tripDateId,
+  step,
+  title,
+  issues,
+  message,
+  busy,
+  onSubmit,
+  submitLabel = 'Weiter',
+  submitVariant = 'primary',
+  notice,
+  children,
+}: {
+  tripDateId: number
+  step: BookingStep
+  title: string
+  issues: readonly StepIssue[]
+  message: StepMessage
+  busy: boolean
+  onSubmit: () => void
+  submitLabel?: string
+  submitVariant?: 'primary' | 'accent'
+  notice?: ReactNode
+  children: ReactNode
+}) {
+  const summaryRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (issues.length) summaryRef.current?.focus()
+  }, [issues])
+  const errors = Object.fromEntries(issues.map((i) => [fieldName(i.path), i.message]))
+  const handle = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  return (
+    <ServerFieldErrorsContext value={{ errors, drop: () => {} }}>
+      <form className="booking-step stack" noValidate onSubmit={handle} aria-labelledby="schritt-titel">
+        <h2 id="schritt-titel" tabIndex={-1}>
+          Schritt {step}: {title}
+        </h2>
+        {notice}
+        {message ? (
+          <div
+            className={`alert alert--${message.kind === 'error' ? 'error' : 'info'}`}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            <p>{message.text}</p>
+          </div>
+        ) : null}
+        <ErrorSummary items={issues.map((i) => ({ id: fieldId(i.path), label: 'Hinweis', message: i.message }))} headingRef={summaryRef} />
+        {children}
+        <div className="booking-step__actions">
+          {step > 1 ? (
+            <Link
+              to={STEP_ROUTES[(step - 1) as BookingStep]}
+              params={{ terminId: String(tripDateId) }}
+              className="button button--secondary"
+            >
+              Zurück
+            </Link>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" variant={submitVariant} size="large" busy={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </ServerFieldErrorsContext>
+  )
+}

@@ -1,0 +1,258 @@
+import { useSelector } from '@tanstack/react-form'
+import { withForm } from '~/components/forms/form-hook'
+import { MOBILITY_AIDS, MOBILITY_LABELS, travellers } from '~/lib/booking/draft'
+import type { BookingDraft } from '~/lib/booking/draft'
+import { ROOM_LABELS } from '~/lib/booking/offer'
+import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
+import { setBuchender } from '~/lib/booking/rules'
+import { travellerLabel } from '~/lib/booking/steps'
+import { formatPrice } from '~/lib/format'
+import { bookingFormOptions, fieldId } from './useBookingStep'
+
+const MOBILITY_OPTIONS = MOBILITY_AIDS.map((value) => ({
+  value,
+  label: value === 'keine' ? 'keine Mobilitätshilfe' : MOBILITY_LABELS[value],
+}))
+
+function serviceLabel(s: ServiceOffer): string {
+  return `${s.name} (${formatPrice(s.price)}${s.per === 'person' ? ' pro Person' : ''})`
+}
+
+/** Toggles one add-on in a list of { id } (the draft keeps ids; the server knows the prices). */
+function toggled(list: readonly { id: number }[], id: number, on: boolean): { id: number }[] {
+  const without = list.filter((s) => s.id !== id)
+  return on ? [...without, { id }] : without
+}
+
+/**
+ * Step 2: travellers per room. Exactly one booking person, who gives address, e-mail and phone;
+ * fellow travellers give their names only (data minimisation), plus an optional mobility aid.
+ * Add-ons per traveller or per booking, as the offer says.
+ */
+export const TravellersStep = withForm({
+  ...bookingFormOptions,
+  props: { offer: {} as BookingOffer, issueOf: (_path: string): string | undefined => undefined },
+  render: function TravellersStep({ form, offer, issueOf }) {
+    const perPerson = offer.services.filter((s) => s.per === 'person')
+    const perBooking = offer.services.filter((s) => s.per === 'booking')
+    const values: BookingDraft = useSelector(form.store, (state) => state.values)
+    const all = travellers(values)
+    const bookerError = issueOf('buchender')
+    return (
+      <>
+        <fieldset
+          className="fieldset field"
+          id={fieldId('buchender')}
+          aria-describedby={bookerError ? `${fieldId('buchender')}-error` : undefined}
+        >
+          <legend>Wer bucht die Reise?</legend>
+          <p className="field__hint">
+            Die buchende Person erhält die Bestätigung und ist unsere Ansprechpartnerin oder unser Ansprechpartner.
+          </p>
+          {all.map(({ p, roomIndex, participantIndex, index }) => (
+            <label key={index} className="choice" htmlFor={`buchender-${index}`}>
+              <input
+                id={`buchender-${index}`}
+                type="radio"
+                name="buchender"
+                checked={p.buchender}
+                onChange={() => form.setFieldValue('allRooms', setBuchender(form.state.values, roomIndex, participantIndex).allRooms)}
+              />
+              <span>{travellerLabel(p, index)}</span>
+            </label>
+          ))}
+          {bookerError ? (
+            <p id={`${fieldId('buchender')}-error`} className="field-error">
+              {bookerError}
+            </p>
+          ) : null}
+        </fieldset>
+
+        {values.allRooms.map((room, r) => (
+          <fieldset key={r} className="fieldset booking-room">
+            <legend>
+              {ROOM_LABELS[room.type] === 'ohne Übernachtung'
+                ? 'Reisende'
+                : `${ROOM_LABELS[room.type]} ${values.allRooms.slice(0, r + 1).filter((x) => x.type === room.type).length}`}
+            </legend>
+            {room.teilnehmer.map((p, t) => {
+              const index = all.findIndex((x) => x.roomIndex === r && x.participantIndex === t)
+              const path = (field: string) => `allRooms.${r}.teilnehmer.${t}.${field}`
+              const name = (field: 'firstname' | 'lastname' | 'street' | 'street_nr' | 'zip' | 'city' | 'email' | 'tel' | 'mobility') =>
+                `allRooms[${r}].teilnehmer[${t}].${field}` as const
+              return (
+                <fieldset key={t} className="fieldset--plain booking-traveller">
+                  <legend className="booking-traveller__title">
+                    Person {index + 1}
+                    {p.buchender ? ' (bucht die Reise)' : ''}
+                  </legend>
+                  <div className="form-row">
+                    <form.AppField name={name('firstname')}>
+                      {(f) => (
+                        <f.TextField
+                          id={fieldId(path('firstname'))}
+                          label="Vorname"
+                          required
+                          maxLength={60}
+                          autoComplete={p.buchender ? 'given-name' : 'off'}
+                        />
+                      )}
+                    </form.AppField>
+                    <form.AppField name={name('lastname')}>
+                      {(f) => (
+                        <f.TextField
+                          id={fieldId(path('lastname'))}
+                          label="Nachname"
+                          required
+                          maxLength={60}
+                          autoComplete={p.buchender ? 'family-name' : 'off'}
+                        />
+                      )}
+                    </form.AppField>
+                  </div>
+                  {p.buchender ? (
+                    <>
+                      <div className="form-row">
+                        <form.AppField name={name('street')}>
+                          {(f) => (
+                            <f.TextField
+                              id={fieldId(path('street'))}
+                              label="Straße"
+                              required
+                              maxLength={100}
+                              autoComplete="address-line1"
+                            />
+                          )}
+                        </form.AppField>
+                        <form.AppField name={name('street_nr')}>
+                          {(f) => (
+                            <f.TextField
+                              id={fieldId(path('street_nr'))}
+                              label="Hausnummer"
+                              required
+                              maxLength={10}
+                              className="field--short"
+                            />
+                          )}
+                        </form.AppField>
+                      </div>
+                      <div className="form-row">
+                        <form.AppField name={name('zip')}>
+                          {(f) => (
+                            <f.TextField
+                              id={fieldId(path('zip'))}
+                              label="Postleitzahl"
+                              required
+                              maxLength={5}
+                              inputMode="numeric"
+                              autoComplete="postal-code"
+                              className="field--short"
+                            />
+                          )}
+                        </form.AppField>
+                        <form.AppField name={name('city')}>
+                          {(f) => (
+                            <f.TextField id={fieldId(path('city'))} label="Ort" required maxLength={60} autoComplete="address-level2" />
+                          )}
+                        </form.AppField>
+                      </div>
+                      <div className="form-row">
+                        <form.AppField name={name('email')}>
+                          {(f) => (
+                            <f.TextField
+                              id={fieldId(path('email'))}
+                              label="E-Mail-Adresse"
+                              hint="An diese Adresse senden wir die Buchungsbestätigung."
+                              required
+                              type="email"
+                              inputMode="email"
+                              maxLength={254}
+                              autoComplete="email"
+                            />
+                          )}
+                        </form.AppField>
+                        <form.AppField name={name('tel')}>
+                          {(f) => (
+                            <f.TextField
+                              id={fieldId(path('tel'))}
+                              label="Telefon"
+                              hint="Für Rückfragen zur Reise, zum Beispiel bei Änderungen der Abfahrtszeit."
+                              required
+                              type="tel"
+                              inputMode="tel"
+                              maxLength={30}
+                              autoComplete="tel"
+                            />
+                          )}
+                        </form.AppField>
+                      </div>
+                    </>
+                  ) : null}
+                  <form.AppField name={name('mobility')}>
+                    {(f) => (
+                      <f.SelectField
+                        id={fieldId(path('mobility'))}
+                        label="Reist mit Mobilitätshilfe (freiwillig)"
+                        hint="So planen wir Platz im Gepäckraum und beim Einstieg ein."
+                        options={MOBILITY_OPTIONS}
+                      />
+                    )}
+                  </form.AppField>
+                  {perPerson.length ? (
+                    <fieldset className="fieldset--plain field">
+                      <legend>Zusatzleistungen für Person {index + 1}</legend>
+                      {perPerson.map((s) => {
+                        const id = `${fieldId(path('services'))}-${s.id}`
+                        return (
+                          <label key={s.id} className="choice" htmlFor={id}>
+                            <input
+                              id={id}
+                              type="checkbox"
+                              checked={p.services.some((x) => x.id === s.id)}
+                              onChange={(e) =>
+                                form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].services`, toggled(p.services, s.id, e.target.checked))
+                              }
+                            />
+                            <span>
+                              {serviceLabel(s)}
+                              {s.description ? <span className="choice__hint">{s.description}</span> : null}
+                            </span>
+                          </label>
+                        )
+                      })}
+                    </fieldset>
+                  ) : null}
+                </fieldset>
+              )
+            })}
+          </fieldset>
+        ))}
+
+        {perBooking.length ? (
+          <fieldset className="fieldset field">
+            <legend>Zusatzleistungen für die ganze Buchung</legend>
+            {perBooking.map((s) => {
+              const id = `${fieldId('bookingServices')}-${s.id}`
+              return (
+                <label key={s.id} className="choice" htmlFor={id}>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={values.bookingServices.some((x) => x.id === s.id)}
+                    onChange={(e) =>
+                      form.setFieldValue('bookingServices', toggled(form.state.values.bookingServices, s.id, e.target.checked))
+                    }
+                  />
+                  <span>
+                    {serviceLabel(s)}
+                    {s.description ? <span className="choice__hint">{s.description}</span> : null}
+                  </span>
+                </label>
+              )
+            })}
+          </fieldset>
+        ) : null}
+      </>
+    )
+  },
+})

@@ -1,0 +1,144 @@
+// One booking step's form: the draft the server stored is the starting value, every change is
+// saved to the server shortly after (so reload, Back and Forward keep every entry), and "Weiter"
+// checks the step's rules, saves and goes on. Prices and holds always come from the server.
+import { formOptions } from '@tanstack/react-form'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useAppForm } from '~/components/forms/form-hook'
+import { bookingDraftSchema } from '~/lib/booking/draft'
+import type { BookingDraft } from '~/lib/booking/draft'
+import { STEP_ROUTES } from '~/lib/booking/route'
+import { stepIssues } from '~/lib/booking/steps'
+import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import { bookingQueries } from '~/queries/booking'
+import { saveBooking } from '~/server/booking.functions'
+import type { BookingSession, SaveBookingResult } from '~/server/booking.functions'
+
+export const bookingFormOptions = formOptions({ defaultValues: bookingDraftSchema.parse({}) as BookingDraft })
+
+/** 'allRooms.0.teilnehmer.1.firstname' → the form's field name 'allRooms[0].teilnehmer[1].firstname'. */
+export function fieldName(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
+}
+
+/** The id of a field's control, from its path: the error summary links to it. */
+export function fieldId(path: string): string {
+  return `buchung-${path.replace(/[^A-Za-z0-9]+/g, '-')}`
+}
+
+const AUTOSAVE_DELAY_MS = 600
+
+/** Saves drafts one after the other; a save asked for while one runs sends only the newest draft. */
+function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
+  const running = useRef<Promise<SaveBookingResult> | null>(null)
+  const queued = useRef<BookingDraft | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const save = useCallback(
+    async (draft: BookingDraft): Promise<SaveBookingResult> => {
+      if (running.current) {
+        queued.current = draft
+        await running.current.catch(() => undefined)
+        const next = queued.current
+        queued.current = null
+        // Another waiting save already sent a newer draft.
+        if (next === null) return running.current ?? save(draft)
+        return save(next)
+      }
+      setBusy(true)
+      const request = saveBooking({ data: { tripDateId, draft } })
+      running.current = request
+      try {
+        const result = await request
+        onResult(result)
+        return result
+      } finally {
+        running.current = null
+        setBusy(false)
+      }
+    },
+    [tripDateId, onResult],
+  )
+  return { save, busy }
+}
+
+export type StepMessage = { kind: 'error' | 'info'; text: string } | null
+
+export function useBookingStep(tripDateId: number, step: BookingStep) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: session } = useSuspenseQuery(bookingQueries.session(tripDateId))
+  const [message, setMessage] = useState<StepMessage>(null)
+  const [issues, setIssues] = useState<StepIssue[]>([])
+  // The form starts from the draft as it was when the step opened; later answers of the server
+  // change prices and holds, never what the customer is typing.
+  const [initial] = useState(session.draft)
+
+  const onResult = useCallback(
+    (result: SaveBookingResult) => {
+      const key = bookingQueries.session(tripDateId).queryKey
+      if (result.kind === 'saved') {
+        queryClient.setQueryData(key, result.session)
+      } else if (result.kind === 'seat-conflict') {
+        queryClient.setQueryData(key, (old: BookingSession | undefined) => (old ? { ...old, seatStates: result.seatStates } : old))
+        setMessage({ kind: 'error', text: result.message })
+      } else if (result.kind === 'gone') {
+        setMessage({ kind: 'error', text: result.message })
+      }
+    },
+    [queryClient, tripDateId],
+  )
+  const { save, busy } = useSaver(tripDateId, onResult)
+
+  const form = useAppForm({
+    ...bookingFormOptions,
+    defaultValues: initial,
+    onSubmit: async ({ value }) => {
+      const problems = stepIssues(step, session.offer, value)
+      setIssues(problems)
+      if (problems.length) return
+      const result = await save(value)
+      if (result.kind === 'invalid') setIssues(result.issues)
+      if (result.kind !== 'saved') return
+      setMessage(null)
+      if (step < 4) await navigate({ to: STEP_ROUTES[(step + 1) as BookingStep], params: { terminId: String(tripDateId) } })
+    },
+  })
+
+  // Autosave: every change reaches the server shortly after the customer stops typing.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let last = form.state.values
+    const subscription = form.store.subscribe(() => {
+      const values = form.state.values
+      if (values === last) return
+      last = values
+      clearTimeout(timer)
+      timer = setTimeout(() => void save(values), AUTOSAVE_DELAY_MS)
+    })
+    return () => {
+      clearTimeout(timer)
+      subscription.unsubscribe()
+    }
+  }, [form, save])
+
+  /** The seats others took meanwhile are dropped from the form, so nothing else is lost. */
+  const saveNow = useCallback(async () => {
+    const result = await save(form.state.values)
+    if (result.kind === 'seat-conflict') {
+      const lost = new Set(result.seats)
+      form.state.values.allRooms.forEach((room, r) =>
+        room.teilnehmer.forEach((p, t) => {
+          if (p.seat && lost.has(p.seat)) form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].seat`, null)
+        }),
+      )
+    }
+    return result
+  }, [form, save])
+
+  /** The message of a field after "Weiter", by its path. */
+  const issueOf = (path: string): string | undefined => issues.find((i) => i.path === path)?.message
+
+  return { form, session, message, setMessage, issues, issueOf, saveNow, busy }
+}

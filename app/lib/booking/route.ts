@@ -1,0 +1,28 @@
+// The booking flow's URLs: /buchung/{terminId}/step1/ … /step4/ and which step a route is.
+import { z } from 'zod'
+import { BOOKING_STEPS } from './steps'
+import type { BookingStep } from './steps'
+
+/** A trip date id in a URL: digits only, a PostgreSQL integer; anything else is null (404). */
+export function parseTripDateParam(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null
+  const id = Number(raw)
+  return id <= 2_147_483_647 ? id : null
+}
+
+/** The step of a booking route id such as '/buchung/$terminId/step2/'; null for other routes. */
+export function bookingStepOf(routeId: string): BookingStep | null {
+  const match = /\/step([1-4])\/$/.exec(routeId)
+  const step = match ? Number(match[1]) : NaN
+  return BOOKING_STEPS.find((s) => s === step) ?? null
+}
+
+export const STEP_ROUTES = {
+  1: '/buchung/$terminId/step1/',
+  2: '/buchung/$terminId/step2/',
+  3: '/buchung/$terminId/step3/',
+  4: '/buchung/$terminId/step4/',
+} as const satisfies Record<BookingStep, string>
+
+/** `?hinweis=unvollstaendig`: the step guard sent the customer here from a later step. */
+export const bookingStepSearchSchema = z.object({ hinweis: z.enum(['unvollstaendig']).optional().catch(undefined) })

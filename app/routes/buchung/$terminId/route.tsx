@@ -1,0 +1,50 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-router'
+import { BookingProgress } from '~/components/booking/BookingProgress'
+import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
+import { HoldCountdown } from '~/components/booking/HoldCountdown'
+import { PriceSummary } from '~/components/booking/PriceSummary'
+import { formatDateRange } from '~/lib/format'
+import { bookingStepOf, parseTripDateParam } from '~/lib/booking/route'
+import { bookingQueries } from '~/queries/booking'
+
+/** Spec 2 booking flow: the draft of this browser for one trip date (Termin), shared by the four steps. */
+export const Route = createFileRoute('/buchung/$terminId')({
+  loader: async ({ context, params }) => {
+    const tripDateId = parseTripDateParam(params.terminId)
+    if (tripDateId === null) throw notFound()
+    const session = await context.queryClient.ensureQueryData(bookingQueries.session(tripDateId))
+    return { tripDateId, title: session.offer.tripTitle }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `Buchung: ${loaderData.title}` : 'Buchung' }, { name: 'robots', content: 'noindex' }],
+  }),
+  notFoundComponent: BookingUnavailable,
+  component: BookingLayout,
+})
+
+function BookingLayout() {
+  const { tripDateId } = Route.useLoaderData()
+  const { data } = useSuspenseQuery(bookingQueries.session(tripDateId))
+  const step = bookingStepOf(useMatches().at(-1)?.routeId ?? '')
+  const { offer } = data
+  return (
+    <div className="container section booking">
+      <header className="page-header">
+        <p className="booking__kicker">Ihre Buchung</p>
+        <h1 className="page-title">{offer.tripTitle}</h1>
+        <p className="lead">{formatDateRange(offer.dateFrom, offer.dateTill)}</p>
+      </header>
+      {step !== null ? <BookingProgress tripDateId={tripDateId} current={step} incomplete={data.incompleteStep} /> : null}
+      <HoldCountdown until={data.holdsUntil} />
+      <div className="booking__columns">
+        <div className="booking__main">
+          <Outlet />
+        </div>
+        <aside className="booking__aside" aria-labelledby="preis-titel">
+          <PriceSummary titleId="preis-titel" pricing={data.pricing} compact />
+        </aside>
+      </div>
+    </div>
+  )
+}

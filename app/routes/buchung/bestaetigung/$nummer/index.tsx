@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { BookingConfirmation } from '~/components/booking/BookingConfirmation'
+import { bookingQueries } from '~/queries/booking'
+
+/** The success page: shown to the browser that booked (cookie) or through the signed link of the mail. */
+export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
+  validateSearch: z.object({ sig: z.string().max(100).optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ sig: search.sig }),
+  loader: async ({ context, params, deps }) => {
+    await context.queryClient.ensureQueryData(bookingQueries.confirmation(params.nummer, deps.sig))
+  },
+  head: () => ({ meta: [{ title: 'Vielen Dank für Ihre Buchung' }, { name: 'robots', content: 'noindex' }] }),
+  component: ConfirmationPage,
+})
+
+function ConfirmationPage() {
+  const { nummer } = Route.useParams()
+  const { sig } = Route.useSearch()
+  return <BookingConfirmation bookingNumber={nummer} sig={sig} />
+}

@@ -1,0 +1,208 @@
+// The booking boundary for the pages: the draft is found through an HttpOnly cookie per trip date,
+// every save and the booking itself go through the same services as the booking API.
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { z } from 'zod'
+import type { BookingDraft } from '~/lib/booking/draft'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { paymentSchedule } from '~/lib/booking/payment-terms'
+import type { PaymentTerms, ScheduledPayment } from '~/lib/booking/payment-terms'
+import type { Pricing } from '~/lib/booking/price'
+import type { SeatState } from '~/lib/booking/seat-plan'
+import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
+import { todayInBerlin } from '~/lib/calendar'
+import { tripIdSchema } from '~/lib/wishlist'
+import { publicOrigin } from './origin.server'
+import { getDb } from './runtime.server'
+import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
+import { createDraft, loadDraft, saveDraft } from './services/booking/drafts.server'
+import type { DraftRow, SavedDraft } from './services/booking/drafts.server'
+import { cookieOptions, grantBookingAccess, mayViewBooking } from './booking/access.server'
+import { loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
+import { bookingSettings } from './services/booking/runtime.server'
+import { afterBooking, confirmationMailWriter } from './services/booking/confirmation.server'
+import { loadBookingSummary } from './services/booking/summary.server'
+import { PAYMENT_LINK_MESSAGES, giveMandate, loadPaymentRequest } from './services/booking/payments.server'
+import type { MandateResult, PaymentRequest } from './services/booking/payments.server'
+
+const draftCookie = (tripDateId: number) => `buchung-${tripDateId}`
+
+/** Everything a booking step shows: the offer, the draft as the server stored and priced it, the seats. */
+export type BookingSession = {
+  offer: BookingOffer
+  draft: BookingDraft
+  pricing: Pricing
+  seatStates: Record<string, SeatState>
+  /** ISO time the draft's seat holds end; null without holds. */
+  holdsUntil: string | null
+  incompleteStep: BookingStep | null
+  /** The payments as they would be if the customer booked today. */
+  schedule: ScheduledPayment[]
+  terms: PaymentTerms
+  /** Who collects a SEPA direct debit, for the mandate text. */
+  creditor: { name: string; id: string }
+}
+
+async function session(draftRow: DraftRow, offer: BookingOffer, saved: SavedDraft): Promise<BookingSession> {
+  const db = await getDb()
+  const settings = await bookingSettings()
+  return {
+    offer,
+    draft: saved.draft,
+    pricing: saved.pricing,
+    seatStates: await seatStates(db, offer, draftRow.id),
+    holdsUntil: saved.holdsUntil?.toISOString() ?? null,
+    incompleteStep: saved.incompleteStep,
+    schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 }),
+    terms: settings.terms,
+    creditor: { name: settings.bank.accountHolder, id: settings.bank.creditorId },
+  }
+}
+
+const tripDateInput = z.object({ tripDateId: tripIdSchema })
+
+/** The browser's draft of a date, made on first entry; a date that cannot be booked is a 404 with its reason. */
+export const openBooking = createServerFn({ method: 'GET' })
+  .validator(tripDateInput)
+  .handler(async ({ data }): Promise<BookingSession> => {
+    const db = await getDb()
+    const settings = await bookingSettings()
+    const offer = await loadOffer(db, data.tripDateId)
+    const existing = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
+    const draftRow = existing && existing.tripDateId === data.tripDateId ? existing : null
+    const reason = await unbookableReason(db, offer)
+    // A customer already holding the last seats may finish; nobody new may start on a full date.
+    if (!offer || (reason !== null && !(reason === 'full' && draftRow))) {
+      throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
+    }
+    const row = draftRow ?? (await createDraft(db, offer, settings))
+    // Re-saving refreshes prices, holds and the draft's lifetime on every visit.
+    const saved = await saveDraft(db, row, offer, row.draft, settings)
+    setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))
+    if (saved.kind === 'saved') return session(row, offer, saved)
+    // A held seat lapsed and someone else took it: keep everything else, drop those seats.
+    const dropped = saved.kind === 'seat-conflict' ? new Set(saved.seats) : null
+    const draft = dropped
+      ? { ...row.draft, allRooms: row.draft.allRooms.map((r) => ({ ...r, teilnehmer: r.teilnehmer.map((p) => (p.seat && dropped.has(p.seat) ? { ...p, seat: null } : p)) })) }
+      : row.draft
+    const again = await saveDraft(db, row, offer, draft, settings)
+    if (again.kind !== 'saved') throw notFound({ data: { message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' } })
+    return session(row, offer, again)
+  })
+
+export type SaveBookingResult =
+  | { kind: 'saved'; session: BookingSession }
+  | { kind: 'invalid'; issues: StepIssue[] }
+  | { kind: 'seat-conflict'; seats: string[]; seatStates: Record<string, SeatState>; message: string }
+  | { kind: 'gone'; message: string }
+
+const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.'
+
+/** Saves the whole draft of this browser; prices and holds come back from the server. */
+export const saveBooking = createServerFn({ method: 'POST' })
+  .validator(tripDateInput.extend({ draft: z.unknown() }))
+  .handler(async ({ data }): Promise<SaveBookingResult> => {
+    const db = await getDb()
+    const settings = await bookingSettings()
+    const row = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
+    const offer = row && row.tripDateId === data.tripDateId ? await loadOffer(db, data.tripDateId) : null
+    if (!row || !offer) return { kind: 'gone', message: GONE }
+    const result = await saveDraft(db, row, offer, data.draft, settings)
+    switch (result.kind) {
+      case 'saved':
+        return { kind: 'saved', session: await session(row, offer, result) }
+      case 'seat-conflict': {
+        const seats = result.seats.join(', ')
+        return {
+          kind: 'seat-conflict',
+          seats: result.seats,
+          seatStates: await seatStates(db, offer, row.id),
+          message: result.seats.length === 1
+            ? `Der Sitzplatz ${seats} wurde soeben von jemand anderem gewählt. Bitte wählen Sie einen anderen Platz – Ihre übrigen Angaben bleiben erhalten.`
+            : `Die Sitzplätze ${seats} wurden soeben von jemand anderem gewählt. Bitte wählen Sie andere Plätze – Ihre übrigen Angaben bleiben erhalten.`,
+        }
+      }
+      case 'invalid':
+        return result
+      case 'gone':
+        return { kind: 'gone', message: GONE }
+    }
+  })
+
+export type SubmitBookingResult =
+  | { kind: 'booked'; bookingNumber: string; signature: string }
+  | { kind: 'incomplete'; step: BookingStep; issues: StepIssue[] }
+  | { kind: 'invalid'; issues: StepIssue[] }
+  | { kind: 'conflict'; step: BookingStep; message: string }
+  | { kind: 'gone'; message: string }
+
+/** "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks. */
+export const submitBooking = createServerFn({ method: 'POST' })
+  .validator(
+    tripDateInput.extend({
+      idempotencyKey: idempotencyKeySchema,
+      acceptAgb: z.boolean(),
+      acceptPrivacy: z.boolean(),
+      referrer: z.string().max(200).nullable(),
+    }),
+  )
+  .handler(async ({ data }): Promise<SubmitBookingResult> => {
+    const db = await getDb()
+    const settings = await bookingSettings()
+    const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
+    const origin = publicOrigin()
+    const result = await bookDraft(
+      db,
+      draftId,
+      data.idempotencyKey,
+      { acceptAgb: data.acceptAgb, acceptPrivacy: data.acceptPrivacy, referrer: data.referrer },
+      settings,
+      { onBooked: confirmationMailWriter(settings, origin) },
+    )
+    switch (result.kind) {
+      case 'booked': {
+        const signature = await grantBookingAccess(result.bookingNumber)
+        if (!result.replayed) afterBooking()
+        return { kind: 'booked', bookingNumber: result.bookingNumber, signature }
+      }
+      case 'key-reused':
+        return { kind: 'invalid', issues: [{ path: 'idempotencyKey', message: 'Diese Anfrage wurde schon mit anderen Angaben gesendet.' }] }
+      default:
+        return result
+    }
+  })
+
+/** The success page's booking; unknown or not this browser's (and no valid signature): 404. */
+export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
+  .validator(z.object({ bookingNumber: z.string().max(20), sig: z.string().max(100).optional() }))
+  .handler(async ({ data }): Promise<BookingSummary & { bank: Omit<BankDetails, 'creditorId'> }> => {
+    if (!(await mayViewBooking(data.bookingNumber, data.sig))) throw notFound()
+    const settings = await bookingSettings()
+    const stored = await loadBookingSummary(await getDb(), data.bookingNumber, settings.linkSecret, publicOrigin())
+    if (!stored) throw notFound()
+    const { accountHolder, iban, bic, bankName } = settings.bank
+    return { ...stored.summary, bank: { accountHolder, iban, bic, bankName } }
+  })
+
+const paymentLinkInput = z.object({ data: z.string().max(400) })
+
+/** /payment/{data}: what is due for the signed link; a tampered, unknown or expired link is a 404 with its reason. */
+export const fetchPaymentRequest = createServerFn({ method: 'GET' })
+  .validator(paymentLinkInput)
+  .handler(async ({ data }): Promise<PaymentRequest & { bank: Omit<BankDetails, 'creditorId'> }> => {
+    const settings = await bookingSettings()
+    const request = await loadPaymentRequest(await getDb(), settings, data.data)
+    if (typeof request === 'string') throw notFound({ data: { message: PAYMENT_LINK_MESSAGES[request] } })
+    const { accountHolder, iban, bic, bankName } = settings.bank
+    return { ...request, bank: { accountHolder, iban, bic, bankName } }
+  })
+
+/** A SEPA direct-debit mandate instead of a transfer, stored with its time and text. */
+export const submitPaymentMandate = createServerFn({ method: 'POST' })
+  .validator(paymentLinkInput.extend({ iban: z.string().max(60), accountHolder: z.string().max(140), accept: z.boolean() }))
+  .handler(async ({ data }): Promise<MandateResult> => {
+    const { data: link, ...input } = data
+    return giveMandate(await getDb(), await bookingSettings(), link, input)
+  })

@@ -1,0 +1,29 @@
+// Who may see a booking: the browser that booked it (an HttpOnly cookie with the booking number's
+// signature, set when it booked) or whoever holds the signed link from the confirmation mail.
+import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { isSuccessSignature, successSignature } from '../services/booking/links.server'
+import { bookingSettings } from '../services/booking/runtime.server'
+import { publicOrigin } from '../origin.server'
+
+export const BOOKING_NUMBER = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/
+
+const accessCookie = (bookingNumber: string) => `bestaetigung-${bookingNumber}`
+
+/** HttpOnly, SameSite=Lax, Secure behind HTTPS, for the whole site. */
+export function cookieOptions(maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: publicOrigin().startsWith('https:'), path: '/', maxAge: maxAgeSeconds }
+}
+
+export async function grantBookingAccess(bookingNumber: string): Promise<string> {
+  const { linkSecret } = await bookingSettings()
+  const signature = successSignature(linkSecret, bookingNumber)
+  setCookie(accessCookie(bookingNumber), signature, cookieOptions(90 * 24 * 60 * 60))
+  return signature
+}
+
+export async function mayViewBooking(bookingNumber: string, signature: string | undefined): Promise<boolean> {
+  if (!BOOKING_NUMBER.test(bookingNumber)) return false
+  const { linkSecret } = await bookingSettings()
+  const proof = signature ?? getCookie(accessCookie(bookingNumber)) ?? ''
+  return isSuccessSignature(linkSecret, bookingNumber, proof)
+}

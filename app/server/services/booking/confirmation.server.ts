@@ -1,0 +1,28 @@
+// The confirmation mail of a booking: written into the outbox inside the booking's transaction
+// (so a booking never exists without its mail, and a mail server that is down delays only the
+// mail), delivered by the outbox worker with the PDF made at delivery.
+import type { Database } from '../../db/client.server'
+import { enqueueMail } from '../../mail/outbox.server'
+import { kickOutbox } from '../../mail/worker-runtime.server'
+import { siteInfo } from '../../site.server'
+import { bookingConfirmationMail } from '../../booking/confirmation-mail.server'
+import type { BookingSettings } from './settings.server'
+import { loadBookingSummary } from './summary.server'
+
+export function confirmationMailWriter(settings: BookingSettings, origin: string) {
+  return async (tx: Database, booking: { id: number; bookingNumber: string }): Promise<void> => {
+    const stored = await loadBookingSummary(tx, booking.bookingNumber, settings.linkSecret, origin)
+    if (!stored) throw new Error('booking vanished inside its transaction')
+    const mail = bookingConfirmationMail(stored.summary, siteInfo(), settings.bank)
+    await enqueueMail(tx, {
+      to: stored.summary.booker.email,
+      ...mail,
+      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id }],
+    })
+  }
+}
+
+/** After the booking's transaction committed: deliver soon rather than at the next poll. */
+export function afterBooking(): void {
+  kickOutbox()
+}

@@ -1,0 +1,138 @@
+// A stored booking as the success page, the PDF and the confirmation mail show it, with its signed
+// links. Nothing is priced again: the lines are the ones stored with the booking.
+import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { PAYMENT_METHODS } from '~/lib/booking/draft'
+import { ROOM_TYPES } from '~/lib/booking/offer'
+import { PRICE_LINE_KINDS } from '~/lib/booking/price'
+import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
+import { toEpochDay } from '~/lib/calendar'
+import { formatDepartureTime } from '~/lib/trip-detail'
+import type { Database } from '../../db/client.server'
+import { agencies, boardingPoints, bookingParticipants, bookings, payments, tripBoardingPoints, tripDates, trips } from '../../db/schema'
+import { paymentLinkData, successSignature } from './links.server'
+
+const priceLineSchema = z.object({
+  kind: z.enum(PRICE_LINE_KINDS),
+  label: z.string(),
+  traveller: z.string().nullable(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: z.number(),
+})
+const roomShape = z.object({ type: z.enum(ROOM_TYPES) })
+const contactSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  street: z.string(),
+  street_nr: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  email: z.string(),
+  tel: z.string(),
+})
+
+/** A payment link stays usable until the end of the departure day. */
+export function paymentLinkExpiry(dateFrom: string): number {
+  return (toEpochDay(dateFrom) + 1) * 86_400
+}
+
+export function successPath(bookingNumber: string, secret: string): string {
+  return `/buchung/bestaetigung/${bookingNumber}/?sig=${successSignature(secret, bookingNumber)}`
+}
+
+export function paymentPath(secret: string, bookingNumber: string, kind: PaymentKind, dateFrom: string): string {
+  return `/payment/${paymentLinkData(secret, { bookingNumber, kind, expires: paymentLinkExpiry(dateFrom) })}/`
+}
+
+export type StoredBooking = { id: number; summary: BookingSummary }
+
+/** The booking with this number, or null. `origin` makes the links absolute (mail, PDF). */
+export async function loadBookingSummary(db: Database, bookingNumber: string, secret: string, origin: string): Promise<StoredBooking | null> {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      createdAt: bookings.createdAt,
+      gesamtpreis: bookings.gesamtpreis,
+      paymentMethod: bookings.paymentMethod,
+      contact: bookings.contact,
+      rooms: bookings.rooms,
+      priceLines: bookings.priceLines,
+      tripId: trips.id,
+      dateId: tripDates.id,
+      title: trips.title,
+      transport: trips.transport,
+      dateFrom: tripDates.dateFrom,
+      dateTill: tripDates.dateTill,
+      agencyName: agencies.name,
+    })
+    .from(bookings)
+    .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+    .innerJoin(trips, eq(trips.id, tripDates.tripId))
+    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+    .where(eq(bookings.bookingNumber, bookingNumber))
+    .limit(1)
+  if (!row) return null
+
+  const [people, schedule] = await Promise.all([
+    db
+      .select({
+        roomIndex: bookingParticipants.roomIndex,
+        firstname: bookingParticipants.firstname,
+        lastname: bookingParticipants.lastname,
+        seat: bookingParticipants.seat,
+        transferZip: bookingParticipants.transferZip,
+        mobility: bookingParticipants.mobility,
+        pointName: boardingPoints.name,
+        departureTime: tripBoardingPoints.departureTime,
+      })
+      .from(bookingParticipants)
+      .leftJoin(boardingPoints, eq(boardingPoints.id, bookingParticipants.boardingPointId))
+      .leftJoin(
+        tripBoardingPoints,
+        and(eq(tripBoardingPoints.boardingPointId, bookingParticipants.boardingPointId), eq(tripBoardingPoints.tripId, row.tripId)),
+      )
+      .where(eq(bookingParticipants.bookingId, row.id))
+      .orderBy(asc(bookingParticipants.id)),
+    db.select().from(payments).where(eq(payments.bookingId, row.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
+  ])
+
+  const roomTypes = z.array(roomShape).parse(row.rooms)
+  const rooms: BookingSummary['rooms'] = roomTypes.map((r) => ({ type: r.type, travellers: [] }))
+  for (const p of people) {
+    rooms[p.roomIndex]?.travellers.push({
+      name: `${p.firstname} ${p.lastname}`,
+      seat: p.seat,
+      boarding: p.pointName
+        ? `${p.pointName}${p.departureTime ? `, ${formatDepartureTime(p.departureTime)}` : ''}`
+        : p.transferZip
+          ? `Haustürtransfer ab ${p.transferZip}`
+          : null,
+      mobility: z.enum(['keine', 'rollator', 'rollstuhl']).catch('keine').parse(p.mobility),
+    })
+  }
+
+  return {
+    id: row.id,
+    summary: {
+      bookingNumber: row.bookingNumber,
+      createdAt: row.createdAt.toISOString(),
+      trip: { id: row.tripId, dateId: row.dateId, title: row.title, dateFrom: row.dateFrom, dateTill: row.dateTill, transport: row.transport },
+      agency: row.agencyName ? { name: row.agencyName } : null,
+      booker: contactSchema.parse(row.contact),
+      rooms,
+      lines: z.array(priceLineSchema).parse(row.priceLines),
+      gesamtpreis: row.gesamtpreis,
+      payments: schedule.map((p) => ({
+        kind: p.kind,
+        amount: p.amount,
+        dueDate: p.dueDate,
+        paid: p.status === 'paid',
+        paymentUrl: origin + paymentPath(secret, row.bookingNumber, p.kind, row.dateFrom),
+      })),
+      paymentMethod: z.enum(PAYMENT_METHODS).catch('ueberweisung').parse(row.paymentMethod),
+      successUrl: origin + successPath(row.bookingNumber, secret),
+    },
+  }
+}
