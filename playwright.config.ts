@@ -12,6 +12,13 @@ const givenDataDir = process.env.E2E_DATA_DIR
 const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'reisen-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
 if (givenDataDir === undefined) process.env.E2E_TEMP_DATA_DIR = dataDir
+// Mails of the site go to a real SMTP server on loopback that writes them into this folder.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 25)
+const givenMailDir = process.env.E2E_MAIL_DIR
+const mailDir = givenMailDir ?? mkdtempSync(join(tmpdir(), 'reisen-e2e-mail-'))
+process.env.E2E_MAIL_DIR = mailDir
+if (givenMailDir === undefined) process.env.E2E_TEMP_MAIL_DIR = mailDir
+process.env.E2E_SMTP_PORT = String(smtpPort)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,11 +48,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${process.env.BUILD_OUT_DIR ?? '.output'}/server/index.mjs`,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error' },
-  },
+  webServer: [
+    {
+      command: 'node tests/support/smtp-sink.mjs',
+      port: smtpPort,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { E2E_MAIL_DIR: mailDir, E2E_SMTP_PORT: String(smtpPort) },
+    },
+    {
+      command: `node ${process.env.BUILD_OUT_DIR ?? '.output'}/server/index.mjs`,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
+      },
+    },
+  ],
 })

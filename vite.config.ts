@@ -36,8 +36,8 @@ export default defineConfig({
       output: { dir: process.env.BUILD_OUT_DIR ?? '.output' },
       plugins: ['./app/server/nitro/warm-up.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
-      // PGlite loads its WASM and data bundle at run time from its own package folder.
-      traceDeps: ['@electric-sql/pglite'],
+      // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their package folders.
+      traceDeps: ['@electric-sql/pglite', 'pdfkit'],
       routeRules: {
         '/latest-build.json': { headers: { 'Cache-Control': 'no-cache' } },
       },

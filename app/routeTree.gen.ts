@@ -15,13 +15,16 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
 import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as ApiBookingDraftsRouteImport } from './routes/api/booking-drafts'
 import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInitDataRouteImport } from './routes/api/init-data'
+import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BonusprogrammIndexRouteImport } from './routes/bonusprogramm/index'
+import { Route as BuchungTerminIdRouteRouteImport } from './routes/buchung/$terminId/route'
 import { Route as FaqIndexRouteImport } from './routes/faq/index'
 import { Route as FlugreisenGenussvollReisenIndexRouteImport } from './routes/flugreisen-genussvoll-reisen/index'
 import { Route as FlugreisenReisekalenderIndexRouteImport } from './routes/flugreisen-reisekalender/index'
@@ -45,12 +48,14 @@ import { Route as SitemapIndexRouteImport } from './routes/sitemap/index'
 import { Route as TestIndexRouteImport } from './routes/test/index'
 import { Route as UeberUnsIndexRouteImport } from './routes/ueber-uns/index'
 import { Route as ZustiegsstellenIndexRouteImport } from './routes/zustiegsstellen/index'
+import { Route as ApiBookingDraftsDraftIdRouteImport } from './routes/api/booking-drafts/$draftId'
 import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
 import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
 import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
 import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
+import { Route as PaymentDataIndexRouteImport } from './routes/payment/$data/index'
 import { Route as ReiseIdIndexRouteImport } from './routes/reise/$id/index'
 import { Route as ReisebuerosAgenturLoginIndexRouteImport } from './routes/reisebueros/agentur-login/index'
 import { Route as ReisebuerosAgenturenIndexRouteImport } from './routes/reisebueros/agenturen/index'
@@ -59,6 +64,14 @@ import { Route as ReiseuebersichtMerklisteIndexRouteImport } from './routes/reis
 import { Route as ReiseuebersichtSearchIndexRouteImport } from './routes/reiseuebersicht/search/index'
 import { Route as ServiceEntryIdIndexRouteImport } from './routes/service-entry/$id/index'
 import { Route as ShipsIdIndexRouteImport } from './routes/ships/$id/index'
+import { Route as ApiBookingDraftsDraftIdBookRouteImport } from './routes/api/booking-drafts/$draftId/book'
+import { Route as ApiTripDatesIdAvailabilityRouteImport } from './routes/api/trip-dates/$id/availability'
+import { Route as BuchungTerminIdStep1IndexRouteImport } from './routes/buchung/$terminId/step1/index'
+import { Route as BuchungTerminIdStep2IndexRouteImport } from './routes/buchung/$terminId/step2/index'
+import { Route as BuchungTerminIdStep3IndexRouteImport } from './routes/buchung/$terminId/step3/index'
+import { Route as BuchungTerminIdStep4IndexRouteImport } from './routes/buchung/$terminId/step4/index'
+import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buchung/bestaetigung/$nummer/index'
+import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
 import { Route as ReiseuebersichtSearchSearchIndexRouteImport } from './routes/reiseuebersicht/search/$search/index'
 
@@ -93,6 +106,11 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiBookingDraftsRoute = ApiBookingDraftsRouteImport.update({
+  id: '/api/booking-drafts',
+  path: '/api/booking-drafts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiCacheClearRoute = ApiCacheClearRouteImport.update({
   id: '/api/cache-clear',
   path: '/api/cache-clear',
@@ -113,6 +131,11 @@ const ApiInitDataRoute = ApiInitDataRouteImport.update({
   path: '/api/init-data',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
+  id: '/api/openapi.json',
+  path: '/api/openapi.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiSearchRoute = ApiSearchRouteImport.update({
   id: '/api/search',
   path: '/api/search',
@@ -126,6 +149,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BonusprogrammIndexRoute = BonusprogrammIndexRouteImport.update({
   id: '/bonusprogramm/',
   path: '/bonusprogramm/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuchungTerminIdRouteRoute = BuchungTerminIdRouteRouteImport.update({
+  id: '/buchung/$terminId',
+  path: '/buchung/$terminId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqIndexRoute = FaqIndexRouteImport.update({
@@ -245,6 +273,11 @@ const ZustiegsstellenIndexRoute = ZustiegsstellenIndexRouteImport.update({
   path: '/zustiegsstellen/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiBookingDraftsDraftIdRoute = ApiBookingDraftsDraftIdRouteImport.update({
+  id: '/$draftId',
+  path: '/$draftId',
+  getParentRoute: () => ApiBookingDraftsRoute,
+} as any)
 const ApiWebBlogWebRoute = ApiWebBlogWebRouteImport.update({
   id: '/api/web/blog-web',
   path: '/api/web/blog-web',
@@ -273,6 +306,11 @@ const HotelsIdIndexRoute = HotelsIdIndexRouteImport.update({
 const MediaSeedSplatRoute = MediaSeedSplatRouteImport.update({
   id: '/media/seed/$',
   path: '/media/seed/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentDataIndexRoute = PaymentDataIndexRouteImport.update({
+  id: '/payment/$data/',
+  path: '/payment/$data/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReiseIdIndexRoute = ReiseIdIndexRouteImport.update({
@@ -320,6 +358,54 @@ const ShipsIdIndexRoute = ShipsIdIndexRouteImport.update({
   path: '/ships/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiBookingDraftsDraftIdBookRoute =
+  ApiBookingDraftsDraftIdBookRouteImport.update({
+    id: '/book',
+    path: '/book',
+    getParentRoute: () => ApiBookingDraftsDraftIdRoute,
+  } as any)
+const ApiTripDatesIdAvailabilityRoute =
+  ApiTripDatesIdAvailabilityRouteImport.update({
+    id: '/api/trip-dates/$id/availability',
+    path: '/api/trip-dates/$id/availability',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BuchungTerminIdStep1IndexRoute =
+  BuchungTerminIdStep1IndexRouteImport.update({
+    id: '/step1/',
+    path: '/step1/',
+    getParentRoute: () => BuchungTerminIdRouteRoute,
+  } as any)
+const BuchungTerminIdStep2IndexRoute =
+  BuchungTerminIdStep2IndexRouteImport.update({
+    id: '/step2/',
+    path: '/step2/',
+    getParentRoute: () => BuchungTerminIdRouteRoute,
+  } as any)
+const BuchungTerminIdStep3IndexRoute =
+  BuchungTerminIdStep3IndexRouteImport.update({
+    id: '/step3/',
+    path: '/step3/',
+    getParentRoute: () => BuchungTerminIdRouteRoute,
+  } as any)
+const BuchungTerminIdStep4IndexRoute =
+  BuchungTerminIdStep4IndexRouteImport.update({
+    id: '/step4/',
+    path: '/step4/',
+    getParentRoute: () => BuchungTerminIdRouteRoute,
+  } as any)
+const BuchungBestaetigungNummerIndexRoute =
+  BuchungBestaetigungNummerIndexRouteImport.update({
+    id: '/buchung/bestaetigung/$nummer/',
+    path: '/buchung/bestaetigung/$nummer/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const BuchungBestaetigungNummerBestaetigungDotpdfRoute =
+  BuchungBestaetigungNummerBestaetigungDotpdfRouteImport.update({
+    id: '/buchung/bestaetigung/$nummer/bestaetigung.pdf',
+    path: '/buchung/bestaetigung/$nummer/bestaetigung.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReiseIdTerminFileRoute = ReiseIdTerminFileRouteImport.update({
   id: '/reise/$id/termin/$file',
   path: '/reise/$id/termin/$file',
@@ -339,10 +425,13 @@ export interface FileRoutesByFullPath {
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
   '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/buchung/$terminId': typeof BuchungTerminIdRouteRouteWithChildren
+  '/api/booking-drafts': typeof ApiBookingDraftsRouteWithChildren
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
@@ -369,12 +458,14 @@ export interface FileRoutesByFullPath {
   '/test/': typeof TestIndexRoute
   '/ueber-uns/': typeof UeberUnsIndexRoute
   '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
+  '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/payment/$data/': typeof PaymentDataIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
@@ -383,7 +474,15 @@ export interface FileRoutesByFullPath {
   '/reiseuebersicht/search/': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
   '/ships/$id/': typeof ShipsIdIndexRoute
+  '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
+  '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
+  '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
+  '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
+  '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
+  '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
+  '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesByTo {
@@ -393,10 +492,13 @@ export interface FileRoutesByTo {
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
   '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/buchung/$terminId': typeof BuchungTerminIdRouteRouteWithChildren
+  '/api/booking-drafts': typeof ApiBookingDraftsRouteWithChildren
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
@@ -423,12 +525,14 @@ export interface FileRoutesByTo {
   '/test': typeof TestIndexRoute
   '/ueber-uns': typeof UeberUnsIndexRoute
   '/zustiegsstellen': typeof ZustiegsstellenIndexRoute
+  '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
+  '/payment/$data': typeof PaymentDataIndexRoute
   '/reise/$id': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen': typeof ReisebuerosAgenturenIndexRoute
@@ -437,7 +541,15 @@ export interface FileRoutesByTo {
   '/reiseuebersicht/search': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id': typeof ServiceEntryIdIndexRoute
   '/ships/$id': typeof ShipsIdIndexRoute
+  '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
+  '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
+  '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/buchung/$terminId/step1': typeof BuchungTerminIdStep1IndexRoute
+  '/buchung/$terminId/step2': typeof BuchungTerminIdStep2IndexRoute
+  '/buchung/$terminId/step3': typeof BuchungTerminIdStep3IndexRoute
+  '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
+  '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesById {
@@ -448,10 +560,13 @@ export interface FileRoutesById {
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
   '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/buchung/$terminId': typeof BuchungTerminIdRouteRouteWithChildren
+  '/api/booking-drafts': typeof ApiBookingDraftsRouteWithChildren
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
   '/api/health': typeof ApiHealthRoute
   '/api/init-data': typeof ApiInitDataRoute
+  '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
@@ -478,12 +593,14 @@ export interface FileRoutesById {
   '/test/': typeof TestIndexRoute
   '/ueber-uns/': typeof UeberUnsIndexRoute
   '/zustiegsstellen/': typeof ZustiegsstellenIndexRoute
+  '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/payment/$data/': typeof PaymentDataIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
@@ -492,7 +609,15 @@ export interface FileRoutesById {
   '/reiseuebersicht/search/': typeof ReiseuebersichtSearchIndexRoute
   '/service-entry/$id/': typeof ServiceEntryIdIndexRoute
   '/ships/$id/': typeof ShipsIdIndexRoute
+  '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
+  '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
+  '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
+  '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
+  '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
+  '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
+  '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
+  '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRouteTypes {
@@ -504,10 +629,13 @@ export interface FileRouteTypes {
     | '/sitemap-pages.xml'
     | '/sitemap-trips-{$chunk}.xml'
     | '/sitemap.xml'
+    | '/buchung/$terminId'
+    | '/api/booking-drafts'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/openapi.json'
     | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
@@ -534,12 +662,14 @@ export interface FileRouteTypes {
     | '/test/'
     | '/ueber-uns/'
     | '/zustiegsstellen/'
+    | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
     | '/forms/$form/'
     | '/hotels/$id/'
+    | '/payment/$data/'
     | '/reise/$id/'
     | '/reisebueros/agentur-login/'
     | '/reisebueros/agenturen/'
@@ -548,7 +678,15 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/search/'
     | '/service-entry/$id/'
     | '/ships/$id/'
+    | '/api/booking-drafts/$draftId/book'
+    | '/api/trip-dates/$id/availability'
+    | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/reise/$id/termin/$file'
+    | '/buchung/$terminId/step1/'
+    | '/buchung/$terminId/step2/'
+    | '/buchung/$terminId/step3/'
+    | '/buchung/$terminId/step4/'
+    | '/buchung/bestaetigung/$nummer/'
     | '/reiseuebersicht/search/$search/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -558,10 +696,13 @@ export interface FileRouteTypes {
     | '/sitemap-pages.xml'
     | '/sitemap-trips-{$chunk}.xml'
     | '/sitemap.xml'
+    | '/buchung/$terminId'
+    | '/api/booking-drafts'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/openapi.json'
     | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
@@ -588,12 +729,14 @@ export interface FileRouteTypes {
     | '/test'
     | '/ueber-uns'
     | '/zustiegsstellen'
+    | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article'
     | '/forms/$form'
     | '/hotels/$id'
+    | '/payment/$data'
     | '/reise/$id'
     | '/reisebueros/agentur-login'
     | '/reisebueros/agenturen'
@@ -602,7 +745,15 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/search'
     | '/service-entry/$id'
     | '/ships/$id'
+    | '/api/booking-drafts/$draftId/book'
+    | '/api/trip-dates/$id/availability'
+    | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/reise/$id/termin/$file'
+    | '/buchung/$terminId/step1'
+    | '/buchung/$terminId/step2'
+    | '/buchung/$terminId/step3'
+    | '/buchung/$terminId/step4'
+    | '/buchung/bestaetigung/$nummer'
     | '/reiseuebersicht/search/$search'
   id:
     | '__root__'
@@ -612,10 +763,13 @@ export interface FileRouteTypes {
     | '/sitemap-pages.xml'
     | '/sitemap-trips-{$chunk}.xml'
     | '/sitemap.xml'
+    | '/buchung/$terminId'
+    | '/api/booking-drafts'
     | '/api/cache-clear'
     | '/api/countries'
     | '/api/health'
     | '/api/init-data'
+    | '/api/openapi.json'
     | '/api/search'
     | '/media/image'
     | '/reiselaender/$'
@@ -642,12 +796,14 @@ export interface FileRouteTypes {
     | '/test/'
     | '/ueber-uns/'
     | '/zustiegsstellen/'
+    | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
     | '/forms/$form/'
     | '/hotels/$id/'
+    | '/payment/$data/'
     | '/reise/$id/'
     | '/reisebueros/agentur-login/'
     | '/reisebueros/agenturen/'
@@ -656,7 +812,15 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/search/'
     | '/service-entry/$id/'
     | '/ships/$id/'
+    | '/api/booking-drafts/$draftId/book'
+    | '/api/trip-dates/$id/availability'
+    | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/reise/$id/termin/$file'
+    | '/buchung/$terminId/step1/'
+    | '/buchung/$terminId/step2/'
+    | '/buchung/$terminId/step3/'
+    | '/buchung/$terminId/step4/'
+    | '/buchung/bestaetigung/$nummer/'
     | '/reiseuebersicht/search/$search/'
   fileRoutesById: FileRoutesById
 }
@@ -667,10 +831,13 @@ export interface RootRouteChildren {
   SitemapPagesDotxmlRoute: typeof SitemapPagesDotxmlRoute
   SitemapTripsChar123chunkChar125DotxmlRoute: typeof SitemapTripsChar123chunkChar125DotxmlRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  BuchungTerminIdRouteRoute: typeof BuchungTerminIdRouteRouteWithChildren
+  ApiBookingDraftsRoute: typeof ApiBookingDraftsRouteWithChildren
   ApiCacheClearRoute: typeof ApiCacheClearRoute
   ApiCountriesRoute: typeof ApiCountriesRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInitDataRoute: typeof ApiInitDataRoute
+  ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiSearchRoute: typeof ApiSearchRoute
   MediaImageRoute: typeof MediaImageRoute
   ReiselaenderSplatRoute: typeof ReiselaenderSplatRoute
@@ -703,6 +870,7 @@ export interface RootRouteChildren {
   ArticleArticleIndexRoute: typeof ArticleArticleIndexRoute
   FormsFormIndexRoute: typeof FormsFormIndexRoute
   HotelsIdIndexRoute: typeof HotelsIdIndexRoute
+  PaymentDataIndexRoute: typeof PaymentDataIndexRoute
   ReiseIdIndexRoute: typeof ReiseIdIndexRoute
   ReisebuerosAgenturLoginIndexRoute: typeof ReisebuerosAgenturLoginIndexRoute
   ReisebuerosAgenturenIndexRoute: typeof ReisebuerosAgenturenIndexRoute
@@ -711,7 +879,10 @@ export interface RootRouteChildren {
   ReiseuebersichtSearchIndexRoute: typeof ReiseuebersichtSearchIndexRoute
   ServiceEntryIdIndexRoute: typeof ServiceEntryIdIndexRoute
   ShipsIdIndexRoute: typeof ShipsIdIndexRoute
+  ApiTripDatesIdAvailabilityRoute: typeof ApiTripDatesIdAvailabilityRoute
+  BuchungBestaetigungNummerBestaetigungDotpdfRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   ReiseIdTerminFileRoute: typeof ReiseIdTerminFileRoute
+  BuchungBestaetigungNummerIndexRoute: typeof BuchungBestaetigungNummerIndexRoute
   ReiseuebersichtSearchSearchIndexRoute: typeof ReiseuebersichtSearchSearchIndexRoute
 }
 
@@ -759,6 +930,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/booking-drafts': {
+      id: '/api/booking-drafts'
+      path: '/api/booking-drafts'
+      fullPath: '/api/booking-drafts'
+      preLoaderRoute: typeof ApiBookingDraftsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/cache-clear': {
       id: '/api/cache-clear'
       path: '/api/cache-clear'
@@ -787,6 +965,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInitDataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/openapi.json': {
+      id: '/api/openapi.json'
+      path: '/api/openapi.json'
+      fullPath: '/api/openapi.json'
+      preLoaderRoute: typeof ApiOpenapiDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/search': {
       id: '/api/search'
       path: '/api/search'
@@ -806,6 +991,13 @@ declare module '@tanstack/react-router' {
       path: '/bonusprogramm'
       fullPath: '/bonusprogramm/'
       preLoaderRoute: typeof BonusprogrammIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buchung/$terminId': {
+      id: '/buchung/$terminId'
+      path: '/buchung/$terminId'
+      fullPath: '/buchung/$terminId'
+      preLoaderRoute: typeof BuchungTerminIdRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq/': {
@@ -969,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ZustiegsstellenIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/booking-drafts/$draftId': {
+      id: '/api/booking-drafts/$draftId'
+      path: '/$draftId'
+      fullPath: '/api/booking-drafts/$draftId'
+      preLoaderRoute: typeof ApiBookingDraftsDraftIdRouteImport
+      parentRoute: typeof ApiBookingDraftsRoute
+    }
     '/api/web/blog-web': {
       id: '/api/web/blog-web'
       path: '/api/web/blog-web'
@@ -1009,6 +1208,13 @@ declare module '@tanstack/react-router' {
       path: '/media/seed/$'
       fullPath: '/media/seed/$'
       preLoaderRoute: typeof MediaSeedSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment/$data/': {
+      id: '/payment/$data/'
+      path: '/payment/$data'
+      fullPath: '/payment/$data/'
+      preLoaderRoute: typeof PaymentDataIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reise/$id/': {
@@ -1067,6 +1273,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShipsIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/booking-drafts/$draftId/book': {
+      id: '/api/booking-drafts/$draftId/book'
+      path: '/book'
+      fullPath: '/api/booking-drafts/$draftId/book'
+      preLoaderRoute: typeof ApiBookingDraftsDraftIdBookRouteImport
+      parentRoute: typeof ApiBookingDraftsDraftIdRoute
+    }
+    '/api/trip-dates/$id/availability': {
+      id: '/api/trip-dates/$id/availability'
+      path: '/api/trip-dates/$id/availability'
+      fullPath: '/api/trip-dates/$id/availability'
+      preLoaderRoute: typeof ApiTripDatesIdAvailabilityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buchung/$terminId/step1/': {
+      id: '/buchung/$terminId/step1/'
+      path: '/step1'
+      fullPath: '/buchung/$terminId/step1/'
+      preLoaderRoute: typeof BuchungTerminIdStep1IndexRouteImport
+      parentRoute: typeof BuchungTerminIdRouteRoute
+    }
+    '/buchung/$terminId/step2/': {
+      id: '/buchung/$terminId/step2/'
+      path: '/step2'
+      fullPath: '/buchung/$terminId/step2/'
+      preLoaderRoute: typeof BuchungTerminIdStep2IndexRouteImport
+      parentRoute: typeof BuchungTerminIdRouteRoute
+    }
+    '/buchung/$terminId/step3/': {
+      id: '/buchung/$terminId/step3/'
+      path: '/step3'
+      fullPath: '/buchung/$terminId/step3/'
+      preLoaderRoute: typeof BuchungTerminIdStep3IndexRouteImport
+      parentRoute: typeof BuchungTerminIdRouteRoute
+    }
+    '/buchung/$terminId/step4/': {
+      id: '/buchung/$terminId/step4/'
+      path: '/step4'
+      fullPath: '/buchung/$terminId/step4/'
+      preLoaderRoute: typeof BuchungTerminIdStep4IndexRouteImport
+      parentRoute: typeof BuchungTerminIdRouteRoute
+    }
+    '/buchung/bestaetigung/$nummer/': {
+      id: '/buchung/bestaetigung/$nummer/'
+      path: '/buchung/bestaetigung/$nummer'
+      fullPath: '/buchung/bestaetigung/$nummer/'
+      preLoaderRoute: typeof BuchungBestaetigungNummerIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buchung/bestaetigung/$nummer/bestaetigung.pdf': {
+      id: '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+      path: '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+      fullPath: '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+      preLoaderRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reise/$id/termin/$file': {
       id: '/reise/$id/termin/$file'
       path: '/reise/$id/termin/$file'
@@ -1084,6 +1346,48 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface BuchungTerminIdRouteRouteChildren {
+  BuchungTerminIdStep1IndexRoute: typeof BuchungTerminIdStep1IndexRoute
+  BuchungTerminIdStep2IndexRoute: typeof BuchungTerminIdStep2IndexRoute
+  BuchungTerminIdStep3IndexRoute: typeof BuchungTerminIdStep3IndexRoute
+  BuchungTerminIdStep4IndexRoute: typeof BuchungTerminIdStep4IndexRoute
+}
+
+const BuchungTerminIdRouteRouteChildren: BuchungTerminIdRouteRouteChildren = {
+  BuchungTerminIdStep1IndexRoute: BuchungTerminIdStep1IndexRoute,
+  BuchungTerminIdStep2IndexRoute: BuchungTerminIdStep2IndexRoute,
+  BuchungTerminIdStep3IndexRoute: BuchungTerminIdStep3IndexRoute,
+  BuchungTerminIdStep4IndexRoute: BuchungTerminIdStep4IndexRoute,
+}
+
+const BuchungTerminIdRouteRouteWithChildren =
+  BuchungTerminIdRouteRoute._addFileChildren(BuchungTerminIdRouteRouteChildren)
+
+interface ApiBookingDraftsDraftIdRouteChildren {
+  ApiBookingDraftsDraftIdBookRoute: typeof ApiBookingDraftsDraftIdBookRoute
+}
+
+const ApiBookingDraftsDraftIdRouteChildren: ApiBookingDraftsDraftIdRouteChildren =
+  {
+    ApiBookingDraftsDraftIdBookRoute: ApiBookingDraftsDraftIdBookRoute,
+  }
+
+const ApiBookingDraftsDraftIdRouteWithChildren =
+  ApiBookingDraftsDraftIdRoute._addFileChildren(
+    ApiBookingDraftsDraftIdRouteChildren,
+  )
+
+interface ApiBookingDraftsRouteChildren {
+  ApiBookingDraftsDraftIdRoute: typeof ApiBookingDraftsDraftIdRouteWithChildren
+}
+
+const ApiBookingDraftsRouteChildren: ApiBookingDraftsRouteChildren = {
+  ApiBookingDraftsDraftIdRoute: ApiBookingDraftsDraftIdRouteWithChildren,
+}
+
+const ApiBookingDraftsRouteWithChildren =
+  ApiBookingDraftsRoute._addFileChildren(ApiBookingDraftsRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
@@ -1092,10 +1396,13 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapTripsChar123chunkChar125DotxmlRoute:
     SitemapTripsChar123chunkChar125DotxmlRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  BuchungTerminIdRouteRoute: BuchungTerminIdRouteRouteWithChildren,
+  ApiBookingDraftsRoute: ApiBookingDraftsRouteWithChildren,
   ApiCacheClearRoute: ApiCacheClearRoute,
   ApiCountriesRoute: ApiCountriesRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInitDataRoute: ApiInitDataRoute,
+  ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiSearchRoute: ApiSearchRoute,
   MediaImageRoute: MediaImageRoute,
   ReiselaenderSplatRoute: ReiselaenderSplatRoute,
@@ -1128,6 +1435,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArticleArticleIndexRoute: ArticleArticleIndexRoute,
   FormsFormIndexRoute: FormsFormIndexRoute,
   HotelsIdIndexRoute: HotelsIdIndexRoute,
+  PaymentDataIndexRoute: PaymentDataIndexRoute,
   ReiseIdIndexRoute: ReiseIdIndexRoute,
   ReisebuerosAgenturLoginIndexRoute: ReisebuerosAgenturLoginIndexRoute,
   ReisebuerosAgenturenIndexRoute: ReisebuerosAgenturenIndexRoute,
@@ -1136,7 +1444,11 @@ const rootRouteChildren: RootRouteChildren = {
   ReiseuebersichtSearchIndexRoute: ReiseuebersichtSearchIndexRoute,
   ServiceEntryIdIndexRoute: ServiceEntryIdIndexRoute,
   ShipsIdIndexRoute: ShipsIdIndexRoute,
+  ApiTripDatesIdAvailabilityRoute: ApiTripDatesIdAvailabilityRoute,
+  BuchungBestaetigungNummerBestaetigungDotpdfRoute:
+    BuchungBestaetigungNummerBestaetigungDotpdfRoute,
   ReiseIdTerminFileRoute: ReiseIdTerminFileRoute,
+  BuchungBestaetigungNummerIndexRoute: BuchungBestaetigungNummerIndexRoute,
   ReiseuebersichtSearchSearchIndexRoute: ReiseuebersichtSearchSearchIndexRoute,
 }
 export const routeTree = rootRouteImport

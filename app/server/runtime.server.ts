@@ -4,6 +4,7 @@ import { config } from './config.server'
 import { openDatabase } from './db/client.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
+import { startMailWorker, stopMailWorker } from './mail/worker-runtime.server'
 import { startBookingSweeper } from './services/booking/runtime.server'
 import { siteInfo } from './site.server'
 
@@ -47,6 +48,7 @@ async function shutdown(signal: string): Promise<void> {
   shuttingDown = true
   log('info', 'shutting down', { signal })
   try {
+    await stopMailWorker()
     if (opening) await (await opening).close()
   } catch (error) {
     log('error', 'database close failed', errorFields(error))
@@ -61,6 +63,7 @@ export function startServices(): void {
   siteInfo()
   void open()
   startBookingSweeper()
+  startMailWorker()
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
 }

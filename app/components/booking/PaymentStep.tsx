@@ -160,13 +160,14 @@ export const PaymentStep = withForm({
                     <span>Gutschein {v.einloesecode}</span>{' '}
                     <Button
                       variant="ghost"
+                      aria-label={`Gutschein ${v.einloesecode} entfernen`}
                       size="small"
                       onClick={() => {
                         form.setFieldValue('vouchers', removeVoucher(form.state.values.vouchers, v.einloesecode))
                         setVoucherMessage({ ok: true, text: `Der Gutschein ${v.einloesecode} wurde entfernt.` })
                       }}
                     >
-                      Entfernen<span className="visually-hidden">: Gutschein {v.einloesecode}</span>
+                      Entfernen
                     </Button>
                   </li>
                 ))}

@@ -1,16 +1,15 @@
-// Renders a form from its definition (app/lib/forms.ts) with TanStack Form: the same zod schema
-// validates in the browser (first on submit, then on every change) and again on the server.
-import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form'
+// Renders a form from its definition (app/lib/forms.ts) with the site's form hook: the same zod
+// schema validates in the browser (first on submit, then on every change) and again on the server.
+import { revalidateLogic, useSelector } from '@tanstack/react-form'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/components/ui/AppLink'
-import { MaskedInput } from '~/components/ui/MaskedInput'
 import { buildFormSchema, defaultValues } from '~/lib/forms'
 import type { FormDefinition, FormField } from '~/lib/forms'
 import { sendForm } from '~/server/forms.functions'
-import { ChoiceField, TextInputField, firstError } from './fields'
 import type { SummaryItem } from './fields'
+import { shownError, useAppForm } from './form-hook'
 import { FormConfirmation, FormFrame, useSubmission } from './FormFrame'
 
 export type DefinedFormProps = {
@@ -37,9 +36,8 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
   const schema = useMemo(() => buildFormSchema(definition), [definition])
   const idPrefix = `form-${definition.key}`
   const submission = useSubmission()
-  const { serverErrors } = submission
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: defaultValues(definition),
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: schema },
@@ -49,11 +47,9 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
   })
 
   const fieldMeta = useSelector(form.store, (state) => state.fieldMeta)
-  const submissionAttempts = useSelector(form.store, (state) => state.submissionAttempts)
-  const busy = useSelector(form.store, (state) => state.isSubmitting)
-  const errorOf = (name: string): string | undefined => firstError(fieldMeta[name]?.errors ?? []) ?? serverErrors[name]
+  const submitted = useSelector(form.store, (state) => state.submissionAttempts > 0)
   const summary: SummaryItem[] = definition.fields.flatMap((f) => {
-    const message = errorOf(f.name)
+    const message = shownError(fieldMeta[f.name], submitted, submission.serverErrors[f.name])
     return message ? [{ id: `${idPrefix}-${f.name}`, label: f.label, message }] : []
   })
 
@@ -68,87 +64,58 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
   }
 
   const renderField = (field: FormField): ReactNode => (
-    <form.Field key={field.name} name={field.name}>
+    <form.AppField key={field.name} name={field.name}>
       {(f) => {
-        const id = `${idPrefix}-${field.name}`
-        const error = errorOf(field.name)
-        const value = f.state.value
-        const text = typeof value === 'string' ? value : ''
-        const setValue = (next: string | string[]) => {
-          submission.dropServerError(field.name)
-          f.handleChange(next)
-        }
-        const common = { id, name: field.name, label: field.label, hint: field.hint, error, required: field.required }
+        const common = { id: `${idPrefix}-${field.name}`, label: field.label, hint: field.hint, required: field.required }
         switch (field.type) {
           case 'radio':
+            return <f.RadioGroupField {...common} options={field.options} />
           case 'checkboxes':
-            return (
-              <ChoiceField
-                {...common}
-                multiple={field.type === 'checkboxes'}
-                options={field.options}
-                value={value}
-                onChange={setValue}
-                onBlur={f.handleBlur}
-              />
-            )
+            return <f.CheckboxGroupField {...common} options={field.options} />
           case 'textarea':
-            return <TextInputField {...common} multiline maxLength={field.maxLength} value={text} onChange={setValue} onBlur={f.handleBlur} />
+            return <f.TextAreaField {...common} maxLength={field.maxLength} />
           case 'integer':
-            return <TextInputField {...common} inputMode="numeric" value={text} onChange={setValue} onBlur={f.handleBlur} maxLength={9} />
+            return <f.TextField {...common} inputMode="numeric" maxLength={9} />
           case 'email':
-            return <TextInputField {...common} type="email" autoComplete={field.autoComplete} value={text} onChange={setValue} onBlur={f.handleBlur} />
+            return <f.TextField {...common} type="email" autoComplete={field.autoComplete} />
           case 'tel':
-            return <TextInputField {...common} type="tel" autoComplete={field.autoComplete} value={text} onChange={setValue} onBlur={f.handleBlur} />
+            return <f.TextField {...common} type="tel" autoComplete={field.autoComplete} />
           case 'text':
             return field.mask ? (
-              <MaskedInput
-                id={id}
-                name={field.name}
-                label={field.label}
-                mask={field.mask}
-                hint={field.hint}
-                error={error}
-                isRequired={field.required}
-                autoComplete={field.autoComplete}
-                value={text}
-                onValueChange={(masked) => setValue(masked)}
-                onBlur={f.handleBlur}
-              />
+              <f.MaskedField {...common} mask={field.mask} autoComplete={field.autoComplete} />
             ) : (
-              <TextInputField {...common} autoComplete={field.autoComplete} maxLength={field.maxLength} value={text} onChange={setValue} onBlur={f.handleBlur} />
+              <f.TextField {...common} autoComplete={field.autoComplete} maxLength={field.maxLength} />
             )
         }
       }}
-    </form.Field>
+    </form.AppField>
   )
 
   return (
-    <FormFrame
-      submission={submission}
-      submissionAttempts={submissionAttempts}
-      busy={busy}
-      onSubmit={() => void form.handleSubmit()}
-      summary={summary}
-      className="defined-form"
-      label={{ 'aria-label': definition.title }}
-      idPrefix={idPrefix}
-      privacyNote={
-        <>
-          Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
-        </>
-      }
-      submitLabel={definition.submitLabel}
-    >
-      {rows(definition.fields).map((row) =>
-        row.fields.length > 1 ? (
-          <div key={row.key} className="form-row">
-            {row.fields.map(renderField)}
-          </div>
-        ) : (
-          row.fields.map(renderField)
-        ),
-      )}
-    </FormFrame>
+    <form.AppForm>
+      <FormFrame
+        submission={submission}
+        summary={summary}
+        className="defined-form"
+        label={{ 'aria-label': definition.title }}
+        idPrefix={idPrefix}
+        privacyNote={
+          <>
+            Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+          </>
+        }
+        submitLabel={definition.submitLabel}
+      >
+        {rows(definition.fields).map((row) =>
+          row.fields.length > 1 ? (
+            <div key={row.key} className="form-row">
+              {row.fields.map(renderField)}
+            </div>
+          ) : (
+            row.fields.map(renderField)
+          ),
+        )}
+      </FormFrame>
+    </form.AppForm>
   )
 }

@@ -1,11 +1,12 @@
 // What every form of the site shares around its fields: sending with the server's answer, the
 // error summary and message that take focus after a failed submit, the no-script note, the
 // honeypot, the privacy note, the submit button, and the confirmation that replaces the form.
+import { useSelector } from '@tanstack/react-form'
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
-import { Button } from '~/components/ui/Button'
 import { ErrorSummary, Honeypot, RequiredNote } from './fields'
 import type { SummaryItem } from './fields'
+import { ServerFieldErrorsContext, SubmitButton, useFormContext } from './form-hook'
 
 export const SEND_FAILED =
   'Ihre Angaben konnten gerade nicht gesendet werden. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.'
@@ -59,11 +60,6 @@ export function useSubmission() {
 
 export type FormFrameProps = {
   submission: Submission
-  /** The form's `state.submissionAttempts`: each failed attempt moves the focus to the summary again. */
-  submissionAttempts: number
-  /** The form's `state.isSubmitting`. */
-  busy: boolean
-  onSubmit: () => void
   summary: readonly SummaryItem[]
   className: string
   /** The form's accessible name, given directly or by the id of its heading. */
@@ -77,11 +73,9 @@ export type FormFrameProps = {
   children: ReactNode
 }
 
+/** Rendered inside the form's `<form.AppForm>`: it sends that form and shows its state. */
 export function FormFrame({
   submission,
-  submissionAttempts,
-  busy,
-  onSubmit,
   summary,
   className,
   label,
@@ -92,6 +86,8 @@ export function FormFrame({
   children,
 }: FormFrameProps) {
   const { showSummary, failure } = submission
+  const form = useFormContext()
+  const submissionAttempts = useSelector(form.store, (state) => state.submissionAttempts)
   const summaryRef = useRef<HTMLHeadingElement>(null)
   const failureRef = useRef<HTMLParagraphElement>(null)
 
@@ -113,7 +109,7 @@ export function FormFrame({
       onSubmit={(event) => {
         event.preventDefault()
         event.stopPropagation()
-        onSubmit()
+        void form.handleSubmit()
       }}
     >
       {heading}
@@ -130,13 +126,11 @@ export function FormFrame({
         </p>
       </noscript>
       <RequiredNote />
-      {children}
+      <ServerFieldErrorsContext value={{ errors: submission.serverErrors, drop: submission.dropServerError }}>{children}</ServerFieldErrorsContext>
       <Honeypot idPrefix={idPrefix} value={submission.honeypot} onChange={submission.setHoneypot} />
       <p className="field__hint">{privacyNote}</p>
       <div className="form-actions">
-        <Button type="submit" variant="primary" size="large" busy={busy}>
-          {submitLabel}
-        </Button>
+        <SubmitButton>{submitLabel}</SubmitButton>
       </div>
     </form>
   )

@@ -1,12 +1,11 @@
 // Newsletter sign-up: e-mail and consent, validated with zod in the browser and again on the server.
-import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form'
+import { revalidateLogic, useSelector } from '@tanstack/react-form'
 import { AppLink } from '~/components/ui/AppLink'
-import { FieldError, RequiredMark } from '~/components/ui/Field'
 import { newsletterSchema } from '~/lib/forms'
 import type { NewsletterValues } from '~/lib/forms'
 import { signUpForNewsletter } from '~/server/newsletter.functions'
-import { TextInputField, firstError } from './fields'
 import type { SummaryItem } from './fields'
+import { shownError, useAppForm } from './form-hook'
 import { FormConfirmation, FormFrame, useSubmission } from './FormFrame'
 
 const ID = 'newsletter'
@@ -16,7 +15,7 @@ export function NewsletterForm() {
   const submission = useSubmission()
   const { serverErrors } = submission
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: DEFAULTS,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: newsletterSchema },
@@ -26,10 +25,9 @@ export function NewsletterForm() {
   })
 
   const fieldMeta = useSelector(form.store, (state) => state.fieldMeta)
-  const attempts = useSelector(form.store, (state) => state.submissionAttempts)
-  const busy = useSelector(form.store, (state) => state.isSubmitting)
-  const emailError = firstError(fieldMeta.email?.errors ?? []) ?? serverErrors.email
-  const consentError = firstError(fieldMeta.consent?.errors ?? []) ?? serverErrors.consent
+  const submitted = useSelector(form.store, (state) => state.submissionAttempts > 0)
+  const emailError = shownError(fieldMeta.email, submitted, serverErrors.email)
+  const consentError = shownError(fieldMeta.consent, submitted, serverErrors.consent)
   const summary: SummaryItem[] = [
     ...(emailError ? [{ id: `${ID}-email`, label: 'E-Mail-Adresse', message: emailError }] : []),
     ...(consentError ? [{ id: `${ID}-consent`, label: 'Einwilligung', message: consentError }] : []),
@@ -38,70 +36,34 @@ export function NewsletterForm() {
   if (submission.confirmation) return <FormConfirmation title="Fast geschafft!" message={submission.confirmation} />
 
   return (
-    <FormFrame
-      submission={submission}
-      submissionAttempts={attempts}
-      busy={busy}
-      onSubmit={() => void form.handleSubmit()}
-      summary={summary}
-      className="defined-form newsletter-form"
-      label={{ 'aria-labelledby': 'newsletter-anmelden' }}
-      heading={<h2 id="newsletter-anmelden">Newsletter abonnieren</h2>}
-      idPrefix={ID}
-      privacyNote={
-        <>
-          Hinweise zum Datenschutz finden Sie in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
-        </>
-      }
-      submitLabel="Newsletter abonnieren"
-    >
-      <form.Field name="email">
-        {(f) => (
-          <TextInputField
-            id={`${ID}-email`}
-            name="email"
-            type="email"
-            label="E-Mail-Adresse"
-            autoComplete="email"
-            required
-            error={emailError}
-            value={f.state.value}
-            onChange={(v) => {
-              submission.dropServerError('email')
-              f.handleChange(v)
-            }}
-            onBlur={f.handleBlur}
-          />
-        )}
-      </form.Field>
-      <form.Field name="consent">
-        {(f) => (
-          <div className="field">
-            <label htmlFor={`${ID}-consent`} className="choice">
-              <input
-                id={`${ID}-consent`}
-                name="consent"
-                type="checkbox"
-                checked={f.state.value}
-                aria-required="true"
-                aria-invalid={consentError ? true : undefined}
-                aria-describedby={consentError ? `${ID}-consent-error` : undefined}
-                onChange={(e) => {
-                  submission.dropServerError('consent')
-                  f.handleChange(e.target.checked)
-                }}
-                onBlur={f.handleBlur}
-              />
-              <span>
-                Ja, ich möchte den Newsletter mit Reiseideen und Angeboten per E-Mail erhalten. Die Einwilligung kann ich jederzeit über den
-                Abmeldelink im Newsletter widerrufen.
-                <RequiredMark />
-              </span>
-            </label>
-            <FieldError id={`${ID}-consent`} message={consentError} />
-          </div>
-        )}
-      </form.Field>
-    </FormFrame>
+    <form.AppForm>
+      <FormFrame
+        submission={submission}
+        summary={summary}
+        className="defined-form newsletter-form"
+        label={{ 'aria-labelledby': 'newsletter-anmelden' }}
+        heading={<h2 id="newsletter-anmelden">Newsletter abonnieren</h2>}
+        idPrefix={ID}
+        privacyNote={
+          <>
+            Hinweise zum Datenschutz finden Sie in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+          </>
+        }
+        submitLabel="Newsletter abonnieren"
+      >
+        <form.AppField name="email">
+          {(field) => <field.TextField id={`${ID}-email`} type="email" label="E-Mail-Adresse" autoComplete="email" required />}
+        </form.AppField>
+        <form.AppField name="consent">
+          {(field) => (
+            <field.CheckboxField
+              id={`${ID}-consent`}
+              required
+              label="Ja, ich möchte den Newsletter mit Reiseideen und Angeboten per E-Mail erhalten. Die Einwilligung kann ich jederzeit über den Abmeldelink im Newsletter widerrufen."
+            />
+          )}
+        </form.AppField>
+      </FormFrame>
+    </form.AppForm>
   )
 }

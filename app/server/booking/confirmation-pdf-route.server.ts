@@ -16,7 +16,8 @@ export async function confirmationPdfResponse(bookingNumber: string, signature: 
   const settings = await bookingSettings()
   const stored = await loadBookingSummary(await getDb(), bookingNumber, settings.linkSecret, publicOrigin())
   if (!stored) return notFound
-  const pdf = await renderConfirmationPdf(stored.summary, siteInfo(), settings.bank)
+  const site = siteInfo()
+  const pdf = await renderConfirmationPdf(stored.summary, site, settings.bank, { insolvency: site.insolvency })
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -85,7 +85,12 @@ export interface SeatCell {
 export type SeatPlanLayout = SeatCell[][]
 
 /** An attachment of an outbox mail, made when the mail is delivered. */
-export type MailAttachmentRef = { kind: 'booking-confirmation'; bookingId: number }
+export type MailAttachmentRef = {
+  kind: 'booking-confirmation'
+  bookingId: number
+  /** The site's public origin when the mail was written, for the links in the PDF. */
+  origin?: string
+}
 
 export interface ShipFact {
   label: string

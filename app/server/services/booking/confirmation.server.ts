@@ -13,11 +13,12 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
   return async (tx: Database, booking: { id: number; bookingNumber: string }): Promise<void> => {
     const stored = await loadBookingSummary(tx, booking.bookingNumber, settings.linkSecret, origin)
     if (!stored) throw new Error('booking vanished inside its transaction')
-    const mail = bookingConfirmationMail(stored.summary, siteInfo(), settings.bank)
+    const site = siteInfo()
+    const mail = bookingConfirmationMail(stored.summary, site, settings.bank, { insolvency: site.insolvency })
     await enqueueMail(tx, {
       to: stored.summary.booker.email,
       ...mail,
-      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id }],
+      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
     })
   }
 }

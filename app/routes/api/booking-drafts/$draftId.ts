@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getDb } from '~/server/runtime.server'
+import { bookingApi, methodNotAllowed, putDraft } from '~/server/services/booking/api.server'
+import { bookingSettings } from '~/server/services/booking/runtime.server'
+
+/** Booking API: saves the whole draft; answers the server's prices and seat holds. */
+export const Route = createFileRoute('/api/booking-drafts/$draftId')({
+  server: {
+    handlers: {
+      PUT: ({ request, params }) =>
+        bookingApi('booking-draft-save', async () => putDraft({ db: await getDb(), settings: await bookingSettings() }, params.draftId, request)),
+      ANY: methodNotAllowed(['PUT']),
+    },
+  },
+})

@@ -1,0 +1,433 @@
+// The booking API (DESIGN 4, the operator's "upstream API" for partners and checks): the HTTP
+// mapping of the booking services that the pages use through server functions. The routes under
+// app/routes/api/ stay thin: they pass the database and the settings in, so these functions run
+// in tests against a test database with real Request objects.
+//
+// Decisions:
+// - JSON only. A body must be `Content-Type: application/json` (else 415), at most 64 KB (else
+//   413) and well-formed JSON (else 400). Every answer is JSON with `Cache-Control: no-store`.
+// - Errors are `{ error, issues: [{ path, message }] }` in German; `path` names the field in the
+//   draft as the booking form does ('allRooms.0.teilnehmer.1.seat'). A 409 of the booking adds
+//   `step` (the step to fix), a 409 of a save adds `seats` (the seats someone else has).
+// - No cookie authenticates anything: the draftId in the path is the only key (the same
+//   unguessable id the browser keeps in its HttpOnly cookie). No CORS headers are sent.
+// - An unknown or expired draft is 404: expired drafts are deleted with their personal data
+//   (DESIGN 6), after which nobody can tell them from drafts that never existed. A draft that was
+//   booked is 410, with the booking number.
+// - POST …/book needs an `Idempotency-Key` header (IETF draft): missing or malformed 400; the same
+//   key with the same request answers the first answer again (201, `Idempotent-Replayed: true`);
+//   the same key with another request 422.
+import '~/lib/zod-de'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { BOOKABLE_LABELS } from '~/lib/bookable'
+import { bookingDraftSchema, travellers } from '~/lib/booking/draft'
+import type { BookingDraft } from '~/lib/booking/draft'
+import { bookingOfferSchema } from '~/lib/booking/offer'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { PRICE_LINE_KINDS } from '~/lib/booking/price'
+import type { PriceLine, Pricing } from '~/lib/booking/price'
+import type { SeatState } from '~/lib/booking/seat-plan'
+import { BOOKING_STEPS, STEP_LABELS, stepIssues } from '~/lib/booking/steps'
+import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import { tripIdSchema } from '~/lib/wishlist'
+import type { Database } from '../../db/client.server'
+import { bookings } from '../../db/schema'
+import { errorFields, log } from '../../log.server'
+import { bookDraft, bookRequestSchema, idempotencyKeySchema } from './book.server'
+import type { BookOptions } from './book.server'
+import { createDraft, DRAFT_ID_PATTERN, loadDraft, saveDraft } from './drafts.server'
+import type { SavedDraft } from './drafts.server'
+import { freePlaces, loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
+import type { BookingSettings } from './settings.server'
+
+// ---------------------------------------------------------------------------------------------
+// Schemas of what the API answers (they are its TypeScript types and its OpenAPI document).
+
+/** How every price of the API is written (spec 9). */
+export const MONEY_DESCRIPTION = 'Ganzzahl in Millionstel Euro (1.000.000 = 1 €).'
+const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
+
+export const apiIssueSchema = z.object({
+  path: z.string().describe("Das Feld, punktgetrennt wie im Entwurf ('allRooms.0.teilnehmer.1.seat'); leer oder ein Name wie 'Idempotency-Key' für die Anfrage selbst."),
+  message: z.string().describe('Was zu tun ist, auf Deutsch.'),
+})
+export type ApiIssue = z.infer<typeof apiIssueSchema>
+
+export const apiErrorSchema = z.object({
+  error: z.string().describe('Der Fehler in einem deutschen Satz.'),
+  issues: z.array(apiIssueSchema).describe('Ein Eintrag je Feld; leer, wenn der Fehler kein einzelnes Feld betrifft.'),
+})
+export type ApiError = z.infer<typeof apiErrorSchema>
+
+const stepSchema = z.literal(BOOKING_STEPS).describe('Buchungsschritt: 1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung, 4 Prüfen und buchen.')
+
+export const stepErrorSchema = apiErrorSchema.extend({
+  step: stepSchema.describe('Der Schritt, dessen Angaben zu ändern sind (1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung).'),
+})
+
+export const seatConflictSchema = apiErrorSchema.extend({
+  seats: z.array(z.string()).describe('Die gewünschten Sitzplätze, die jemand anderes hält oder gebucht hat.'),
+})
+
+const isoTime = z.iso.datetime({ offset: true })
+
+/** Seat states as the API shows them to someone without a draft: a seat is free, held by a draft, or booked. */
+export const API_SEAT_STATES = ['free', 'held', 'taken'] as const
+type ApiSeatState = (typeof API_SEAT_STATES)[number]
+const SEAT_STATE: Record<SeatState, ApiSeatState> = { free: 'free', held: 'held', mine: 'held', taken: 'taken' }
+
+export const availabilitySchema = bookingOfferSchema.extend({
+  bookableLabel: z.string().describe("Der Buchungsstatus in Worten ('Buchbar', 'Nur noch wenige Plätze' …)."),
+  bookableNow: z.boolean().describe('Ob der Termin jetzt online gebucht werden kann (kommend, Status 0, 4 oder 5, mindestens ein freier Platz).'),
+  unbookableReason: z.enum(['past', 'closed', 'full']).nullable().describe('Warum nicht: vergangen, nicht online buchbar, ausgebucht; null, wenn buchbar.'),
+  message: z.string().nullable().describe('Der Grund auf Deutsch, wie ihn die Website zeigt; null, wenn buchbar.'),
+  freePlaces: z.int().nonnegative().describe('Freie Plätze: mit Sitzplan die freien (weder gehaltenen noch gebuchten) Sitze, sonst Kapazität minus gebuchte Reisende.'),
+  seats: z
+    .array(z.object({ seat: z.string(), state: z.enum(API_SEAT_STATES) }))
+    .describe('Jeder verkäufliche Sitz des Sitzplans mit seinem Zustand (free: frei, held: von einem Entwurf gehalten, taken: gebucht); leer ohne Sitzplan.'),
+})
+export type Availability = z.infer<typeof availabilitySchema>
+
+export const createDraftRequestSchema = z
+  .object({ tripDateId: tripIdSchema.describe('Die Id des Reisetermins (siehe Verfügbarkeit).') })
+  .strict()
+
+export const createdDraftSchema = z.object({
+  draftId: z.string().regex(DRAFT_ID_PATTERN).describe('Der Schlüssel des Entwurfs (43 Zeichen, base64url). Wer ihn kennt, kann den Entwurf ändern und buchen: vertraulich behandeln.'),
+  expiresAt: isoTime.describe('Bis wann der Entwurf ohne Änderung besteht (ISO 8601); jedes Speichern verlängert ihn.'),
+})
+
+export const priceLineSchema = z.object({
+  kind: z.enum(PRICE_LINE_KINDS),
+  label: z.string().describe('Der Text der Zeile, wie ihn Seite, PDF und E-Mail zeigen.'),
+  traveller: z.string().nullable().describe('Der Name der reisenden Person, null für Zeilen der ganzen Buchung.'),
+  quantity: z.int(),
+  unitPrice: money('Einzelpreis; negativ für Gutscheine.'),
+  amount: money('Menge × Einzelpreis; negativ für Gutscheine.'),
+})
+
+export const pricingSchema = z.object({
+  lines: z.array(priceLineSchema),
+  perPerson: z.array(money('Preis der Person.')).describe('Preis je reisender Person in der Reihenfolge von allRooms/teilnehmer.'),
+  subtotal: money('Summe aller Zeilen vor Gutscheinen.'),
+  voucherTotal: money('Was Gutscheine abziehen (positiv).'),
+  gesamtpreis: money('Gesamtpreis der Buchung (subtotal − voucherTotal).'),
+})
+
+export const savedDraftSchema = z.object({
+  draftId: z.string(),
+  tripDateId: z.int(),
+  expiresAt: isoTime.describe('Bis wann der Entwurf ohne weitere Änderung besteht (ISO 8601).'),
+  holds: z
+    .object({
+      seats: z.array(z.string()).describe('Die Sitze, die der Entwurf hält.'),
+      until: isoTime.nullable().describe('Bis wann die Sitze gehalten werden (ISO 8601); null ohne Sitze. Jedes Speichern verlängert die Haltezeit bis zu ihrem Höchstwert.'),
+    })
+    .describe('Die Sitzplatzreservierungen des Entwurfs.'),
+  pricing: pricingSchema.describe('Vom Server aus der Datenbank neu berechnete Preise; Preise, die der Client sendet, zählen nicht.'),
+  incompleteStep: stepSchema.nullable().describe('Der erste Schritt, dem noch etwas fehlt; null, wenn der Entwurf gebucht werden kann.'),
+  incompleteIssues: z.array(apiIssueSchema).describe('Was diesem Schritt fehlt, je Feld.'),
+  draft: bookingDraftSchema.describe('Der gespeicherte Entwurf (mit showName, price_per_person und gesamtpreis vom Server).'),
+})
+export type SavedDraftBody = z.infer<typeof savedDraftSchema>
+
+export const bookRequestBodySchema = bookRequestSchema
+
+export const bookedSchema = z.object({
+  bookingNumber: z.string().describe("Die Buchungsnummer, z. B. '7K4P-9XQ2'."),
+  gesamtpreis: money('Gesamtpreis der Buchung.'),
+})
+
+// The schemas describe what the services return: these lines fail to compile when they drift.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const samePriceLine: Same<z.infer<typeof priceLineSchema>, PriceLine> = true
+const samePricing: Same<z.infer<typeof pricingSchema>, Pricing> = true
+void samePriceLine
+void samePricing
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers.
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+const NO_STORE = 'no-store'
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...headers, 'Cache-Control': NO_STORE } })
+}
+
+export function problem(status: number, error: string, issues: readonly ApiIssue[] = [], extra: Record<string, unknown> = {}): Response {
+  return json(status, { error, issues: [...issues], ...extra } satisfies ApiError)
+}
+
+export const MESSAGES = {
+  unsupportedType: 'Bitte senden Sie den Inhalt als JSON mit dem Header „Content-Type: application/json“.',
+  tooLarge: `Die Anfrage ist zu groß: höchstens ${MAX_BODY_BYTES / 1024} KB sind erlaubt.`,
+  badJson: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  emptyBody: 'Die Anfrage enthält keinen Inhalt. Bitte senden Sie ein JSON-Objekt.',
+  badEncoding: 'Der Inhalt der Anfrage ist nicht in UTF-8 kodiert.',
+  invalid: 'Bitte prüfen Sie die Angaben.',
+  draftUnknown: 'Diesen Buchungsentwurf gibt es nicht oder er ist abgelaufen. Bitte legen Sie einen neuen an.',
+  keyMissing: 'Bitte senden Sie einen Idempotency-Key im Header „Idempotency-Key“ (zum Beispiel eine UUID), damit eine wiederholte Anfrage nicht zweimal bucht.',
+  keyReused: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet. Bitte verwenden Sie für jede neue Buchung einen neuen Schlüssel.',
+  internal: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
+  methodNotAllowed: (allow: readonly string[]) => `Diese Adresse nimmt nur ${allow.join(', ')} an.`,
+  badTripDateId: 'Die Id des Reisetermins muss eine positive ganze Zahl sein.',
+} as const
+
+type Body = { ok: true; value: unknown } | { ok: false; response: Response }
+
+function isJsonType(contentType: string | null): boolean {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  return media === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(media)
+}
+
+/** Reads the JSON body: 415 for another type, 413 above 64 KB (read no further), 400 when it is not JSON. */
+export async function readJsonBody(request: Request): Promise<Body> {
+  if (!isJsonType(request.headers.get('content-type'))) {
+    await request.body?.cancel().catch(() => {})
+    return { ok: false, response: problem(415, MESSAGES.unsupportedType) }
+  }
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    await request.body?.cancel().catch(() => {})
+    return { ok: false, response: problem(413, MESSAGES.tooLarge) }
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {})
+        return { ok: false, response: problem(413, MESSAGES.tooLarge) }
+      }
+      chunks.push(value)
+    }
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+  } catch {
+    return { ok: false, response: problem(400, MESSAGES.badEncoding) }
+  }
+  if (text.trim() === '') return { ok: false, response: problem(400, MESSAGES.emptyBody) }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false, response: problem(400, MESSAGES.badJson) }
+  }
+}
+
+function zodIssues(error: z.ZodError): ApiIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+}
+
+/** Runs a route's work: every answer carries no-store; an unexpected failure is a logged 500 without details. */
+export async function bookingApi(name: string, run: () => Promise<Response>): Promise<Response> {
+  let response: Response
+  try {
+    response = await run()
+  } catch (error) {
+    log('error', 'api failed', { api: name, ...errorFields(error) })
+    response = problem(500, MESSAGES.internal)
+  }
+  response.headers.set('Cache-Control', NO_STORE)
+  return response
+}
+
+/** Any other method: 405 with the allowed ones (this also answers OPTIONS: no CORS preflight succeeds). */
+export function methodNotAllowed(allow: readonly string[]) {
+  return async (): Promise<Response> => json(405, { error: MESSAGES.methodNotAllowed(allow), issues: [] } satisfies ApiError, { Allow: allow.join(', ') })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operations.
+
+export type BookingApiContext = {
+  db: Database
+  settings: BookingSettings
+  /** Writes the confirmation mail in the booking's transaction (the route passes the outbox writer). */
+  onBooked?: BookOptions['onBooked']
+  /** After a new booking committed (the route kicks the outbox worker). */
+  afterBooking?: () => void
+  now?: () => Date
+}
+
+const nowOf = (ctx: BookingApiContext) => ctx.now?.() ?? new Date()
+
+/** The availability of an offer, as GET /api/trip-dates/{id}/availability answers it. */
+export async function availabilityOf(db: Database, offer: BookingOffer, now = new Date()): Promise<Availability> {
+  const [states, reason] = await Promise.all([seatStates(db, offer, null, now), unbookableReason(db, offer)])
+  const seats = Object.entries(states).map(([seat, state]) => ({ seat, state: SEAT_STATE[state] }))
+  const free = offer.seatPlan ? seats.filter((s) => s.state === 'free').length : await freePlaces(db, offer, now)
+  const blocking = reason === 'unknown' ? null : reason
+  return {
+    ...offer,
+    bookableLabel: BOOKABLE_LABELS[offer.bookable],
+    bookableNow: reason === null,
+    unbookableReason: blocking,
+    message: blocking ? UNBOOKABLE_MESSAGES[blocking] : null,
+    freePlaces: free,
+    seats,
+  }
+}
+
+/** Reads a trip date id from the path: digits only, a positive 32-bit integer. */
+export function parseTripDateId(raw: string): number | null {
+  if (!/^[0-9]{1,10}$/.test(raw)) return null
+  const parsed = tripIdSchema.safeParse(Number(raw))
+  return parsed.success ? parsed.data : null
+}
+
+/** GET /api/trip-dates/{id}/availability */
+export async function getAvailability(ctx: Pick<BookingApiContext, 'db' | 'now'>, id: string): Promise<Response> {
+  const tripDateId = parseTripDateId(id)
+  if (tripDateId === null) return problem(400, `Ungültiger Parameter id: ${MESSAGES.badTripDateId}`, [{ path: 'id', message: MESSAGES.badTripDateId }])
+  const offer = await loadOffer(ctx.db, tripDateId)
+  if (!offer) return problem(404, UNBOOKABLE_MESSAGES.unknown)
+  return json(200, await availabilityOf(ctx.db, offer, ctx.now?.() ?? new Date()))
+}
+
+/** POST /api/booking-drafts */
+export async function postDraft(ctx: BookingApiContext, request: Request): Promise<Response> {
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const input = createDraftRequestSchema.safeParse(body.value)
+  if (!input.success) return problem(422, MESSAGES.invalid, zodIssues(input.error))
+  const offer = await loadOffer(ctx.db, input.data.tripDateId)
+  const reason = await unbookableReason(ctx.db, offer)
+  if (!offer || reason === 'unknown') return problem(422, MESSAGES.invalid, [{ path: 'tripDateId', message: UNBOOKABLE_MESSAGES.unknown }])
+  if (reason !== null) return problem(409, UNBOOKABLE_MESSAGES[reason], [{ path: 'tripDateId', message: UNBOOKABLE_MESSAGES[reason] }])
+  const row = await createDraft(ctx.db, offer, ctx.settings, nowOf(ctx))
+  return json(201, createdDraftBody(row.id, row.expiresAt), { Location: `/api/booking-drafts/${row.id}` })
+}
+
+export function createdDraftBody(draftId: string, expiresAt: Date): z.infer<typeof createdDraftSchema> {
+  return { draftId, expiresAt: expiresAt.toISOString() }
+}
+
+/** A draft that is no more: 410 when it became a booking, else 404 (unknown or expired alike). */
+async function missingDraft(db: Database, draftId: string): Promise<Response> {
+  if (DRAFT_ID_PATTERN.test(draftId)) {
+    const [done] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
+    if (done) return problem(410, alreadyBooked(done.bookingNumber))
+  }
+  return problem(404, MESSAGES.draftUnknown)
+}
+
+const alreadyBooked = (bookingNumber: string) => `Dieser Entwurf wurde bereits gebucht (Buchungsnummer ${bookingNumber}).`
+
+export function invalidDraftBody(issues: readonly StepIssue[]): ApiError {
+  return { error: MESSAGES.invalid, issues: [...issues] }
+}
+
+/** The 409 of a save: which seats others have, and which travellers wanted them. */
+export function seatConflictBody(input: unknown, seats: readonly string[]): z.infer<typeof seatConflictSchema> {
+  const list = seats.join(', ')
+  const error =
+    seats.length === 1
+      ? `Der Sitzplatz ${list} ist nicht mehr frei. Bitte wählen Sie einen anderen Platz; Ihr Entwurf ist unverändert.`
+      : `Die Sitzplätze ${list} sind nicht mehr frei. Bitte wählen Sie andere Plätze; Ihr Entwurf ist unverändert.`
+  const parsed = bookingDraftSchema.safeParse(input)
+  const taken = new Set(seats)
+  const issues = parsed.success
+    ? travellers(parsed.data).flatMap(({ p, roomIndex, participantIndex }) =>
+        p.seat && taken.has(p.seat)
+          ? [{ path: `allRooms.${roomIndex}.teilnehmer.${participantIndex}.seat`, message: `Der Sitzplatz ${p.seat} ist nicht mehr frei.` }]
+          : [],
+      )
+    : []
+  return { error, issues, seats: [...seats] }
+}
+
+export function savedDraftBody(draftId: string, tripDateId: number, offer: BookingOffer, saved: SavedDraft): SavedDraftBody {
+  const draft: BookingDraft = saved.draft
+  return {
+    draftId,
+    tripDateId,
+    expiresAt: saved.expiresAt.toISOString(),
+    holds: {
+      seats: travellers(draft).flatMap(({ p }) => (p.seat ? [p.seat] : [])),
+      until: saved.holdsUntil?.toISOString() ?? null,
+    },
+    pricing: saved.pricing,
+    incompleteStep: saved.incompleteStep,
+    incompleteIssues: saved.incompleteStep === null ? [] : stepIssues(saved.incompleteStep, offer, draft),
+    draft,
+  }
+}
+
+/** PUT /api/booking-drafts/{draftId} */
+export async function putDraft(ctx: BookingApiContext, draftId: string, request: Request): Promise<Response> {
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const now = nowOf(ctx)
+  const row = await loadDraft(ctx.db, draftId, now)
+  if (!row) return missingDraft(ctx.db, draftId)
+  const offer = await loadOffer(ctx.db, row.tripDateId)
+  if (!offer) return problem(409, UNBOOKABLE_MESSAGES.unknown, [], { step: 1 })
+  const result = await saveDraft(ctx.db, row, offer, body.value, ctx.settings, now)
+  switch (result.kind) {
+    case 'saved':
+      return json(200, savedDraftBody(row.id, row.tripDateId, offer, result))
+    case 'invalid':
+      return json(422, invalidDraftBody(result.issues))
+    case 'seat-conflict':
+      return json(409, seatConflictBody(body.value, result.seats))
+    case 'gone':
+      return missingDraft(ctx.db, draftId)
+  }
+}
+
+/** The Idempotency-Key header: a token, or an sf-string in quotes as the IETF draft writes it. */
+export function readIdempotencyKey(request: Request): { ok: true; key: string } | { ok: false; response: Response } {
+  const raw = request.headers.get('idempotency-key')
+  if (raw === null || raw.trim() === '') return { ok: false, response: problem(400, MESSAGES.keyMissing, [{ path: 'Idempotency-Key', message: MESSAGES.keyMissing }]) }
+  const unquoted = /^\s*"(.*)"\s*$/.exec(raw)?.[1] ?? raw
+  const key = idempotencyKeySchema.safeParse(unquoted)
+  if (!key.success) {
+    const message = key.error.issues[0]?.message ?? MESSAGES.keyMissing
+    return { ok: false, response: problem(400, message, [{ path: 'Idempotency-Key', message }]) }
+  }
+  return { ok: true, key: key.data }
+}
+
+export function incompleteBody(step: BookingStep, issues: readonly StepIssue[]): z.infer<typeof stepErrorSchema> {
+  return { error: `Die Buchung ist noch nicht vollständig: Bitte ergänzen Sie Schritt ${step} (${STEP_LABELS[step]}).`, issues: [...issues], step }
+}
+
+/** POST /api/booking-drafts/{draftId}/book */
+export async function postBooking(ctx: BookingApiContext, draftId: string, request: Request): Promise<Response> {
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const key = readIdempotencyKey(request)
+  if (!key.ok) return key.response
+  const now = nowOf(ctx)
+  const result = await bookDraft(ctx.db, draftId, key.key, body.value, ctx.settings, { now, onBooked: ctx.onBooked })
+  switch (result.kind) {
+    case 'booked': {
+      if (!result.replayed) ctx.afterBooking?.()
+      const answer: z.infer<typeof bookedSchema> = { bookingNumber: result.bookingNumber, gesamtpreis: result.gesamtpreis }
+      return json(201, answer, result.replayed ? { 'Idempotent-Replayed': 'true' } : {})
+    }
+    case 'incomplete':
+      return json(422, incompleteBody(result.step, result.issues))
+    case 'invalid':
+      return problem(422, MESSAGES.invalid, result.issues)
+    case 'key-reused':
+      return problem(422, MESSAGES.keyReused, [{ path: 'Idempotency-Key', message: MESSAGES.keyReused }])
+    case 'conflict':
+      return problem(409, result.message, [], { step: result.step })
+    case 'gone': {
+      // The service says 'gone' for a missing draft, a booked one and a date no longer bookable.
+      const row = await loadDraft(ctx.db, draftId, now)
+      if (row) return problem(409, result.message, [], { step: 1 })
+      return missingDraft(ctx.db, draftId)
+    }
+  }
+}

@@ -1,0 +1,340 @@
+// The four-step booking in Chromium against the production build: keyboard only, reload and
+// Back/Forward, a seat taken by a second browser, vouchers and insurance, PDF, the confirmation
+// mail at a real SMTP server with its payment link, axe on every step, and a 360 px phone.
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { simpleParser } from 'mailparser'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
+
+type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: string; state: string }[] }
+
+/** Bookable dates of bus trips with a seat plan, found from the trip pages of the demo catalogue. */
+async function seatPlanDates(request: APIRequestContext): Promise<{ tripId: number; dateId: number }[]> {
+  const found: { tripId: number; dateId: number }[] = []
+  for (let tripId = 1; tripId <= 60 && found.length < 12; tripId++) {
+    const html = await (await request.get(`/reise/${tripId}/`)).text()
+    for (const match of html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)) {
+      const dateId = Number(match[1])
+      const availability = (await (await request.get(`/api/trip-dates/${dateId}/availability`)).json()) as Availability
+      if (availability.seats.length > 0 && availability.freePlaces >= 8 && availability.roomTypes.includes('DZ')) {
+        found.push({ tripId, dateId })
+        break
+      }
+    }
+  }
+  return found
+}
+
+let dates: { tripId: number; dateId: number }[] = []
+/** Each test books on its own date, so tests running side by side never want the same seats. */
+function dateFor(index: number): { tripId: number; dateId: number } {
+  const date = dates[index]
+  if (!date) throw new Error(`no seat-plan date #${index} in the demo catalogue`)
+  return date
+}
+
+test.beforeAll(async ({ request }) => {
+  dates = await seatPlanDates(request)
+  expect(dates.length).toBeGreaterThanOrEqual(8)
+})
+
+const saved = (page: Page) => page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST')
+
+/** Presses Tab until the element has focus: a real keyboard path, not a programmatic focus. */
+async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('element not reached by Tab')
+}
+
+/** The first free seats, every second one, each pinned by its label (the plan changes as seats are picked). */
+async function freeSeats(page: Page, n: number): Promise<Locator[]> {
+  const free = page.getByRole('button', { name: /, frei$/ })
+  const labels: string[] = []
+  for (let i = 0; i < n; i++) labels.push((await free.nth(i * 2).innerText()).trim())
+  return labels.map((label) => seatButton(page, label))
+}
+
+const seatButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^Platz ${label},`) })
+
+async function fillStep1(page: Page): Promise<string[]> {
+  const [a, b] = await freeSeats(page, 2)
+  const labels = [(await a!.innerText()).trim(), (await b!.innerText()).trim()]
+  await page.getByRole('radio', { name: /^Person 1/ }).check()
+  await Promise.all([saved(page), a!.click()])
+  await page.getByRole('radio', { name: /^Person 2/ }).check()
+  await Promise.all([saved(page), b!.click()])
+  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
+  await page.getByLabel('Zustieg für Person 2').selectOption({ index: 1 })
+  return labels
+}
+
+async function fillStep2(page: Page): Promise<void> {
+  const person = (n: number) => page.getByRole('group', { name: new RegExp(`^Person ${n}`) })
+  await person(1).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Anna')
+  await person(1).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
+  await person(1).getByRole('textbox', { name: 'Straße', exact: true }).fill('Hauptstraße')
+  await person(1).getByRole('textbox', { name: 'Hausnummer', exact: true }).fill('12a')
+  await person(1).getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('33602')
+  await person(1).getByRole('textbox', { name: 'Ort', exact: true }).fill('Bielefeld')
+  await person(1).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill('anna.muster@example.de')
+  await person(1).getByRole('textbox', { name: 'Telefon', exact: true }).fill('0521 987654')
+  await person(2).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Bernd')
+  await person(2).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
+}
+
+async function next(page: Page, step: number): Promise<void> {
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page).toHaveURL(new RegExp(`/step${step}/$`))
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Schritt ${step}`) })).toBeVisible()
+}
+
+async function bookToSuccess(page: Page, dateId: number): Promise<string> {
+  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  await fillStep1(page)
+  await next(page, 2)
+  await fillStep2(page)
+  await next(page, 3)
+  await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  await next(page, 4)
+  await page.getByRole('checkbox', { name: /Reisebedingungen/ }).check()
+  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check()
+  await page.getByRole('button', { name: 'zahlungspflichtig buchen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
+  return (await page.locator('.booking-number').innerText()).trim()
+}
+
+test('a whole booking by keyboard only, from the trip page to the success page, with axe on every step', async ({ page }) => {
+  const { tripId, dateId } = dateFor(0)
+  await gotoHydrated(page, `/reise/${tripId}/`)
+  await tabTo(page, page.locator(`a[href="/buchung/${dateId}/step1/"]`))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 1: Termin und Plätze' })).toBeVisible()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await expectNoSeriousAxeViolations(page)
+
+  // The plan has one tab stop; Enter picks it for Person 1, the arrow moves on, Space picks for Person 2.
+  const stop = page.locator('.seat-plan__seat[tabindex="0"]')
+  await tabTo(page, stop)
+  await Promise.all([saved(page), page.keyboard.press('Enter')])
+  await page.keyboard.press('ArrowRight')
+  await Promise.all([saved(page), page.keyboard.press('Space')])
+  await expect(page.getByRole('button', { name: /Platz von Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: /Platz von Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
+  for (const n of [1, 2]) {
+    await tabTo(page, page.getByLabel(`Zustieg für Person ${n}`))
+    await page.keyboard.press('ArrowDown')
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Weiter' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 2: Reisende' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  const fields: [string, string, number][] = [
+    ['Vorname', 'Anna', 0],
+    ['Nachname', 'Muster', 0],
+    ['Straße', 'Hauptstraße', 0],
+    ['Hausnummer', '12a', 0],
+    ['Postleitzahl', '33602', 0],
+    ['Ort', 'Bielefeld', 0],
+    ['E-Mail-Adresse', 'anna.muster@example.de', 0],
+    ['Telefon', '0521 987654', 0],
+    ['Vorname', 'Bernd', 1],
+    ['Nachname', 'Muster', 1],
+  ]
+  for (const [label, value, nth] of fields) {
+    await tabTo(page, page.getByRole('textbox', { name: label, exact: true }).nth(nth))
+    await page.keyboard.type(value)
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Weiter' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 3: Versicherung und Zahlung' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  await tabTo(page, page.getByRole('radio', { name: /^Überweisung/ }))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('button', { name: 'Weiter' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 4: Prüfen und buchen' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+  await expect(page.getByRole('region', { name: /Formblatt/ })).toContainText('Pauschalreise')
+
+  await tabTo(page, page.getByRole('checkbox', { name: /Reisebedingungen/ }))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('checkbox', { name: /Datenschutzhinweise/ }))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('button', { name: 'zahlungspflichtig buchen' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
+  await expect(page.locator('.booking-number')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+  await expectNoSeriousAxeViolations(page)
+})
+
+test('reload keeps every entry on every step, Back and Forward too; a deep link leads to the first incomplete step', async ({ page }) => {
+  const { dateId } = dateFor(1)
+  await gotoHydrated(page, `/buchung/${dateId}/step3/`)
+  await expect(page).toHaveURL(new RegExp(`/buchung/${dateId}/step1/\\?hinweis=unvollstaendig$`))
+  await expect(page.getByText('Bitte vervollständigen Sie zuerst diesen Schritt')).toBeVisible()
+
+  const seats = await fillStep1(page)
+  await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('1')
+  await saved(page)
+  await page.reload()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await expect(page.getByLabel('Anzahl Einzelzimmer (für 1 Person)')).toHaveValue('1')
+  for (const seat of seats) await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Platz von Person`) }).first()).toBeVisible()
+  await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('0')
+  await saved(page)
+  await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
+
+  await next(page, 2)
+  await fillStep2(page)
+  await saved(page)
+  await page.reload()
+  await expect(page.getByRole('group', { name: /^Person 1/ }).getByRole('textbox', { name: 'Vorname', exact: true })).toHaveValue('Anna')
+  await expect(page.getByRole('group', { name: /^Person 2/ }).getByRole('textbox', { name: 'Nachname', exact: true })).toHaveValue('Muster')
+
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await next(page, 3)
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 2: Reisende' })).toBeVisible()
+  await expect(page.getByRole('group', { name: /^Person 1/ }).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true })).toHaveValue('anna.muster@example.de')
+  await page.goForward()
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 3: Versicherung und Zahlung' })).toBeVisible()
+  await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await saved(page)
+  await page.reload()
+  await expect(page.getByRole('radio', { name: /^SEPA-Lastschrift/ })).toBeChecked()
+  await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00')
+
+  // The progress indicator leads back to a completed step.
+  await page.getByRole('navigation', { name: 'Buchungsschritte' }).getByRole('link', { name: /Termin und Plätze/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 1: Termin und Plätze' })).toBeVisible()
+})
+
+test('a seat taken by a second browser in between: a German message and the refreshed plan, nothing else lost', async ({ page, browser }) => {
+  const { dateId } = dateFor(2)
+  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
+  await saved(page)
+  const [seat] = await freeSeats(page, 1)
+  const label = await seat!.innerText()
+
+  const other = await browser.newContext()
+  const second = await other.newPage()
+  await gotoHydrated(second, `/buchung/${dateId}/step1/`)
+  const [theirs] = await freeSeats(second, 1)
+  expect(await theirs!.innerText()).toBe(label)
+  await Promise.all([saved(second), theirs!.click()])
+  await other.close()
+
+  await Promise.all([saved(page), seat!.click()])
+  await expect(page.getByRole('form', { name: /^Schritt 1/ }).getByRole('alert')).toContainText(`Der Sitzplatz ${label} wurde soeben von jemand anderem gewählt`)
+  await expect(page.getByRole('button', { name: new RegExp(`^Platz ${label}, .*vorübergehend reserviert$`) }).first()).toHaveAttribute('aria-disabled', 'true')
+  await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
+  await expect(page.getByRole('radio', { name: /^Person 1: noch kein Platz/ })).toBeVisible()
+})
+
+test('a voucher added and removed, a wrong one refused, insurance for one traveller', async ({ page }) => {
+  const { dateId } = dateFor(3)
+  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  await fillStep1(page)
+  await next(page, 2)
+  await fillStep2(page)
+  await next(page, 3)
+  const summary = page.getByRole('region', { name: 'Ihr Reisepreis' })
+  const total = async () => summary.getByRole('row', { name: /Gesamtpreis/ }).innerText()
+  const before = await total()
+
+  await page.getByLabel('Gutscheincode').fill('falsch')
+  await page.getByRole('button', { name: 'Gutschein einlösen' }).click()
+  await expect(page.getByText('Den Gutscheincode „FALSCH“ kennen wir nicht.')).toBeVisible()
+
+  await page.getByLabel('Gutscheincode').fill('willkommen25')
+  await page.getByRole('button', { name: 'Gutschein einlösen' }).click()
+  await expect(page.getByText('Der Gutschein WILLKOMMEN25 wurde angerechnet.')).toBeVisible()
+  await expect(summary).toContainText('Gutschein WILLKOMMEN25')
+  await expect.poll(total).not.toBe(before)
+  await page.getByRole('button', { name: 'Gutschein WILLKOMMEN25 entfernen' }).click()
+  await saved(page)
+  await expect(summary).not.toContainText('Gutschein WILLKOMMEN25')
+  await expect.poll(total).toBe(before)
+
+  const insurance = page.getByRole('group', { name: 'Versicherung für Anna Muster' })
+  await expect(insurance.getByRole('radio', { name: 'Keine Versicherung' })).toBeChecked()
+  await insurance.getByRole('radio', { name: /^Reiserücktrittsversicherung/ }).check()
+  await saved(page)
+  await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(1)
+  await expect(page.getByRole('group', { name: 'Versicherung für Bernd Muster' }).getByRole('radio', { name: 'Keine Versicherung' })).toBeChecked()
+  await page.getByRole('button', { name: 'Keine Versicherung für alle' }).click()
+  await saved(page)
+  await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(0)
+})
+
+function mailWith(text: string): string | null {
+  const dir = process.env.E2E_MAIL_DIR ?? ''
+  for (const file of readdirSync(dir)) {
+    const raw = readFileSync(join(dir, file), 'utf8')
+    if (raw.includes(text)) return raw
+  }
+  return null
+}
+
+test('the PDF downloads, the confirmation mail arrives at the SMTP server and its payment link opens; a tampered one does not', async ({ page }) => {
+  const { dateId } = dateFor(4)
+  const bookingNumber = await bookToSuccess(page, dateId)
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Buchungsbestätigung als PDF' }).click()])
+  const pdf = readFileSync((await download.path()) ?? '')
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+
+  await expect.poll(() => mailWith(bookingNumber) !== null, { timeout: 20_000 }).toBe(true)
+  const mail = await simpleParser(mailWith(bookingNumber) ?? '')
+  expect(mail.subject).toContain(bookingNumber)
+  expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('anna.muster@example.de')
+  expect(mail.attachments.map((a) => a.contentType)).toContain('application/pdf')
+  const link = /https?:\/\/[^\s"<>]+\/payment\/[^\s"<>]+\//.exec(mail.text ?? '')?.[0]
+  expect(link).toBeDefined()
+  const path = new URL(link ?? '').pathname
+
+  await gotoHydrated(page, path)
+  await expect(page.getByRole('heading', { level: 1, name: /^Zahlung: (Anzahlung|Reisepreis)/ })).toBeVisible()
+  await expect(page.getByText(bookingNumber).first()).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  const tampered = path.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`)
+  const response = await page.goto(tampered)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlung nicht möglich' })).toBeVisible()
+  await expect(page.getByText('Dieser Zahlungslink ist ungültig.')).toBeVisible()
+})
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+
+  test('the seat plan works by tap and nothing scrolls sideways', async ({ page }) => {
+    const { dateId } = dateFor(5)
+    await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+    const [a, b] = await freeSeats(page, 2)
+    const box = await a!.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+    await Promise.all([saved(page), a!.tap()])
+    await Promise.all([saved(page), b!.tap()])
+    await expect(page.getByRole('button', { name: /Platz von Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: /Platz von Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
+})
+
+test('a date that cannot be booked gets a clear German page, never a form', async ({ page }) => {
+  const response = await page.goto('/buchung/999999/step1/')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buchung nicht möglich' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Weiter' })).toHaveCount(0)
+})
