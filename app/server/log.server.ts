@@ -17,5 +17,8 @@ export function errorFields(error: unknown): Record<string, unknown> {
 
 /** Paths that carry tokens are logged without them. */
 export function loggablePath(pathname: string): string {
-  return pathname.replace(/^\/payment\/[^/]+/, '/payment/…').replace(/^\/newsletter\/bestaetigen\/[^/]+/, '/newsletter/bestaetigen/…')
+  return pathname
+    .replace(/^\/payment\/[^/]+/, '/payment/…')
+    .replace(/^\/newsletter\/bestaetigen\/[^/]+/, '/newsletter/bestaetigen/…')
+    .replace(/^\/api\/booking-drafts\/[^/]+/, '/api/booking-drafts/…')
 }

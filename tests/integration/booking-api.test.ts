@@ -2,9 +2,6 @@
 // drafts that are created, saved and booked, the HTTP rules (JSON only, 64 KB, no cookies, no
 // CORS, no-store), and the OpenAPI document, whose examples are executed in order against a fresh
 // database and must give the documented status (and, where the example is exact, the body).
-//
-// With OPENAPI_BASE_URL set (a running build, e.g. http://localhost:3311), the last block runs
-// every example of the live document against that server over HTTP, the spec-7 calls included.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blogQuerySchema, searchApiQuerySchema } from '~/lib/api'
@@ -698,51 +695,5 @@ describe('HTTP rules of the booking API', () => {
     expect(result.status).toBe(500)
     expect(JSON.stringify(result.body)).not.toContain('secret')
     expectApiHeaders(result)
-  })
-})
-
-// ---------------------------------------------------------------------------------------------
-// Against a running build: OPENAPI_BASE_URL=http://localhost:3311 (a fresh DATA_DIR).
-
-describe.runIf(Boolean(process.env.OPENAPI_BASE_URL))('the live document against the running server', () => {
-  const base = process.env.OPENAPI_BASE_URL ?? ''
-
-  it('every example of /api/openapi.json gives its documented status, in order', async () => {
-    const response = await fetch(`${base}/api/openapi.json`)
-    expect(response.status).toBe(200)
-    const doc = (await response.json()) as Doc
-    checkStructure(doc)
-    const linkedFlow = new Set(['saveBookingDraft', 'bookBookingDraft'])
-    const run = async (operationId: string, name: string, linked: Record<string, string> = {}) => {
-      const { request, status } = exampleRequest(doc, base, operationId, name, linked)
-      const result = await fetch(request)
-      const body = (await result.json()) as Json
-      expect(result.status, `${operationId}/${name}: ${JSON.stringify(body).slice(0, 300)}`).toBe(status)
-      return body
-    }
-    for (const { op } of operations(doc)) {
-      if (linkedFlow.has(op.operationId) || op.operationId === 'createBookingDraft') continue
-      const names = [...requestExampleNames(op)]
-      if (names.length === 0) {
-        const { path, method } = findOperation(doc, op.operationId)
-        const result = await fetch(`${base}${path}`, { method: method.toUpperCase() })
-        expect(result.status, op.operationId).toBe(200)
-      }
-      for (const name of names) await run(op.operationId, name)
-    }
-    const a = String((await run('createBookingDraft', 'neu')).draftId)
-    await run('createBookingDraft', 'unbekannterTermin')
-    await run('saveBookingDraft', 'ungueltig', { draftId: a })
-    await run('saveBookingDraft', 'vollstaendig', { draftId: a })
-    const b = String((await run('createBookingDraft', 'neu')).draftId)
-    await run('saveBookingDraft', 'sitzplatzBelegt', { draftId: b })
-    await run('saveBookingDraft', 'unbekannt')
-    await run('bookBookingDraft', 'ohneSchluessel', { draftId: a })
-    await run('bookBookingDraft', 'ohneAgb', { draftId: a })
-    const booked = await run('bookBookingDraft', 'gebucht', { draftId: a })
-    expect(await run('bookBookingDraft', 'wiederholt', { draftId: a })).toEqual(booked)
-    await run('bookBookingDraft', 'unvollstaendig', { draftId: b })
-    await run('bookBookingDraft', 'unbekannt')
-    await run('saveBookingDraft', 'nachBuchung', { draftId: a })
   })
 })

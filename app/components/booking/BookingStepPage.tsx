@@ -44,7 +44,7 @@ export function BookingStepPage({
 }
 
 function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
-  const { form, session, message, issues, issueOf, saveNow, busy } = useBookingStep(tripDateId, step)
+  const { form, session, message, issues, issueOf, dropIssue, saveNow, busy } = useBookingStep(tripDateId, step)
   return (
     <StepFrame
       tripDateId={tripDateId}
@@ -54,6 +54,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       message={message}
       busy={busy}
       onSubmit={() => void form.handleSubmit()}
+      onDropIssue={dropIssue}
       notice={notice}
     >
       {step === 1 ? (

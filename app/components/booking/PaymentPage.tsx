@@ -8,9 +8,11 @@ import { formatIban } from '~/lib/booking/iban'
 import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { formatDate, formatPrice } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
+import { SepaMandateFields } from './SepaMandateFields'
 import { submitPaymentMandate } from '~/server/booking.functions'
 
-const ISSUE_IDS: Record<string, string> = { iban: 'zahlung-iban', accountHolder: 'zahlung-inhaber', accept: 'zahlung-mandat' }
+/** The server names the mandate fields 'iban', 'accountHolder' and 'accept'. */
+const FIELD_OF: Record<string, 'iban' | 'accountHolder' | 'mandate'> = { iban: 'iban', accountHolder: 'accountHolder', accept: 'mandate' }
 
 /**
  * Spec 2 /payment/{data}: what is due, until when, and where to transfer it (the booking number as
@@ -22,10 +24,11 @@ export function PaymentPage({ data }: { data: string }) {
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([])
   const [failure, setFailure] = useState<string | null>(null)
   const form = useAppForm({
-    defaultValues: { iban: '', accountHolder: '', accept: false },
+    defaultValues: { payment: { iban: '', accountHolder: '', mandate: false } },
     onSubmit: async ({ value }) => {
       setFailure(null)
-      const result = await submitPaymentMandate({ data: { data, ...value } })
+      const { iban, accountHolder, mandate } = value.payment
+      const result = await submitPaymentMandate({ data: { data, iban, accountHolder, accept: mandate } })
       if (result.kind === 'stored') {
         setIssues([])
         await queryClient.invalidateQueries({ queryKey: bookingQueries.payment(data).queryKey })
@@ -81,7 +84,7 @@ export function PaymentPage({ data }: { data: string }) {
               <section aria-labelledby="lastschrift-titel">
                 <h2 id="lastschrift-titel">Oder per SEPA-Lastschrift</h2>
                 <p>Erteilen Sie uns ein Lastschriftmandat, dann buchen wir diesen und alle weiteren Beträge zum Fälligkeitstag ab.</p>
-                <ServerFieldErrorsContext value={{ errors: Object.fromEntries(issues.map((i) => [i.path, i.message])), drop: () => {} }}>
+                <ServerFieldErrorsContext value={{ errors: Object.fromEntries(issues.map((i) => [`payment.${FIELD_OF[i.path] ?? i.path}`, i.message])), drop: () => {} }}>
                   <form
                     className="stack"
                     noValidate
@@ -92,7 +95,7 @@ export function PaymentPage({ data }: { data: string }) {
                     aria-labelledby="lastschrift-titel"
                   >
                     <ErrorSummary
-                      items={issues.map((i) => ({ id: ISSUE_IDS[i.path] ?? i.path, label: 'Hinweis', message: i.message }))}
+                      items={issues.map((i) => ({ id: `zahlung-${FIELD_OF[i.path] ?? i.path}`, label: 'Hinweis', message: i.message }))}
                       headingRef={null}
                     />
                     {failure ? (
@@ -100,38 +103,7 @@ export function PaymentPage({ data }: { data: string }) {
                         {failure}
                       </p>
                     ) : null}
-                    <form.AppField name="accountHolder">
-                      {(f) => (
-                        <f.TextField
-                          id="zahlung-inhaber"
-                          label="Kontoinhaberin oder Kontoinhaber"
-                          required
-                          maxLength={70}
-                          autoComplete="name"
-                        />
-                      )}
-                    </form.AppField>
-                    <form.AppField name="iban">
-                      {(f) => (
-                        <f.TextField
-                          id="zahlung-iban"
-                          label="IBAN"
-                          hint="Zum Beispiel DE89 3704 0044 0532 0130 00"
-                          required
-                          maxLength={42}
-                          autoComplete="off"
-                        />
-                      )}
-                    </form.AppField>
-                    <form.AppField name="accept">
-                      {(f) => (
-                        <f.CheckboxField
-                          id="zahlung-mandat"
-                          required
-                          label={<>Ich erteile das folgende SEPA-Lastschriftmandat: {request.mandateText}</>}
-                        />
-                      )}
-                    </form.AppField>
+                    <SepaMandateFields form={form} fields="payment" idPrefix="zahlung" mandateText={request.mandateText} />
                     <Button type="submit" busy={busy}>
                       Lastschriftmandat erteilen
                     </Button>

@@ -11,6 +11,7 @@ import { sepaMandateText } from '~/lib/booking/sepa'
 import { travellerLabel } from '~/lib/booking/steps'
 import { formatPrice } from '~/lib/format'
 import type { SaveBookingResult } from '~/server/booking.functions'
+import { SepaMandateFields } from './SepaMandateFields'
 import { bookingFormOptions, fieldId } from './useBookingStep'
 
 const PAYMENT_OPTIONS = PAYMENT_METHODS.map((value) => ({
@@ -198,43 +199,12 @@ export const PaymentStep = withForm({
           <p className="text-small">Für keine der Zahlungsarten berechnen wir Gebühren.</p>
           {values.payment.method === 'lastschrift' ? (
             <div className="stack">
-              <form.AppField name="payment.accountHolder">
-                {(f) => (
-                  <f.TextField
-                    id={fieldId('payment.accountHolder')}
-                    label="Kontoinhaberin oder Kontoinhaber"
-                    required
-                    maxLength={70}
-                    autoComplete="name"
-                  />
-                )}
-              </form.AppField>
-              <form.AppField name="payment.iban">
-                {(f) => (
-                  <f.TextField
-                    id={fieldId('payment.iban')}
-                    label="IBAN"
-                    hint="Zum Beispiel DE89 3704 0044 0532 0130 00"
-                    required
-                    maxLength={42}
-                    autoComplete="off"
-                  />
-                )}
-              </form.AppField>
-              <form.AppField name="payment.mandate">
-                {(f) => (
-                  <f.CheckboxField
-                    id={fieldId('payment.mandate')}
-                    required
-                    label={
-                      <>
-                        Ich erteile das folgende SEPA-Lastschriftmandat:{' '}
-                        {sepaMandateText(creditor.name, creditor.id, 'wird mit der Buchungsnummer vergeben')}
-                      </>
-                    }
-                  />
-                )}
-              </form.AppField>
+              <SepaMandateFields
+                form={form}
+                fields="payment"
+                idPrefix={fieldId('payment')}
+                mandateText={sepaMandateText(creditor.name, creditor.id, 'wird mit der Buchungsnummer vergeben')}
+              />
             </div>
           ) : values.payment.method === 'ueberweisung' ? (
             <p>Die Bankverbindung und die Fälligkeiten erhalten Sie mit der Buchungsbestätigung.</p>

@@ -165,6 +165,8 @@ export const RoomsStep = withForm({
               const error = issueOf(path)
               const zip = p.boarding?.kind === 'transfer' ? p.boarding.zip : ''
               const zone = zipSchema.safeParse(zip).success ? findTransferZone(offer.transferZones, zip.trim()) : null
+              // An unknown postcode says so at once, not only after "Weiter".
+              const outside = zipSchema.safeParse(zip).success && zone === null
               return (
                 <div key={index} className="booking-boarding">
                   <Field id={id} label={`Zustieg für ${travellerLabel(p, index)}`} required error={error}>
@@ -198,6 +200,7 @@ export const RoomsStep = withForm({
                       label="Postleitzahl für die Abholung"
                       required
                       hint={zone ? `${zone.zone.name}: ${formatPrice(zone.zone.price)} pro Person` : 'Fünfstellig, zum Beispiel 33602.'}
+                      error={outside ? `Für die Postleitzahl ${zip.trim()} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.` : undefined}
                     >
                       <input
                         id={`${id}-plz`}
@@ -206,7 +209,8 @@ export const RoomsStep = withForm({
                         maxLength={5}
                         value={zip}
                         aria-required
-                        aria-describedby={`${id}-plz-hint`}
+                        aria-invalid={outside ? true : undefined}
+                        aria-describedby={outside ? `${id}-plz-hint ${id}-plz-error` : `${id}-plz-hint`}
                         onChange={(e) => setBoarding(index, { kind: 'transfer', zip: e.target.value })}
                       />
                     </Field>

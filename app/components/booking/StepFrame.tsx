@@ -22,6 +22,7 @@ export function StepFrame({
   message,
   busy,
   onSubmit,
+  onDropIssue = () => {},
   submitLabel = 'Weiter',
   submitVariant = 'primary',
   notice,
@@ -34,6 +35,8 @@ export function StepFrame({
   message: StepMessage
   busy: boolean
   onSubmit: () => void
+  /** Drops the message of a field the customer changes. */
+  onDropIssue?: (name: string) => void
   submitLabel?: string
   submitVariant?: 'primary' | 'accent'
   notice?: ReactNode
@@ -49,7 +52,7 @@ export function StepFrame({
     onSubmit()
   }
   return (
-    <ServerFieldErrorsContext value={{ errors, drop: () => {} }}>
+    <ServerFieldErrorsContext value={{ errors, drop: onDropIssue }}>
       <form className="booking-step stack" noValidate onSubmit={handle} aria-labelledby="schritt-titel">
         <h2 id="schritt-titel" tabIndex={-1}>
           Schritt {step}: {title}

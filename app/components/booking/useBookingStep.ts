@@ -139,6 +139,8 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
 
   /** The message of a field after "Weiter", by its path. */
   const issueOf = (path: string): string | undefined => issues.find((i) => i.path === path)?.message
+  /** A field the customer changes no longer shows the message about its old value. */
+  const dropIssue = useCallback((name: string) => setIssues((all) => all.filter((i) => fieldName(i.path) !== name)), [])
 
-  return { form, session, message, setMessage, issues, issueOf, saveNow, busy }
+  return { form, session, message, setMessage, issues, issueOf, dropIssue, saveNow, busy }
 }

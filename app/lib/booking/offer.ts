@@ -4,6 +4,7 @@
 // Every price is an integer in millionths of a euro (spec 9).
 import { z } from 'zod'
 import { bookableSchema } from '../bookable'
+import { tripBoardingPointSchema } from '../trip-detail'
 
 /** DZ: double room for two; EZ: single room with the date's surcharge; OHNE: day trip, no room. */
 export const ROOM_TYPES = ['DZ', 'EZ', 'OHNE'] as const
@@ -34,16 +35,8 @@ export const seatCellSchema = z.object({
 
 export const seatPlanLayoutSchema = z.array(z.array(seatCellSchema))
 
-export const boardingOptionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  street: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  /** 'HH:MM' local departure time. */
-  departureTime: z.string(),
-  surcharge: rawPrice,
-})
+/** A Zustiegsstelle of the trip with its departure time and surcharge, as the trip page shows it. */
+export const boardingOptionSchema = tripBoardingPointSchema
 
 export const transferZoneSchema = z.object({
   id: z.number().int(),

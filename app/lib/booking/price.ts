@@ -5,6 +5,7 @@
 // Money is integers in millionths of a euro (spec 9). Percentages (insurance) are rounded half up
 // to whole cents (10,000 millionths); nothing else is ever rounded, because every other price is
 // already a whole number of cents in the catalogue.
+import { z } from 'zod'
 import type { BookingDraft, Participant } from './draft'
 import { findTransferZone } from '../transfer-zones'
 import { ROOM_LABELS } from './offer'
@@ -13,30 +14,28 @@ import type { BookingOffer, InsuranceOffer } from './offer'
 export const PRICE_LINE_KINDS = ['travel', 'single-room', 'boarding', 'transfer', 'service', 'insurance', 'voucher'] as const
 export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number]
 
-export type PriceLine = {
-  kind: PriceLineKind
-  /** German text as shown on the page, in the PDF and in the mail. */
-  label: string
-  /** The traveller a line belongs to (showName), or null for the whole booking. */
-  traveller: string | null
-  quantity: number
-  /** Millionths of a euro; negative for vouchers. */
-  unitPrice: number
-  /** quantity × unitPrice; negative for vouchers. */
-  amount: number
-}
+/** How every amount is described in the API document. */
+export const MONEY_DESCRIPTION = 'Ganzzahl in Millionstel Euro (1.000.000 = 1 €).'
+const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
 
-export type Pricing = {
-  lines: PriceLine[]
-  /** price_per_person: what each traveller costs, in the order of allRooms / teilnehmer. */
-  perPerson: number[]
-  /** Sum of every line before vouchers. */
-  subtotal: number
-  /** What the vouchers take off (never more than the subtotal), as a positive number. */
-  voucherTotal: number
-  /** subtotal − voucherTotal; never negative. */
-  gesamtpreis: number
-}
+export const priceLineSchema = z.object({
+  kind: z.enum(PRICE_LINE_KINDS),
+  label: z.string().describe('Der Text der Zeile, wie ihn Seite, PDF und E-Mail zeigen.'),
+  traveller: z.string().nullable().describe('Der Name der reisenden Person, null für Zeilen der ganzen Buchung.'),
+  quantity: z.int(),
+  unitPrice: money('Einzelpreis; negativ für Gutscheine.'),
+  amount: money('Menge × Einzelpreis; negativ für Gutscheine.'),
+})
+export type PriceLine = z.infer<typeof priceLineSchema>
+
+export const pricingSchema = z.object({
+  lines: z.array(priceLineSchema),
+  perPerson: z.array(money('Preis der Person.')).describe('price_per_person: Preis je reisender Person in der Reihenfolge von allRooms/teilnehmer.'),
+  subtotal: money('Summe aller Zeilen vor Gutscheinen.'),
+  voucherTotal: money('Was Gutscheine abziehen (positiv, nie mehr als subtotal).'),
+  gesamtpreis: money('Gesamtpreis der Buchung (subtotal − voucherTotal, nie negativ).'),
+})
+export type Pricing = z.infer<typeof pricingSchema>
 
 /** A voucher the server has checked: its code and its value. */
 export type CheckedVoucher = { einloesecode: string; value: number }

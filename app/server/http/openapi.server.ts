@@ -16,7 +16,7 @@ import { blogEntrySchema, blogPageSchema, blogQuerySchema, countrySchema, initDa
 import { bookingDraftSchema, newDraft, roomsFor, travellers } from '~/lib/booking/draft'
 import type { BookingDraft, BookingDraftInput } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
-import { priceBooking } from '~/lib/booking/price'
+import { MONEY_DESCRIPTION, priceBooking } from '~/lib/booking/price'
 import type { Pricing } from '~/lib/booking/price'
 import { firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
 import { addDays, todayInBerlin } from '~/lib/calendar'
@@ -40,7 +40,6 @@ import {
   invalidDraftBody,
   MAX_BODY_BYTES,
   MESSAGES,
-  MONEY_DESCRIPTION,
   savedDraftBody,
   savedDraftSchema,
   seatConflictBody,
@@ -48,6 +47,7 @@ import {
   stepErrorSchema,
 } from '../services/booking/api.server'
 import type { Availability } from '../services/booking/api.server'
+import { normaliseDraft } from '../services/booking/drafts.server'
 import { bookRequestSchema, idempotencyKeySchema } from '../services/booking/book.server'
 import { loadOffer, unbookableReason, UNBOOKABLE_MESSAGES } from '../services/booking/offer.server'
 import type { BookingSettings } from '../services/booking/settings.server'
@@ -345,23 +345,6 @@ function asRequest(draft: BookingDraft): BookingDraftInput {
   }
 }
 
-/** The draft as the server stores it (drafts.server.ts normalise): names shown, prices per person, total. */
-function stored(draft: BookingDraft, pricing: Pricing): BookingDraft {
-  let i = 0
-  return {
-    ...draft,
-    allRooms: draft.allRooms.map((room) => ({
-      ...room,
-      teilnehmer: room.teilnehmer.map((p) => ({
-        ...p,
-        showName: [p.firstname.trim(), p.lastname.trim()].filter(Boolean).join(' '),
-        price_per_person: pricing.perPerson[i++] ?? 0,
-      })),
-    })),
-    gesamtpreis: pricing.gesamtpreis,
-  }
-}
-
 const INVALID_DRAFT_EXAMPLE = {
   allRooms: [
     {
@@ -392,7 +375,7 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
   const freeSeats = flow ? flow.availability.seats.filter((s) => s.state === 'free').map((s) => s.seat) : []
   const draft = flow ? completeDraft(flow.offer, freeSeats.slice(0, 2)) : bookingDraftSchema.parse({})
   const pricing = flow ? priceBooking(flow.offer, draft) : priceBooking({ ...emptyOffer(), tripDateId: 0 }, draft)
-  const storedDraft = stored(draft, pricing)
+  const storedDraft = normaliseDraft(draft, pricing)
   const requestDraft = asRequest(draft)
   const wantedSeats = travellers(draft).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const invalidIssues = bookingDraftSchema.safeParse(INVALID_DRAFT_EXAMPLE)

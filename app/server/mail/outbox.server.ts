@@ -77,6 +77,9 @@ export async function enqueueMail(db: Pick<Database, 'insert'>, mail: OutboxMail
       html: mail.html,
       headers: cleanHeaders(mail.headers ?? {}),
       attachments: mail.attachments ?? [],
+      // The worker compares with its own clock in whole milliseconds; the database's now() has
+      // microseconds and could make a new mail look due only after the next poll.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: mailOutbox.id })
   if (!row) throw new Error('enqueueMail: insert returned no row')

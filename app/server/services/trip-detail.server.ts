@@ -6,7 +6,7 @@ import { formatPrice } from '~/lib/format'
 import { buildIcs, icsFileName } from '~/lib/ics'
 import { readImages } from '~/lib/image'
 import { tripDetailSchema, tripPath } from '~/lib/trip-detail'
-import type { TripDetail, TripRef } from '~/lib/trip-detail'
+import type { TripBoardingPoint, TripDetail, TripRef } from '~/lib/trip-detail'
 import { absoluteUrl } from '~/lib/sitemap'
 import type { Database } from '../db/client.server'
 import {
@@ -35,6 +35,24 @@ const TRIP_DATE_COLUMNS = {
   code: tripDates.code,
 }
 
+/** The Zustiegsstellen of a trip in the order the coach reaches them, with time and surcharge. */
+export function loadTripBoardingPoints(db: Database, tripId: number): Promise<TripBoardingPoint[]> {
+  return db
+    .select({
+      id: boardingPoints.id,
+      name: boardingPoints.name,
+      street: boardingPoints.street,
+      zip: boardingPoints.zip,
+      city: boardingPoints.city,
+      departureTime: tripBoardingPoints.departureTime,
+      surcharge: tripBoardingPoints.surcharge,
+    })
+    .from(tripBoardingPoints)
+    .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
+    .where(eq(tripBoardingPoints.tripId, tripId))
+    .orderBy(asc(tripBoardingPoints.departureTime), asc(boardingPoints.city), asc(boardingPoints.id))
+}
+
 /** The id of a published trip named by id or slug; null when there is none. */
 export async function resolveTripRef(db: Database, ref: TripRef): Promise<number | null> {
   const where = ref.kind === 'id' ? eq(trips.id, ref.id) : eq(trips.slug, ref.slug)
@@ -60,20 +78,7 @@ export async function loadTripDetail(db: Database, id: number, today = todayIsoD
       .from(tripDates)
       .where(and(eq(tripDates.tripId, id), gte(tripDates.dateFrom, today)))
       .orderBy(asc(tripDates.dateFrom), asc(tripDates.id)),
-    db
-      .select({
-        id: boardingPoints.id,
-        name: boardingPoints.name,
-        street: boardingPoints.street,
-        zip: boardingPoints.zip,
-        city: boardingPoints.city,
-        departureTime: tripBoardingPoints.departureTime,
-        surcharge: tripBoardingPoints.surcharge,
-      })
-      .from(tripBoardingPoints)
-      .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
-      .where(eq(tripBoardingPoints.tripId, id))
-      .orderBy(asc(tripBoardingPoints.departureTime), asc(boardingPoints.city), asc(boardingPoints.id)),
+    loadTripBoardingPoints(db, id),
     db
       .select({ id: categories.id, slug: categories.slug, name: categories.name, kind: categories.kind })
       .from(tripCategories)

@@ -25,8 +25,7 @@ import { bookingDraftSchema, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { bookingOfferSchema } from '~/lib/booking/offer'
 import type { BookingOffer } from '~/lib/booking/offer'
-import { PRICE_LINE_KINDS } from '~/lib/booking/price'
-import type { PriceLine, Pricing } from '~/lib/booking/price'
+import { MONEY_DESCRIPTION, priceLineSchema, pricingSchema } from '~/lib/booking/price'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { BOOKING_STEPS, STEP_LABELS, stepIssues } from '~/lib/booking/steps'
 import type { BookingStep, StepIssue } from '~/lib/booking/steps'
@@ -45,7 +44,6 @@ import type { BookingSettings } from './settings.server'
 // Schemas of what the API answers (they are its TypeScript types and its OpenAPI document).
 
 /** How every price of the API is written (spec 9). */
-export const MONEY_DESCRIPTION = 'Ganzzahl in Millionstel Euro (1.000.000 = 1 €).'
 const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
 
 export const apiIssueSchema = z.object({
@@ -98,23 +96,6 @@ export const createdDraftSchema = z.object({
   expiresAt: isoTime.describe('Bis wann der Entwurf ohne Änderung besteht (ISO 8601); jedes Speichern verlängert ihn.'),
 })
 
-export const priceLineSchema = z.object({
-  kind: z.enum(PRICE_LINE_KINDS),
-  label: z.string().describe('Der Text der Zeile, wie ihn Seite, PDF und E-Mail zeigen.'),
-  traveller: z.string().nullable().describe('Der Name der reisenden Person, null für Zeilen der ganzen Buchung.'),
-  quantity: z.int(),
-  unitPrice: money('Einzelpreis; negativ für Gutscheine.'),
-  amount: money('Menge × Einzelpreis; negativ für Gutscheine.'),
-})
-
-export const pricingSchema = z.object({
-  lines: z.array(priceLineSchema),
-  perPerson: z.array(money('Preis der Person.')).describe('Preis je reisender Person in der Reihenfolge von allRooms/teilnehmer.'),
-  subtotal: money('Summe aller Zeilen vor Gutscheinen.'),
-  voucherTotal: money('Was Gutscheine abziehen (positiv).'),
-  gesamtpreis: money('Gesamtpreis der Buchung (subtotal − voucherTotal).'),
-})
-
 export const savedDraftSchema = z.object({
   draftId: z.string(),
   tripDateId: z.int(),
@@ -140,11 +121,6 @@ export const bookedSchema = z.object({
 })
 
 // The schemas describe what the services return: these lines fail to compile when they drift.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const samePriceLine: Same<z.infer<typeof priceLineSchema>, PriceLine> = true
-const samePricing: Same<z.infer<typeof pricingSchema>, Pricing> = true
-void samePriceLine
-void samePricing
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers.

@@ -36,7 +36,7 @@ export async function createDraft(db: Database, offer: BookingOffer, settings: B
   const row = {
     id: newDraftId(),
     tripDateId: offer.tripDateId,
-    draft: normalise(newDraft(offer), priceBooking(offer, newDraft(offer))),
+    draft: normaliseDraft(newDraft(offer), priceBooking(offer, newDraft(offer))),
     agencyId: null,
     expiresAt: new Date(now.getTime() + minutes(settings.draftMinutes)),
   }
@@ -83,7 +83,7 @@ export async function checkVouchers(
 }
 
 /** The server's own fields: names shown, prices per person and the total. */
-function normalise(draft: BookingDraft, pricing: Pricing): BookingDraft {
+export function normaliseDraft(draft: BookingDraft, pricing: Pricing): BookingDraft {
   let i = 0
   return {
     ...draft,
@@ -204,7 +204,7 @@ export async function saveDraft(
       }),
     }
   }
-  const stored = normalise(draft, pricing)
+  const stored = normaliseDraft(draft, pricing)
   const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
 

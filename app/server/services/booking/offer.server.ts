@@ -8,15 +8,14 @@ import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
+import { loadTripBoardingPoints } from '../trip-detail.server'
 import {
-  boardingPoints,
   bookings,
   insuranceOffers,
   seatPlans,
   seatReservations,
   services,
   transferZones,
-  tripBoardingPoints,
   tripDates,
   trips,
 } from '../../db/schema'
@@ -55,20 +54,7 @@ export async function loadOffer(db: Database, tripDateId: number): Promise<Booki
   if (!row) return null
 
   const [points, serviceRows, insurance] = await Promise.all([
-    db
-      .select({
-        id: boardingPoints.id,
-        name: boardingPoints.name,
-        street: boardingPoints.street,
-        zip: boardingPoints.zip,
-        city: boardingPoints.city,
-        departureTime: tripBoardingPoints.departureTime,
-        surcharge: tripBoardingPoints.surcharge,
-      })
-      .from(tripBoardingPoints)
-      .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
-      .where(eq(tripBoardingPoints.tripId, row.tripId))
-      .orderBy(asc(tripBoardingPoints.departureTime), asc(boardingPoints.id)),
+    loadTripBoardingPoints(db, row.tripId),
     db
       .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
       .from(services)

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
-import { PRICE_LINE_KINDS } from '~/lib/booking/price'
+import { priceLineSchema } from '~/lib/booking/price'
 import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { toEpochDay } from '~/lib/calendar'
 import { formatDepartureTime } from '~/lib/trip-detail'
@@ -12,14 +12,6 @@ import type { Database } from '../../db/client.server'
 import { agencies, boardingPoints, bookingParticipants, bookings, payments, tripBoardingPoints, tripDates, trips } from '../../db/schema'
 import { paymentLinkData, successSignature } from './links.server'
 
-const priceLineSchema = z.object({
-  kind: z.enum(PRICE_LINE_KINDS),
-  label: z.string(),
-  traveller: z.string().nullable(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  amount: z.number(),
-})
 const roomShape = z.object({ type: z.enum(ROOM_TYPES) })
 const contactSchema = z.object({
   firstname: z.string(),
