@@ -15,6 +15,7 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
 import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as AgenturLoginFrameIndexRouteImport } from './routes/agentur-login-frame/index'
 import { Route as ApiBookingDraftsRouteImport } from './routes/api/booking-drafts'
 import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
@@ -52,6 +53,7 @@ import { Route as ApiBookingDraftsDraftIdRouteImport } from './routes/api/bookin
 import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
 import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
 import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
+import { Route as BuchungTerminIdIndexRouteImport } from './routes/buchung/$terminId/index'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
 import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
@@ -104,6 +106,11 @@ const SitemapTripsChar123chunkChar125DotxmlRoute =
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AgenturLoginFrameIndexRoute = AgenturLoginFrameIndexRouteImport.update({
+  id: '/agentur-login-frame/',
+  path: '/agentur-login-frame/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiBookingDraftsRoute = ApiBookingDraftsRouteImport.update({
@@ -293,6 +300,11 @@ const BlogDetailSplatRoute = BlogDetailSplatRouteImport.update({
   path: '/blog/detail/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BuchungTerminIdIndexRoute = BuchungTerminIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BuchungTerminIdRouteRoute,
+} as any)
 const FormsFormIndexRoute = FormsFormIndexRouteImport.update({
   id: '/forms/$form/',
   path: '/forms/$form/',
@@ -436,6 +448,7 @@ export interface FileRoutesByFullPath {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
   '/faq/': typeof FaqIndexRoute
@@ -463,6 +476,7 @@ export interface FileRoutesByFullPath {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
+  '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
@@ -492,7 +506,6 @@ export interface FileRoutesByTo {
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
   '/sitemap-trips-{$chunk}.xml': typeof SitemapTripsChar123chunkChar125DotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/buchung/$terminId': typeof BuchungTerminIdRouteRouteWithChildren
   '/api/booking-drafts': typeof ApiBookingDraftsRouteWithChildren
   '/api/cache-clear': typeof ApiCacheClearRoute
   '/api/countries': typeof ApiCountriesRoute
@@ -503,6 +516,7 @@ export interface FileRoutesByTo {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agentur-login-frame': typeof AgenturLoginFrameIndexRoute
   '/blog': typeof BlogIndexRoute
   '/bonusprogramm': typeof BonusprogrammIndexRoute
   '/faq': typeof FaqIndexRoute
@@ -530,6 +544,7 @@ export interface FileRoutesByTo {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
+  '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
   '/payment/$data': typeof PaymentDataIndexRoute
@@ -571,6 +586,7 @@ export interface FileRoutesById {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
   '/faq/': typeof FaqIndexRoute
@@ -598,6 +614,7 @@ export interface FileRoutesById {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
+  '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
@@ -640,6 +657,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
     | '/faq/'
@@ -667,6 +685,7 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
+    | '/buchung/$terminId/'
     | '/forms/$form/'
     | '/hotels/$id/'
     | '/payment/$data/'
@@ -696,7 +715,6 @@ export interface FileRouteTypes {
     | '/sitemap-pages.xml'
     | '/sitemap-trips-{$chunk}.xml'
     | '/sitemap.xml'
-    | '/buchung/$terminId'
     | '/api/booking-drafts'
     | '/api/cache-clear'
     | '/api/countries'
@@ -707,6 +725,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agentur-login-frame'
     | '/blog'
     | '/bonusprogramm'
     | '/faq'
@@ -734,6 +753,7 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article'
+    | '/buchung/$terminId'
     | '/forms/$form'
     | '/hotels/$id'
     | '/payment/$data'
@@ -774,6 +794,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
     | '/faq/'
@@ -801,6 +822,7 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/media/seed/$'
     | '/article/$article/'
+    | '/buchung/$terminId/'
     | '/forms/$form/'
     | '/hotels/$id/'
     | '/payment/$data/'
@@ -842,6 +864,7 @@ export interface RootRouteChildren {
   MediaImageRoute: typeof MediaImageRoute
   ReiselaenderSplatRoute: typeof ReiselaenderSplatRoute
   ReiseuebersichtSplatRoute: typeof ReiseuebersichtSplatRoute
+  AgenturLoginFrameIndexRoute: typeof AgenturLoginFrameIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BonusprogrammIndexRoute: typeof BonusprogrammIndexRoute
   FaqIndexRoute: typeof FaqIndexRoute
@@ -928,6 +951,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agentur-login-frame/': {
+      id: '/agentur-login-frame/'
+      path: '/agentur-login-frame'
+      fullPath: '/agentur-login-frame/'
+      preLoaderRoute: typeof AgenturLoginFrameIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/booking-drafts': {
@@ -1189,6 +1219,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogDetailSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buchung/$terminId/': {
+      id: '/buchung/$terminId/'
+      path: '/'
+      fullPath: '/buchung/$terminId/'
+      preLoaderRoute: typeof BuchungTerminIdIndexRouteImport
+      parentRoute: typeof BuchungTerminIdRouteRoute
+    }
     '/forms/$form/': {
       id: '/forms/$form/'
       path: '/forms/$form'
@@ -1347,6 +1384,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface BuchungTerminIdRouteRouteChildren {
+  BuchungTerminIdIndexRoute: typeof BuchungTerminIdIndexRoute
   BuchungTerminIdStep1IndexRoute: typeof BuchungTerminIdStep1IndexRoute
   BuchungTerminIdStep2IndexRoute: typeof BuchungTerminIdStep2IndexRoute
   BuchungTerminIdStep3IndexRoute: typeof BuchungTerminIdStep3IndexRoute
@@ -1354,6 +1392,7 @@ interface BuchungTerminIdRouteRouteChildren {
 }
 
 const BuchungTerminIdRouteRouteChildren: BuchungTerminIdRouteRouteChildren = {
+  BuchungTerminIdIndexRoute: BuchungTerminIdIndexRoute,
   BuchungTerminIdStep1IndexRoute: BuchungTerminIdStep1IndexRoute,
   BuchungTerminIdStep2IndexRoute: BuchungTerminIdStep2IndexRoute,
   BuchungTerminIdStep3IndexRoute: BuchungTerminIdStep3IndexRoute,
@@ -1407,6 +1446,7 @@ const rootRouteChildren: RootRouteChildren = {
   MediaImageRoute: MediaImageRoute,
   ReiselaenderSplatRoute: ReiselaenderSplatRoute,
   ReiseuebersichtSplatRoute: ReiseuebersichtSplatRoute,
+  AgenturLoginFrameIndexRoute: AgenturLoginFrameIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   BonusprogrammIndexRoute: BonusprogrammIndexRoute,
   FaqIndexRoute: FaqIndexRoute,

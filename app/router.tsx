@@ -12,8 +12,11 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof getRouter>
   }
   interface StaticDataRouteOption {
-    /** Spec 2 layouts: 'start' for the front page, 'default' elsewhere ('error' is chosen by the error boundary). */
-    layout?: 'default' | 'start'
+    /**
+     * Spec 2 layouts: 'start' for the front page, 'default' elsewhere ('error' is chosen by the error
+     * boundary); 'frame' is the bare page inside the agency login dialog's frame.
+     */
+    layout?: 'default' | 'start' | 'frame'
   }
 }
 

@@ -3,9 +3,11 @@
 import { randomBytes } from 'node:crypto'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { isBot } from './server/http/bots'
+import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
 import { compressResponse } from './server/http/compress.server'
 import { SECURITY_HEADERS, contentSecurityPolicy } from './server/http/headers'
 import { trailingSlashTarget } from './server/http/trailing-slash'
+import { config } from './server/config.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { startServices } from './server/runtime.server'
 
@@ -64,9 +66,14 @@ export default createServerEntry({
     }
 
     const headers = new Headers(response.headers)
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value)
+    // The agency login frame page may be embedded by the agency host: frame-ancestors says by whom,
+    // which X-Frame-Options (one origin at most) cannot.
+    const ancestors = agencyFrameAncestors(config(), url.pathname, url.protocol)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!headers.has(name) && !(ancestors.length && name === 'X-Frame-Options')) headers.set(name, value)
+    }
     const isHtml = (headers.get('content-type') ?? '').startsWith('text/html')
-    if (isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+    if (isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, agencyFrameSources(config()), ancestors))
     if (isHtml && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache')
 
     const bot = isBot(request.headers.get('user-agent'))

@@ -17,8 +17,6 @@
 // Options (environment): BENCH_SIZES=10000,100000  BENCH_ROUNDS=4 (measured passes over the
 // mix after one warm-up pass)  BENCH_DIR=<folder> keeps the seeded catalogues there and reuses
 // them on the next run (seeding 100,000 trips takes minutes)  BENCH_PORT=3321.
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -29,6 +27,7 @@ import { stringifySegment } from '../app/lib/search/segment'
 import { SEARCH_PARAMS_DEFAULTS } from '../app/lib/search/sort'
 import type { SortBy, SortDirection } from '../app/lib/search/sort'
 import { openDatabase } from '../app/server/db/client.server'
+import { ms, percentile, ratio, startServer, stopServer } from './support'
 
 const root = resolve(import.meta.dirname, '..')
 const outDir = resolve(root, process.env.BUILD_OUT_DIR ?? '.output')
@@ -55,34 +54,6 @@ async function prepareCatalogue(trips: number): Promise<{ dir: string; temporary
   console.log(`  catalogue of ${trips.toLocaleString('de-DE')} trips seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   if (keepDir) writeFileSync(marker, new Date().toISOString())
   return { dir, temporary: !keepDir }
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-    detached: true,
-  })
-  const started = performance.now()
-  for (;;) {
-    if (performance.now() - started > 180_000) throw new Error('Der Server ist nicht gestartet.')
-    try {
-      const res = await fetch(`${base}/api/health`)
-      await res.arrayBuffer()
-      if (res.status === 200) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined) return
-  const exited = new Promise((r) => child.once('exit', r))
-  process.kill(-child.pid, 'SIGTERM')
-  await exited
 }
 
 async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
@@ -203,12 +174,6 @@ async function buildMix(): Promise<Query[]> {
   })
 }
 
-function percentile(sortedMs: readonly number[], p: number): number {
-  if (sortedMs.length === 0) return Number.NaN
-  const index = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1))
-  return sortedMs[index] ?? Number.NaN
-}
-
 type Row = { label: string; n: number; p50: number; p95: number; baseP50: number; baseP95: number }
 
 /** One way of asking: a search of the mix (by index) and the trivial call beside it, each timed. */
@@ -225,9 +190,6 @@ function summarise(label: string, search: number[], trivial: number[]): Row {
   return { label, n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), baseP50: percentile(t, 50), baseP95: percentile(t, 95) }
 }
 
-const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9)
-const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`.padStart(6)
-
 function printTable(title: string, rows: Row[]): void {
   console.log(`\n${title}`)
   console.log(`  ${'Abfragen'.padEnd(34)}${'n'.padStart(5)}  ${'Suche p50'.padStart(9)}  ${'Suche p95'.padStart(9)}  ${'trivial p50'.padStart(11)}  ${'trivial p95'.padStart(11)}  ${'p50 ×'.padStart(6)}  ${'p95 ×'.padStart(6)}`)
@@ -239,7 +201,7 @@ function printTable(title: string, rows: Row[]): void {
 async function benchSize(trips: number): Promise<{ trips: number; overall: { way: string; row: Row }[] }> {
   console.log(`\n=== ${trips.toLocaleString('de-DE')} Reisen ===`)
   const catalogue = await prepareCatalogue(trips)
-  const server = await startServer(catalogue.dir)
+  const server = await startServer({ entry, port, env: { DATA_DIR: catalogue.dir } })
   try {
     const mix = await buildMix()
     const searchFn = serverFnId('searchTripsFn', 'app/server/search.functions.ts')

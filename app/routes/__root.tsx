@@ -4,6 +4,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
+import { AgencyBar } from '~/components/agency/AgencyBar'
+import { AgencyLoginDialog } from '~/components/agency/AgencyLoginDialog'
 import { ErrorPage } from '~/components/errors/ErrorPage'
 import { LoadingBar } from '~/components/layout/LoadingBar'
 import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
@@ -14,6 +16,7 @@ import { QuickSearch } from '~/components/search/QuickSearch'
 import { useWishlist } from '~/components/wishlist/useWishlist'
 import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
+import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 import appCss from '~/styles/app.css?url'
 
@@ -22,6 +25,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     await Promise.all([
       context.queryClient.ensureQueryData(initDataQuery()),
       context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(agencyLoginSettingsQuery()),
     ])
   },
   head: () => ({
@@ -50,6 +54,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootComponent() {
   const { data: initData } = useSuspenseQuery(initDataQuery())
   const { data: site } = useSuspenseQuery(siteInfoQuery())
+  const { data: agencyLogin } = useSuspenseQuery(agencyLoginSettingsQuery())
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
   const wishlist = useWishlist()
 
@@ -60,12 +65,23 @@ function RootComponent() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 
+  // The agency login frame's own page: nothing around it, and no dialog inside the dialog.
+  if (layout === 'frame') {
+    return (
+      <RootDocument>
+        <Outlet />
+      </RootDocument>
+    )
+  }
+
   return (
     <RootDocument>
+      <AgencyBar />
       <SiteLayout variant={layout} site={site} menus={initData.menus} wishlistCount={wishlist.length} headerSearch={<QuickSearch />}>
         <Outlet />
       </SiteLayout>
       <RoutePrefetcher menus={initData.menus} />
+      <AgencyLoginDialog settings={agencyLogin} />
     </RootDocument>
   )
 }

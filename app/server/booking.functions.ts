@@ -17,7 +17,7 @@ import { tripIdSchema } from '~/lib/wishlist'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
-import { createDraft, loadDraft, saveDraft } from './services/booking/drafts.server'
+import { createDraft, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
 import type { DraftRow, SavedDraft } from './services/booking/drafts.server'
 import { cookieOptions, grantBookingAccess, mayViewBooking } from './booking/access.server'
 import { loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
@@ -26,6 +26,7 @@ import { afterBooking, confirmationMailWriter } from './services/booking/confirm
 import { loadBookingSummary } from './services/booking/summary.server'
 import { PAYMENT_LINK_MESSAGES, giveMandate, loadPaymentRequest } from './services/booking/payments.server'
 import type { MandateResult, PaymentRequest } from './services/booking/payments.server'
+import { agencyForBooking, checkAgencyToken } from './services/agency/login.server'
 
 const draftCookie = (tripDateId: number) => `buchung-${tripDateId}`
 
@@ -77,19 +78,20 @@ export const openBooking = createServerFn({ method: 'GET' })
     if (!offer || (reason !== null && !(reason === 'full' && draftRow))) {
       throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
     }
-    const row = draftRow ?? (await createDraft(db, offer, settings))
-    // Re-saving refreshes prices, holds and the draft's lifetime on every visit.
-    const saved = await saveDraft(db, row, offer, row.draft, settings)
+    let row = draftRow ?? (await createDraft(db, offer, settings))
+    // Re-saving refreshes prices, holds and the draft's lifetime on every visit. What no longer
+    // holds since the last visit (a seat someone else took after the hold lapsed, a voucher used
+    // elsewhere meanwhile) is dropped and everything else kept; a draft that still cannot be
+    // saved is replaced by a new one, so a customer is never locked out of a date.
+    let saved = await saveDraft(db, row, offer, row.draft, settings)
+    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
+    if (saved.kind !== 'saved') {
+      row = await createDraft(db, offer, settings)
+      saved = await saveDraft(db, row, offer, row.draft, settings)
+    }
     setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))
-    if (saved.kind === 'saved') return session(row, offer, saved)
-    // A held seat lapsed and someone else took it: keep everything else, drop those seats.
-    const dropped = saved.kind === 'seat-conflict' ? new Set(saved.seats) : null
-    const draft = dropped
-      ? { ...row.draft, allRooms: row.draft.allRooms.map((r) => ({ ...r, teilnehmer: r.teilnehmer.map((p) => (p.seat && dropped.has(p.seat) ? { ...p, seat: null } : p)) })) }
-      : row.draft
-    const again = await saveDraft(db, row, offer, draft, settings)
-    if (again.kind !== 'saved') throw notFound({ data: { message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' } })
-    return session(row, offer, again)
+    if (saved.kind !== 'saved') throw new Error('a new draft could not be saved')
+    return session(row, offer, saved)
   })
 
 export type SaveBookingResult =
@@ -132,7 +134,8 @@ export const saveBooking = createServerFn({ method: 'POST' })
   })
 
 export type SubmitBookingResult =
-  | { kind: 'booked'; bookingNumber: string; signature: string }
+  /** agencyNotice: the agency token did not hold, so this is an ordinary customer's booking. */
+  | { kind: 'booked'; bookingNumber: string; signature: string; agencyNotice: string | null }
   | { kind: 'incomplete'; step: BookingStep; issues: StepIssue[] }
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'conflict'; step: BookingStep; message: string }
@@ -146,6 +149,9 @@ export const submitBooking = createServerFn({ method: 'POST' })
       acceptAgb: z.boolean(),
       acceptPrivacy: z.boolean(),
       referrer: z.string().max(200).nullable(),
+      /** Agency staff: the signed token of their login card and the AgenturId the browser stored (DESIGN 7). */
+      agencyToken: z.string().max(1024).optional(),
+      agenturId: z.string().max(40).optional(),
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
@@ -153,19 +159,20 @@ export const submitBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
+    const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
     const result = await bookDraft(
       db,
       draftId,
       data.idempotencyKey,
       { acceptAgb: data.acceptAgb, acceptPrivacy: data.acceptPrivacy, referrer: data.referrer },
       settings,
-      { onBooked: confirmationMailWriter(settings, origin) },
+      { onBooked: confirmationMailWriter(settings, origin), agencyId: agency.agencyId },
     )
     switch (result.kind) {
       case 'booked': {
         const signature = await grantBookingAccess(result.bookingNumber)
         if (!result.replayed) afterBooking()
-        return { kind: 'booked', bookingNumber: result.bookingNumber, signature }
+        return { kind: 'booked', bookingNumber: result.bookingNumber, signature, agencyNotice: agency.notice }
       }
       case 'key-reused':
         return { kind: 'invalid', issues: [{ path: 'idempotencyKey', message: 'Diese Anfrage wurde schon mit anderen Angaben gesendet.' }] }
@@ -176,7 +183,7 @@ export const submitBooking = createServerFn({ method: 'POST' })
 
 /** The success page's booking; unknown or not this browser's (and no valid signature): 404. */
 export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
-  .validator(z.object({ bookingNumber: z.string().max(20), sig: z.string().max(100).optional() }))
+  .validator(z.object({ bookingNumber: z.string(), sig: z.string().optional() }))
   .handler(async ({ data }): Promise<BookingSummary & { bank: Omit<BankDetails, 'creditorId'> }> => {
     if (!(await mayViewBooking(data.bookingNumber, data.sig))) throw notFound()
     const settings = await bookingSettings()
@@ -186,7 +193,8 @@ export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
     return { ...stored.summary, bank: { accountHolder, iban, bic, bankName } }
   })
 
-const paymentLinkInput = z.object({ data: z.string().max(400) })
+// No length limit here: a mangled link must be a German 404 (the handlers check), not a failed validation.
+const paymentLinkInput = z.object({ data: z.string() })
 
 /** /payment/{data}: what is due for the signed link; a tampered, unknown or expired link is a 404 with its reason. */
 export const fetchPaymentRequest = createServerFn({ method: 'GET' })

@@ -11,8 +11,23 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   else console.log(line)
 }
 
+/**
+ * What a log line may say about an error: its name and message, but for a failed database query
+ * only its name and the database's error code, because the driver's message quotes the query's
+ * parameters (names, e-mail addresses, IBANs of a booking).
+ */
 export function errorFields(error: unknown): Record<string, unknown> {
-  return error instanceof Error ? { error: error.message, name: error.name } : { error: String(error) }
+  if (!(error instanceof Error)) return { error: 'non-error thrown', type: typeof error }
+  const code = databaseCode(error)
+  if (code !== undefined || 'params' in error || 'query' in error) return { error: 'database query failed', name: error.name, ...(code ? { code } : {}) }
+  return { error: error.message, name: error.name }
+}
+
+function databaseCode(error: Error): string | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+  }
+  return undefined
 }
 
 /** Paths that carry tokens are logged without them. */

@@ -1,31 +1,11 @@
 // The four-step booking in Chromium against the production build: keyboard only, reload and
 // Back/Forward, a seat taken by a second browser, vouchers and insurance, PDF, the confirmation
 // mail at a real SMTP server with its payment link, axe on every step, and a 360 px phone.
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
-
-type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: string; state: string }[] }
-
-/** Bookable dates of bus trips with a seat plan, found from the trip pages of the demo catalogue. */
-async function seatPlanDates(request: APIRequestContext): Promise<{ tripId: number; dateId: number }[]> {
-  const found: { tripId: number; dateId: number }[] = []
-  for (let tripId = 1; tripId <= 60 && found.length < 12; tripId++) {
-    const html = await (await request.get(`/reise/${tripId}/`)).text()
-    for (const match of html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)) {
-      const dateId = Number(match[1])
-      const availability = (await (await request.get(`/api/trip-dates/${dateId}/availability`)).json()) as Availability
-      if (availability.seats.length > 0 && availability.freePlaces >= 8 && availability.roomTypes.includes('DZ')) {
-        found.push({ tripId, dateId })
-        break
-      }
-    }
-  }
-  return found
-}
+import { bookToSuccess, expectNoSeriousAxeViolations, fillStep1, fillStep2, freeSeats, gotoHydrated, mailWith, next, saved, seatPlanDates } from './support'
 
 let dates: { tripId: number; dateId: number }[] = []
 /** Each test books on its own date, so tests running side by side never want the same seats. */
@@ -40,7 +20,9 @@ test.beforeAll(async ({ request }) => {
   expect(dates.length).toBeGreaterThanOrEqual(8)
 })
 
-const saved = (page: Page) => page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST')
+/** The save that carried `text`: an earlier autosave may answer first. */
+const savedWith = (page: Page, text: string) =>
+  page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes(text))
 
 /** Presses Tab until the element has focus: a real keyboard path, not a programmatic focus. */
 async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
@@ -51,64 +33,9 @@ async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
   throw new Error('element not reached by Tab')
 }
 
-/** The first free seats, every second one, each pinned by its label (the plan changes as seats are picked). */
-async function freeSeats(page: Page, n: number): Promise<Locator[]> {
-  const free = page.getByRole('button', { name: /, frei$/ })
-  const labels: string[] = []
-  for (let i = 0; i < n; i++) labels.push((await free.nth(i * 2).innerText()).trim())
-  return labels.map((label) => seatButton(page, label))
-}
-
-const seatButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^Platz ${label},`) })
-
-async function fillStep1(page: Page): Promise<string[]> {
-  const [a, b] = await freeSeats(page, 2)
-  const labels = [(await a!.innerText()).trim(), (await b!.innerText()).trim()]
-  await page.getByRole('radio', { name: /^Person 1/ }).check()
-  await Promise.all([saved(page), a!.click()])
-  await page.getByRole('radio', { name: /^Person 2/ }).check()
-  await Promise.all([saved(page), b!.click()])
-  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
-  await page.getByLabel('Zustieg für Person 2').selectOption({ index: 1 })
-  return labels
-}
-
-async function fillStep2(page: Page): Promise<void> {
-  const person = (n: number) => page.getByRole('group', { name: new RegExp(`^Person ${n}`) })
-  await person(1).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Anna')
-  await person(1).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
-  await person(1).getByRole('textbox', { name: 'Straße', exact: true }).fill('Hauptstraße')
-  await person(1).getByRole('textbox', { name: 'Hausnummer', exact: true }).fill('12a')
-  await person(1).getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('33602')
-  await person(1).getByRole('textbox', { name: 'Ort', exact: true }).fill('Bielefeld')
-  await person(1).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill('anna.muster@example.de')
-  await person(1).getByRole('textbox', { name: 'Telefon', exact: true }).fill('0521 987654')
-  await person(2).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Bernd')
-  await person(2).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
-}
-
-async function next(page: Page, step: number): Promise<void> {
-  await page.getByRole('button', { name: 'Weiter' }).click()
-  await expect(page).toHaveURL(new RegExp(`/step${step}/$`))
-  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Schritt ${step}`) })).toBeVisible()
-}
-
-async function bookToSuccess(page: Page, dateId: number): Promise<string> {
-  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
-  await fillStep1(page)
-  await next(page, 2)
-  await fillStep2(page)
-  await next(page, 3)
-  await page.getByRole('radio', { name: /^Überweisung/ }).check()
-  await next(page, 4)
-  await page.getByRole('checkbox', { name: /Reisebedingungen/ }).check()
-  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check()
-  await page.getByRole('button', { name: 'zahlungspflichtig buchen' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
-  return (await page.locator('.booking-number').innerText()).trim()
-}
-
 test('a whole booking by keyboard only, from the trip page to the success page, with axe on every step', async ({ page }) => {
+  // Tabbing through four pages, the Formblatt included, takes a few hundred key presses.
+  test.setTimeout(120_000)
   const { tripId, dateId } = dateFor(0)
   await gotoHydrated(page, `/reise/${tripId}/`)
   await tabTo(page, page.locator(`a[href="/buchung/${dateId}/step1/"]`))
@@ -123,8 +50,8 @@ test('a whole booking by keyboard only, from the trip page to the success page, 
   await Promise.all([saved(page), page.keyboard.press('Enter')])
   await page.keyboard.press('ArrowRight')
   await Promise.all([saved(page), page.keyboard.press('Space')])
-  await expect(page.getByRole('button', { name: /Platz von Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByRole('button', { name: /Platz von Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: /Ihr Platz: Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
   for (const n of [1, 2]) {
     await tabTo(page, page.getByLabel(`Zustieg für Person ${n}`))
     await page.keyboard.press('ArrowDown')
@@ -181,19 +108,19 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await expect(page.getByText('Bitte vervollständigen Sie zuerst diesen Schritt')).toBeVisible()
 
   const seats = await fillStep1(page)
-  await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('1')
-  await saved(page)
+  await Promise.all([savedWith(page, '"EZ"'), page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('1')])
   await page.reload()
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await expect(page.getByLabel('Anzahl Einzelzimmer (für 1 Person)')).toHaveValue('1')
-  for (const seat of seats) await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Platz von Person`) }).first()).toBeVisible()
+  for (const seat of seats) await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Ihr Platz: Person`) }).first()).toBeVisible()
   await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('0')
   await saved(page)
   await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
 
   await next(page, 2)
+  const namesSaved = savedWith(page, 'Bernd')
   await fillStep2(page)
-  await saved(page)
+  await namesSaved
   await page.reload()
   await expect(page.getByRole('group', { name: /^Person 1/ }).getByRole('textbox', { name: 'Vorname', exact: true })).toHaveValue('Anna')
   await expect(page.getByRole('group', { name: /^Person 2/ }).getByRole('textbox', { name: 'Nachname', exact: true })).toHaveValue('Muster')
@@ -206,8 +133,7 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await page.goForward()
   await expect(page.getByRole('heading', { level: 2, name: 'Schritt 3: Versicherung und Zahlung' })).toBeVisible()
   await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
-  await saved(page)
+  await Promise.all([savedWith(page, 'DE89 3704 0044 0532 0130 00'), page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')])
   await page.reload()
   await expect(page.getByRole('radio', { name: /^SEPA-Lastschrift/ })).toBeChecked()
   await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00')
@@ -276,15 +202,6 @@ test('a voucher added and removed, a wrong one refused, insurance for one travel
   await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(0)
 })
 
-function mailWith(text: string): string | null {
-  const dir = process.env.E2E_MAIL_DIR ?? ''
-  for (const file of readdirSync(dir)) {
-    const raw = readFileSync(join(dir, file), 'utf8')
-    if (raw.includes(text)) return raw
-  }
-  return null
-}
-
 test('the PDF downloads, the confirmation mail arrives at the SMTP server and its payment link opens; a tampered one does not', async ({ page }) => {
   const { dateId } = dateFor(4)
   const bookingNumber = await bookToSuccess(page, dateId)
@@ -326,8 +243,8 @@ test.describe('on a 360 px phone', () => {
     expect(box?.height).toBeGreaterThanOrEqual(44)
     await Promise.all([saved(page), a!.tap()])
     await Promise.all([saved(page), b!.tap()])
-    await expect(page.getByRole('button', { name: /Platz von Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.getByRole('button', { name: /Platz von Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: /Ihr Platz: Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 })

@@ -1,6 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 
 /**
  * Opens a page and waits until React has hydrated it: before that, typing into controlled inputs
@@ -19,4 +21,99 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+// ---------------------------------------------------------------------------------------------
+// The booking flow (booking.spec.ts, agency-login.spec.ts)
+
+type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: string; state: string }[] }
+
+/** Bookable dates of bus trips with a seat plan, found from the trip pages of the demo catalogue. */
+export async function seatPlanDates(request: APIRequestContext): Promise<{ tripId: number; dateId: number }[]> {
+  const found: { tripId: number; dateId: number }[] = []
+  for (let tripId = 1; tripId <= 60 && found.length < 12; tripId++) {
+    const html = await (await request.get(`/reise/${tripId}/`)).text()
+    for (const match of html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)) {
+      const dateId = Number(match[1])
+      const availability = (await (await request.get(`/api/trip-dates/${dateId}/availability`)).json()) as Availability
+      if (availability.seats.length > 0 && availability.freePlaces >= 8 && availability.roomTypes.includes('DZ')) {
+        found.push({ tripId, dateId })
+        break
+      }
+    }
+  }
+  return found
+}
+
+/** The next server-function POST (a save or a booking) of the page. */
+export const saved = (page: Page) => page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST')
+
+/** The first free seats, every second one, each pinned by its label (the plan changes as seats are picked). */
+export async function freeSeats(page: Page, n: number): Promise<Locator[]> {
+  const free = page.getByRole('button', { name: /, frei$/ })
+  const labels: string[] = []
+  for (let i = 0; i < n; i++) labels.push((await free.nth(i * 2).innerText()).trim())
+  return labels.map((label) => seatButton(page, label))
+}
+
+export const seatButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^Platz ${label},`) })
+
+export async function fillStep1(page: Page): Promise<string[]> {
+  const [a, b] = await freeSeats(page, 2)
+  const labels = [(await a!.innerText()).trim(), (await b!.innerText()).trim()]
+  await page.getByRole('radio', { name: /^Person 1/ }).check()
+  await Promise.all([saved(page), a!.click()])
+  await page.getByRole('radio', { name: /^Person 2/ }).check()
+  await Promise.all([saved(page), b!.click()])
+  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
+  await page.getByLabel('Zustieg für Person 2').selectOption({ index: 1 })
+  return labels
+}
+
+export async function fillStep2(page: Page): Promise<void> {
+  const person = (n: number) => page.getByRole('group', { name: new RegExp(`^Person ${n}`) })
+  await person(1).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Anna')
+  await person(1).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
+  await person(1).getByRole('textbox', { name: 'Straße', exact: true }).fill('Hauptstraße')
+  await person(1).getByRole('textbox', { name: 'Hausnummer', exact: true }).fill('12a')
+  await person(1).getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('33602')
+  await person(1).getByRole('textbox', { name: 'Ort', exact: true }).fill('Bielefeld')
+  await person(1).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill('anna.muster@example.de')
+  await person(1).getByRole('textbox', { name: 'Telefon', exact: true }).fill('0521 987654')
+  await person(2).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Bernd')
+  await person(2).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
+}
+
+export async function next(page: Page, step: number): Promise<void> {
+  await page.getByRole('button', { name: 'Weiter' }).click()
+  await expect(page).toHaveURL(new RegExp(`/step${step}/$`))
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Schritt ${step}`) })).toBeVisible()
+}
+
+export async function bookToSuccess(page: Page, dateId: number): Promise<string> {
+  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  await fillStep1(page)
+  await next(page, 2)
+  await fillStep2(page)
+  await next(page, 3)
+  await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  await next(page, 4)
+  await page.getByRole('checkbox', { name: /Reisebedingungen/ }).check()
+  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check()
+  await page.getByRole('button', { name: 'zahlungspflichtig buchen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
+  return (await page.locator('.booking-number').innerText()).trim()
+}
+
+/** The raw mails the SMTP sink of the browser tests received that contain the text. */
+export function mailsWith(text: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR ?? ''
+  return readdirSync(dir)
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((raw) => raw.includes(text))
+}
+
+/** The first such mail, or null. */
+export function mailWith(text: string): string | null {
+  return mailsWith(text)[0] ?? null
 }

@@ -299,6 +299,18 @@ describe('idempotency key', () => {
     }
   })
 
+  it('the same key 10 times at once with a single-use voucher: the waiting requests answer the booking, not a voucher conflict', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    // A voucher of its own, so the voucher tests below still find the seeded ones unused.
+    const today = todayInBerlin()
+    await t.db.insert(vouchers).values({ einloesecode: 'PARALLEL20', value: 20_000_000, validFrom: today, validUntil: '2099-12-31', singleUse: true })
+    const row = await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: ['PARALLEL20'] })
+    const key = newKey('concurrent-voucher')
+    const results = await Promise.all(Array.from({ length: 10 }, () => bookDraft(t.db, row.id, key, ACCEPT, settings)))
+    expect(tally(results), JSON.stringify(results.filter((r) => r.kind !== 'booked'))).toEqual({ booked: 10 })
+    expect(new Set(results.map((r) => (r.kind === 'booked' ? r.bookingNumber : null))).size).toBe(1)
+  })
+
   it('different keys for one draft at once: still one booking', async () => {
     const offer = await takeDate({ seatPlan: true })
     const row = await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1) })

@@ -1,9 +1,12 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useSelector } from '@tanstack/react-form'
+import { endAgencySession, getAgencySession } from '~/components/agency/agency-session'
 import { useAppForm } from '~/components/forms/form-hook'
+import { notify } from '~/components/notifications/notify'
+import { agencyCredentials } from '~/lib/agency-login'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { formatPrice } from '~/lib/format'
 import { STEP_LABELS } from '~/lib/booking/steps'
@@ -58,7 +61,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       notice={notice}
     >
       {step === 1 ? (
-        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveNow={saveNow} issueOf={issueOf} />
+        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveNow={saveNow} busy={busy} issueOf={issueOf} />
       ) : null}
       {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} /> : null}
       {step === 3 ? (
@@ -83,6 +86,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
   const { form, session, message, setMessage } = useBookingStep(tripDateId, 4)
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const idempotencyKey = useIdempotencyKey(tripDateId)
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([])
   const consent = useAppForm({
@@ -99,18 +103,28 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       setIssues(problems)
       if (problems.length) return
       const result = await submitBooking({
-        data: { tripDateId, idempotencyKey: idempotencyKey(), ...value, referrer: readReferrer(localStorage) },
+        // Agency staff send their login's token; the server decides whether it holds (DESIGN 7).
+        data: { tripDateId, idempotencyKey: idempotencyKey(), ...value, referrer: readReferrer(localStorage), ...agencyCredentials(getAgencySession()) },
       })
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
+        if (result.agencyNotice) {
+          endAgencySession()
+          notify({ id: 'agentur-buchung', message: result.agencyNotice, color: 'warning', timeout: 0 })
+        }
         await navigate({ to: '/buchung/bestaetigung/$nummer/', params: { nummer: result.bookingNumber } })
         return
       }
       if (result.kind === 'conflict' || result.kind === 'incomplete') {
         const text = result.kind === 'conflict' ? result.message : (result.issues[0]?.message ?? 'Bitte vervollständigen Sie Ihre Angaben.')
         setMessage({ kind: 'error', text })
-        if (result.step !== 4)
-          await navigate({ to: STEP_ROUTES[result.step], params: { terminId: String(tripDateId) }, search: { hinweis: 'unvollstaendig' } })
+        if (result.step !== 4) {
+          // The step to fix shows the plan as it is now, and the reason stays in the notification
+          // area until it is closed (this step's own message goes with it).
+          notify({ message: text, color: 'error', timeout: 0, id: 'buchung-konflikt' })
+          await queryClient.invalidateQueries({ queryKey: bookingQueries.session(tripDateId).queryKey })
+          await navigate({ to: STEP_ROUTES[result.step], params: { terminId: String(tripDateId) } })
+        }
         return
       }
       setMessage({

@@ -5,7 +5,6 @@ import { MAX_TRAVELLERS, ROOM_LABELS, ROOM_OCCUPANCY } from '~/lib/booking/offer
 import type { BookingOffer, RoomType } from '~/lib/booking/offer'
 import { roomCounts, roomsFor, travellerCount, travellers } from '~/lib/booking/draft'
 import type { BoardingChoice, BookingDraft } from '~/lib/booking/draft'
-import { autoPick } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { travellerLabel } from '~/lib/booking/steps'
 import { formatPrice } from '~/lib/format'
@@ -39,9 +38,11 @@ export const RoomsStep = withForm({
     seatStates: {} as Record<string, SeatState>,
     /** Saves at once (a picked seat is held on the server right away). */
     saveNow: (): Promise<unknown> => Promise.resolve(),
+    /** A save is under way. */
+    busy: false,
     issueOf: (_path: string): string | undefined => undefined,
   },
-  render: function RoomsStep({ form, offer, seatStates, saveNow, issueOf }) {
+  render: function RoomsStep({ form, offer, seatStates, saveNow, busy, issueOf }) {
     const [active, setActive] = useState(0)
     const values: BookingDraft = useSelector(form.store, (state) => state.values)
     const counts = roomCounts(values.allRooms)
@@ -118,26 +119,14 @@ export const RoomsStep = withForm({
             activeTraveller={Math.min(active, all.length - 1)}
             onActiveTravellerChange={setActive}
             onPick={(seat) => {
-              const current = Math.min(active, all.length - 1)
-              setSeat(current, seat)
-              const next = all.findIndex((t, i) => i !== current && t.p.seat === null)
-              if (next !== -1) setActive(next)
+              setSeat(Math.min(active, all.length - 1), seat)
               void saveNow()
             }}
-            onAutoPick={() => {
-              const mine = new Set(all.flatMap(({ p }) => (p.seat ? [p.seat] : [])))
-              const unavailable = new Set(
-                Object.entries(seatStates)
-                  .filter(([seat, s]) => s !== 'free' && !mine.has(seat))
-                  .map(([seat]) => seat),
-              )
-              const picked = autoPick(offer.seatPlan ?? [], unavailable, all.length)
-              if (!picked) return
-              all.forEach((t, i) =>
-                form.setFieldValue(`allRooms[${t.roomIndex}].teilnehmer[${t.participantIndex}].seat`, picked[i] ?? null),
-              )
+            onAutoPick={(seats) => {
+              all.forEach((t, i) => form.setFieldValue(`allRooms[${t.roomIndex}].teilnehmer[${t.participantIndex}].seat`, seats[i] ?? null))
               void saveNow()
             }}
+            busy={busy}
           />
         ) : null}
         {offer.seatPlan
@@ -200,7 +189,11 @@ export const RoomsStep = withForm({
                       label="Postleitzahl für die Abholung"
                       required
                       hint={zone ? `${zone.zone.name}: ${formatPrice(zone.zone.price)} pro Person` : 'Fünfstellig, zum Beispiel 33602.'}
-                      error={outside ? `Für die Postleitzahl ${zip.trim()} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.` : undefined}
+                      error={
+                        outside
+                          ? `Für die Postleitzahl ${zip.trim()} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.`
+                          : undefined
+                      }
                     >
                       <input
                         id={`${id}-plz`}

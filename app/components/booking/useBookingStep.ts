@@ -28,6 +28,7 @@ export function fieldId(path: string): string {
 }
 
 const AUTOSAVE_DELAY_MS = 600
+const AUTOSAVE_PREFIX = 'Ihre letzte Änderung ist noch nicht gespeichert:'
 
 /** Saves drafts one after the other; a save asked for while one runs sends only the newest draft. */
 function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
@@ -75,15 +76,26 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
   // change prices and holds, never what the customer is typing.
   const [initial] = useState(session.draft)
 
+  // Set once the form exists: a save's answer may have to take a lost seat out of it.
+  const dropSeats = useRef<(seats: readonly string[]) => void>(() => {})
+
   const onResult = useCallback(
     (result: SaveBookingResult) => {
       const key = bookingQueries.session(tripDateId).queryKey
       if (result.kind === 'saved') {
         queryClient.setQueryData(key, result.session)
+        setMessage((current) => (current?.kind === 'error' && current.text.startsWith(AUTOSAVE_PREFIX) ? null : current))
       } else if (result.kind === 'seat-conflict') {
         queryClient.setQueryData(key, (old: BookingSession | undefined) => (old ? { ...old, seatStates: result.seatStates } : old))
+        // The seat goes out of the form, so the next save (everything else) is stored again.
+        dropSeats.current(result.seats)
         setMessage({ kind: 'error', text: result.message })
-      } else if (result.kind === 'gone') {
+      } else if (result.kind === 'invalid') {
+        // Not stored: say so, or the customer would type on and lose it on the next reload. A
+        // refused voucher is answered at the voucher field, which takes it out again.
+        const issue = result.issues.find((i) => !i.path.startsWith('vouchers'))
+        if (issue) setMessage({ kind: 'error', text: `${AUTOSAVE_PREFIX} ${issue.message}` })
+      } else {
         setMessage({ kind: 'error', text: result.message })
       }
     },
@@ -106,36 +118,44 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
     },
   })
 
-  // Autosave: every change reaches the server shortly after the customer stops typing.
+  // Autosave: every change reaches the server shortly after the customer stops typing, and at once
+  // when the step is left (Back, a progress link) or the page is hidden (reload, another tab).
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
+    let pending: BookingDraft | null = null
     let last = form.state.values
+    const flush = () => {
+      clearTimeout(timer)
+      if (pending) void save(pending)
+      pending = null
+    }
     const subscription = form.store.subscribe(() => {
       const values = form.state.values
       if (values === last) return
       last = values
+      pending = values
       clearTimeout(timer)
-      timer = setTimeout(() => void save(values), AUTOSAVE_DELAY_MS)
+      timer = setTimeout(flush, AUTOSAVE_DELAY_MS)
     })
+    window.addEventListener('pagehide', flush)
     return () => {
-      clearTimeout(timer)
+      window.removeEventListener('pagehide', flush)
+      flush()
       subscription.unsubscribe()
     }
   }, [form, save])
 
-  /** The seats others took meanwhile are dropped from the form, so nothing else is lost. */
-  const saveNow = useCallback(async () => {
-    const result = await save(form.state.values)
-    if (result.kind === 'seat-conflict') {
-      const lost = new Set(result.seats)
-      form.state.values.allRooms.forEach((room, r) =>
-        room.teilnehmer.forEach((p, t) => {
-          if (p.seat && lost.has(p.seat)) form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].seat`, null)
-        }),
-      )
-    }
-    return result
-  }, [form, save])
+  dropSeats.current = (seats) => {
+    const lost = new Set(seats)
+    form.state.values.allRooms.forEach((room, r) =>
+      room.teilnehmer.forEach((p, t) => {
+        if (p.seat && lost.has(p.seat)) form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].seat`, null)
+      }),
+    )
+  }
+
+  /** Saves at once (a picked seat, a voucher) and answers with the server's verdict. */
+  const saveNow = useCallback(() => save(form.state.values), [form, save])
 
   /** The message of a field after "Weiter", by its path. */
   const issueOf = (path: string): string | undefined => issues.find((i) => i.path === path)?.message

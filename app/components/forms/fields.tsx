@@ -42,7 +42,7 @@ export function TextInputField({
   multiline = false,
   maxLength,
 }: BaseProps & {
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   inputMode?: 'text' | 'numeric' | 'email' | 'tel'
   autoComplete?: string
   value: string

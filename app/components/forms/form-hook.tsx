@@ -59,7 +59,7 @@ type LabelProps = {
 }
 
 export type TextFieldProps = LabelProps & {
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   inputMode?: 'text' | 'numeric' | 'email' | 'tel'
   /** An HTML autocomplete token ('given-name', 'email' …). */
   autoComplete?: string

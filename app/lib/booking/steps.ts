@@ -8,13 +8,8 @@ import type { BookingDraft, Participant } from './draft'
 import { IBAN_MESSAGE, isValidIban } from './iban'
 import { MAX_TRAVELLERS } from './offer'
 import type { BookingOffer } from './offer'
+import { sellableSeats } from './seat-plan'
 
-// TODO(seat-plan): use the seat plan module's sellable seats once it exists.
-function seatLabels(layout: NonNullable<BookingOffer['seatPlan']>): Set<string> {
-  const out = new Set<string>()
-  for (const row of layout) for (const cell of row) if (cell.kind === 'seat' && cell.seat && !cell.blocked) out.add(cell.seat)
-  return out
-}
 
 export const BOOKING_STEPS = [1, 2, 3, 4] as const
 export type BookingStep = (typeof BOOKING_STEPS)[number]
@@ -53,7 +48,7 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
       issues.push({ path: `allRooms.${roomIndex}.type`, message: 'Diese Zimmerart gibt es für diesen Termin nicht.' })
     }
   })
-  const seats = offer.seatPlan ? seatLabels(offer.seatPlan) : null
+  const seats = offer.seatPlan ? sellableSeats(offer.seatPlan) : null
   const seen = new Set<string>()
   const boarding = new Set(offer.boardingPoints.map((b) => b.id))
   for (const { p, roomIndex, participantIndex, index } of travellers(draft)) {

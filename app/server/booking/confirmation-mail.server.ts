@@ -23,6 +23,8 @@ export type Insolvency = SiteInfo['insolvency']
 export type ConfirmationOptions = {
   /** Given when the PDF carries the Sicherungsschein: the mail then says that it does. */
   insolvency?: Insolvency
+  /** The copy for the travel agency that booked for the customer (DESIGN 7). */
+  agencyCopy?: boolean
 }
 
 export function greeting(summary: BookingSummary): string {
@@ -39,6 +41,16 @@ export function acceptanceText(summary: BookingSummary): string {
 
 export function agencyText(summary: BookingSummary): string | null {
   return summary.agency ? `Gebucht über Ihr Reisebüro: ${summary.agency.name}` : null
+}
+
+/** The opening of the agency's copy: whose booking it is and that the customer got the original. */
+export function agencyCopyText(summary: BookingSummary): string {
+  const customer = [summary.booker.firstname.trim(), summary.booker.lastname.trim()].filter(Boolean).join(' ')
+  return (
+    `diese Kopie der Buchungsbestätigung ${summary.bookingNumber} erhalten Sie, weil Ihr Reisebüro` +
+    `${summary.agency ? ` (${summary.agency.name})` : ''} die Buchung für ${customer || 'Ihre Kundin oder Ihren Kunden'} vorgenommen hat. ` +
+    'Die Bestätigung selbst haben wir an die buchende Person gesendet.'
+  )
 }
 
 export type TravellerLine = { name: string; details: string }
@@ -186,8 +198,8 @@ export function bookingConfirmationMail(
 
   const { text, html } = renderMail({
     preheader: `${CONFIRMATION_TITLE} ${summary.bookingNumber}: ${summary.trip.title}, ${dates}`,
-    heading: `${CONFIRMATION_TITLE} ${summary.bookingNumber}`,
-    paragraphs: [greeting(summary), acceptanceText(summary)],
+    heading: `${CONFIRMATION_TITLE} ${summary.bookingNumber}${options.agencyCopy ? ' (Kopie für Ihr Reisebüro)' : ''}`,
+    paragraphs: options.agencyCopy ? ['Guten Tag,', agencyCopyText(summary)] : [greeting(summary), acceptanceText(summary)],
     sections,
     closing: [
       `Haben Sie Fragen? Sie erreichen uns unter ${site.phone} (${site.officeHours}) oder per E-Mail an ${site.email}.`,
@@ -197,5 +209,8 @@ export function bookingConfirmationMail(
     ],
     site,
   })
-  return { subject: headerValue(`Ihre Buchung ${summary.bookingNumber}: ${summary.trip.title}`), text, html }
+  const subject = options.agencyCopy
+    ? `Kopie für Ihr Reisebüro: Buchung ${summary.bookingNumber}: ${summary.trip.title}`
+    : `Ihre Buchung ${summary.bookingNumber}: ${summary.trip.title}`
+  return { subject: headerValue(subject), text, html }
 }

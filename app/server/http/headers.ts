@@ -9,8 +9,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'SAMEORIGIN',
 }
 
-/** frame-src lists the agency login frame's origin so that the embedded login can load. */
-export function contentSecurityPolicy(nonce: string, frameOrigins: readonly string[] = []): string {
+/**
+ * frame-src lists the agency login frame's origin so that the embedded login can load;
+ * frameAncestors lets the agency host embed the login frame page.
+ */
+export function contentSecurityPolicy(nonce: string, frameOrigins: readonly string[] = [], frameAncestors: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -20,7 +23,7 @@ export function contentSecurityPolicy(nonce: string, frameOrigins: readonly stri
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src 'self' ${frameOrigins.join(' ')}`.trim(),
-    "frame-ancestors 'self'",
+    `frame-ancestors 'self' ${frameAncestors.join(' ')}`.trim(),
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",

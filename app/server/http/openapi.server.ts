@@ -556,6 +556,14 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
             unbekannt: { summary: 'Eigener Schlüssel', value: keys.unbekannt },
           },
         },
+        {
+          name: 'X-Agency-Token',
+          in: 'header',
+          required: false,
+          description:
+            'Nur für Reisebüros: das signierte Agentur-Token aus der Anmeldung (Karte `vc_card.agency_token`, 12 Stunden gültig). Gilt es, wird die Buchung dem Reisebüro zugeordnet und es erhält eine Kopie der Bestätigung; ein gefälschtes oder abgelaufenes Token bucht als Kundin oder Kunde ohne Reisebüro (Antwortfeld `agencyNotice`).',
+          schema: { type: 'string', maxLength: 512 },
+        },
       ],
       requestBody: {
         description: 'Die Zustimmungen zu AGB und Datenschutz.',

@@ -4,8 +4,8 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { siteInfoQuery } from '~/queries/shell'
 
 /**
- * Spec 2 /reisebueros/agentur-login: who may log in and how. The embedded login frame and the
- * dialog (spec 4) come with the agency issue; this page explains the way in.
+ * Spec 2 /reisebueros/agentur-login: who may log in and how. The login itself happens in the
+ * dialog with the embedded login frame (spec 4) on the agency host; this page explains the way in.
  */
 export const Route = createFileRoute('/reisebueros/agentur-login/')({
   head: () => ({
@@ -41,7 +41,14 @@ function AgencyLoginPage() {
             Ihrer Agenturnummer abgerechnet.
           </li>
         </ol>
-        <p>Die Anmeldung bleibt in diesem Browser gespeichert, bis Sie die Website-Daten löschen.</p>
+        <p>
+          Die Anmeldung gilt in diesem Browser für 12 Stunden; danach erscheint das Anmeldefenster wieder. Oben auf jeder Seite sehen Sie,
+          als welche Agentur Sie angemeldet sind, und können sich dort mit „Abmelden“ abmelden – etwa an einem gemeinsam genutzten Rechner.
+        </p>
+        <p>
+          Als buchende Person geben Sie Ihre Kundin oder Ihren Kunden an: Sie erhält die Buchungsbestätigung, Ihre Agentur eine Kopie.
+          Der Name Ihrer Agentur steht auf der Bestätigung.
+        </p>
         <h2>Noch keinen Zugang?</h2>
         <p>
           Ihr Reisebüro möchte unsere Reisen verkaufen, oder Sie haben Ihre Zugangsdaten verloren? Schreiben Sie uns über das{' '}

@@ -16,6 +16,7 @@ import type {
   trips,
   Transport,
 } from '../schema'
+import { bookableSeatCount } from '../../../lib/booking/seat-plan'
 import { fromEpochDay, monthOfEpochDay, toEpochDay } from '../../../lib/calendar'
 import {
   buildBlogEntries,
@@ -58,7 +59,6 @@ import {
   BOARDING_POINTS,
   BOARDING_ROUTE_ORDER,
   BOARDING_SURCHARGES,
-  bookableSeatCount,
   buildAgencies,
   buildCategories,
   buildVouchers,

@@ -478,12 +478,6 @@ export const SEAT_PLANS: readonly SeatPlanRow[] = [
   { id: SEAT_PLAN.minibus19, name: 'Kleinbus 19 Plätze', layout: minibus19() },
 ]
 
-/** Seats of a layout that can be sold (seat cells that are not blocked). */
-export function bookableSeatCount(layout: SeatPlanLayout): number {
-  let count = 0
-  for (const row of layout) for (const c of row) if (c.kind === 'seat' && !c.blocked) count++
-  return count
-}
 
 // ---------------------------------------------------------------------------------------------
 // Boarding points (Zustiegsstellen) and door-to-door transfer zones

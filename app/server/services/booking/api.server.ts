@@ -31,8 +31,9 @@ import { BOOKING_STEPS, STEP_LABELS, stepIssues } from '~/lib/booking/steps'
 import type { BookingStep, StepIssue } from '~/lib/booking/steps'
 import { tripIdSchema } from '~/lib/wishlist'
 import type { Database } from '../../db/client.server'
-import { bookings } from '../../db/schema'
+import { agencies, bookings } from '../../db/schema'
 import { errorFields, log } from '../../log.server'
+import { agencyForBooking, checkAgencyToken } from '../agency/login.server'
 import { bookDraft, bookRequestSchema, idempotencyKeySchema } from './book.server'
 import type { BookOptions } from './book.server'
 import { createDraft, DRAFT_ID_PATTERN, loadDraft, saveDraft } from './drafts.server'
@@ -118,6 +119,14 @@ export const bookRequestBodySchema = bookRequestSchema
 export const bookedSchema = z.object({
   bookingNumber: z.string().describe("Die Buchungsnummer, z. B. '7K4P-9XQ2'."),
   gesamtpreis: money('Gesamtpreis der Buchung.'),
+  agency: z
+    .object({ name: z.string() })
+    .optional()
+    .describe('Nur bei einer Buchung mit gültigem Header X-Agency-Token: das Reisebüro, dem sie zugeordnet ist.'),
+  agencyNotice: z
+    .string()
+    .optional()
+    .describe('Nur wenn ein X-Agency-Token gesendet wurde, das nicht gilt (gefälscht, abgelaufen): die Buchung ist eine Kundenbuchung ohne Reisebüro.'),
 })
 
 // The schemas describe what the services return: these lines fail to compile when they drift.
@@ -384,11 +393,25 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
   const key = readIdempotencyKey(request)
   if (!key.ok) return key.response
   const now = nowOf(ctx)
-  const result = await bookDraft(ctx.db, draftId, key.key, body.value, ctx.settings, { now, onBooked: ctx.onBooked })
+  // Agency staff send their login card's token; only a token the server verifies attributes the booking.
+  const agency = agencyForBooking(await checkAgencyToken(ctx.db, ctx.settings.linkSecret, request.headers.get('x-agency-token'), { now: now.getTime() }))
+  const result = await bookDraft(ctx.db, draftId, key.key, body.value, ctx.settings, { now, onBooked: ctx.onBooked, agencyId: agency.agencyId })
   switch (result.kind) {
     case 'booked': {
       if (!result.replayed) ctx.afterBooking?.()
-      const answer: z.infer<typeof bookedSchema> = { bookingNumber: result.bookingNumber, gesamtpreis: result.gesamtpreis }
+      // The stored booking's agency, so that a replayed answer is the first one.
+      const [booked] = await ctx.db
+        .select({ agency: agencies.name })
+        .from(bookings)
+        .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
+        .where(eq(bookings.bookingNumber, result.bookingNumber))
+        .limit(1)
+      const answer: z.infer<typeof bookedSchema> = {
+        bookingNumber: result.bookingNumber,
+        gesamtpreis: result.gesamtpreis,
+        ...(booked ? { agency: { name: booked.agency } } : {}),
+        ...(agency.notice ? { agencyNotice: agency.notice } : {}),
+      }
       return json(201, answer, result.replayed ? { 'Idempotent-Replayed': 'true' } : {})
     }
     case 'incomplete':

@@ -4,7 +4,7 @@
 // payment schedule and SEPA mandate, and put the confirmation mail into the outbox. Any conflict
 // rolls everything back. An Idempotency-Key makes a retried request return the same booking.
 import { createHash, randomInt } from 'node:crypto'
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
@@ -67,6 +67,8 @@ class BookingConflict extends Error {
 
 export type BookOptions = {
   now?: Date
+  /** The travel agency that books for the customer, once the caller has verified its token (DESIGN 7). */
+  agencyId?: number | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
   onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }) => Promise<void>
   /** For the crash test only: runs inside the transaction after the seats are reserved. */
@@ -131,6 +133,7 @@ export async function bookDraft(
     })
   } catch (error) {
     if (error instanceof BookingConflict) return { kind: 'conflict', step: error.step, message: error.message }
+    if (error instanceof AlreadyBooked) return error.result
     // Two requests with the same key or the same draft at once: the second finds the first.
     if (isUniqueViolation(error)) {
       const again = await replay(db, idempotencyKey, hash)
@@ -138,6 +141,13 @@ export async function bookDraft(
       return { kind: 'gone', message: 'Diese Buchung wurde bereits abgeschlossen.' }
     }
     throw error
+  }
+}
+
+/** Thrown inside the transaction (nothing written yet) when the draft was booked meanwhile. */
+class AlreadyBooked extends Error {
+  constructor(readonly result: BookResult) {
+    super('already booked')
   }
 }
 
@@ -174,6 +184,22 @@ async function bookInTransaction(
     sql`select coalesce(sum(places), 0)::int as booked from bookings where trip_date_id = ${offer.tripDateId}`,
     z.object({ booked: z.number() }),
   )
+  // A request with the same key, or another for the same draft, may have booked while this one
+  // waited for the lock: answer as it did instead of checking seats and vouchers against it.
+  const [earlier] = await tx
+    .select({ bookingNumber: bookings.bookingNumber, gesamtpreis: bookings.gesamtpreis, requestHash: bookings.requestHash, idempotencyKey: bookings.idempotencyKey })
+    .from(bookings)
+    .where(or(eq(bookings.idempotencyKey, idempotencyKey), eq(bookings.draftId, draftId)))
+    .limit(1)
+  if (earlier) {
+    throw new AlreadyBooked(
+      earlier.idempotencyKey !== idempotencyKey
+        ? { kind: 'gone', message: `Diese Buchung wurde bereits abgeschlossen (Buchungsnummer ${earlier.bookingNumber}).` }
+        : earlier.requestHash !== hash
+          ? { kind: 'key-reused' }
+          : { kind: 'booked', bookingNumber: earlier.bookingNumber, gesamtpreis: earlier.gesamtpreis, replayed: true },
+    )
+  }
   const date = locked && sum ? { capacity: locked.capacity, booked: sum.booked } : undefined
   const people = travellers(draft)
   if (!date || date.booked + people.length > date.capacity) {
@@ -199,6 +225,7 @@ async function bookInTransaction(
     .values({
       bookingNumber,
       tripDateId: offer.tripDateId,
+      agencyId: options.agencyId ?? null,
       status: 'received',
       gesamtpreis: pricing.gesamtpreis,
       paymentMethod: draft.payment.method ?? 'ueberweisung',

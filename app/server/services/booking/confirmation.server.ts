@@ -1,7 +1,11 @@
 // The confirmation mail of a booking: written into the outbox inside the booking's transaction
 // (so a booking never exists without its mail, and a mail server that is down delays only the
 // mail), delivered by the outbox worker with the PDF made at delivery.
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '../../db/client.server'
+import { agencies, bookings } from '../../db/schema'
+import { log } from '../../log.server'
 import { enqueueMail } from '../../mail/outbox.server'
 import { kickOutbox } from '../../mail/worker-runtime.server'
 import { siteInfo } from '../../site.server'
@@ -18,6 +22,24 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
     await enqueueMail(tx, {
       to: stored.summary.booker.email,
       ...mail,
+      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
+    })
+    // An agency booking: the agency gets a copy, in the same transaction (DESIGN 7).
+    const [agency] = await tx
+      .select({ email: agencies.email })
+      .from(bookings)
+      .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
+      .where(eq(bookings.id, booking.id))
+      .limit(1)
+    if (!agency) return
+    if (!z.email().safeParse(agency.email ?? '').success) {
+      log('error', 'agency copy not sent', { reason: 'no valid agency e-mail', bookingId: booking.id })
+      return
+    }
+    const copy = bookingConfirmationMail(stored.summary, site, settings.bank, { insolvency: site.insolvency, agencyCopy: true })
+    await enqueueMail(tx, {
+      to: agency.email ?? '',
+      ...copy,
       attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
     })
   }

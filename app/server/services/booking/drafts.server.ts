@@ -133,8 +133,10 @@ function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[]
 }
 
 /**
- * Holds exactly the wanted seats for the draft: releases the others, takes free or lapsed ones,
- * and extends every hold by the hold time, at most to the maximum after it was first taken.
+ * Holds exactly the wanted seats for the draft: releases the others, takes free seats and seats
+ * whose other holder's hold lapsed, and extends every own hold by the hold time, at most to the
+ * maximum after it was first taken. An own hold past that maximum is not renewed: the seat stays
+ * the draft's until somebody else picks it (then this draft gets a seat conflict).
  * Returns the wanted seats it could not get (someone else holds or booked them).
  */
 async function syncHolds(
@@ -151,7 +153,8 @@ async function syncHolds(
   await tx.execute(sql`delete from seat_reservations where hold_token = ${draftId} and not (seat = any(${list}))`)
   await tx.execute(sql`
     delete from seat_reservations
-    where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
+    where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and hold_token <> ${draftId}
+      and held_until <= ${now.toISOString()}::timestamptz`)
   await tx.execute(sql`
     insert into seat_reservations (trip_date_id, seat, hold_token, held_until, created_at)
     select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from unnest(${list}) as s
@@ -234,6 +237,27 @@ export async function saveDraft(
 }
 
 // tx.rollback() throws a TransactionRollbackError whose name is 'DrizzleError', so match the class.
+/**
+ * The draft without what a save refused: the seats others have, seats and vouchers named in the
+ * issues, rooms of a type the date no longer offers.
+ */
+export function repairDraft(draft: BookingDraft, refused: Extract<SaveResult, { kind: 'seat-conflict' | 'invalid' }>): BookingDraft {
+  const paths = new Set(refused.kind === 'invalid' ? refused.issues.map((i) => i.path) : [])
+  const lostSeats = new Set(refused.kind === 'seat-conflict' ? refused.seats : [])
+  return {
+    ...draft,
+    allRooms: draft.allRooms
+      .map((room, r) => ({
+        ...room,
+        teilnehmer: room.teilnehmer.map((p, t) =>
+          p.seat && (lostSeats.has(p.seat) || paths.has(`allRooms.${r}.teilnehmer.${t}.seat`)) ? { ...p, seat: null } : p,
+        ),
+      }))
+      .filter((_, r) => !paths.has(`allRooms.${r}.type`)),
+    vouchers: draft.vouchers.filter((_, i) => !paths.has(`vouchers.${i}.einloesecode`)),
+  }
+}
+
 function isRollback(error: unknown): boolean {
   return error instanceof TransactionRollbackError
 }

@@ -4,11 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import type { PaymentKind } from '~/lib/booking/summary'
 
-function sign(secret: string, purpose: string, payload: string): string {
+/** HMAC-SHA256 of a payload for one purpose; the purpose keeps a signature of one kind from passing as another. */
+export function sign(secret: string, purpose: string, payload: string): string {
   return createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest('base64url')
 }
 
-function same(a: string, b: string): boolean {
+/** Compares two signatures in constant time. */
+export function same(a: string, b: string): boolean {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)

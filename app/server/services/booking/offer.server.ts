@@ -1,6 +1,6 @@
 // What a trip date offers a booking, read from the catalogue, and who may book it now: only
 // upcoming dates of published trips with status 0, 4 or 5 and at least one free place.
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { bookableAction } from '~/lib/bookable'
 import { roomTypesFor } from '~/lib/booking/offer'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -53,24 +53,51 @@ export async function loadOffer(db: Database, tripDateId: number): Promise<Booki
     .limit(1)
   if (!row) return null
 
-  const [points, serviceRows, insurance] = await Promise.all([
+  const [points, tripServices, reference] = await Promise.all([
     loadTripBoardingPoints(db, row.tripId),
     db
       .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
       .from(services)
-      .where(or(isNull(services.tripId), eq(services.tripId, row.tripId)))
+      .where(eq(services.tripId, row.tripId))
       .orderBy(asc(services.id)),
-    db.select().from(insuranceOffers).orderBy(asc(insuranceOffers.id)),
+    referenceData(db),
   ])
-  // Door-to-door transfer brings travellers to the bus, so it exists only where boarding points do.
-  const zones = points.length ? await db.select().from(transferZones).orderBy(asc(transferZones.id)) : []
 
   return {
     ...row,
     roomTypes: roomTypesFor(row.durationDays),
     boardingPoints: points,
+    // Door-to-door transfer brings travellers to the bus, so it exists only where boarding points do.
+    transferZones: points.length ? reference.transferZones : [],
+    services: [...reference.services, ...tripServices].sort((a, b) => a.id - b.id),
+    insuranceOffers: reference.insuranceOffers,
+  }
+}
+
+type ReferenceData = Pick<BookingOffer, 'transferZones' | 'services' | 'insuranceOffers'>
+
+/**
+ * What every date offers alike (insurance, add-ons for all trips, transfer zones), read at most
+ * once a minute: each seat pick and booking needs it, the office changes it a few times a year,
+ * and a change is live everywhere within a minute.
+ */
+const REFERENCE_TTL_MS = 60_000
+const referenceCache = new WeakMap<Database, { at: number; data: Promise<ReferenceData> }>()
+
+function referenceData(db: Database, now = Date.now()): Promise<ReferenceData> {
+  const cached = referenceCache.get(db)
+  if (cached && now - cached.at < REFERENCE_TTL_MS) return cached.data
+  const data = Promise.all([
+    db.select().from(transferZones).orderBy(asc(transferZones.id)),
+    db
+      .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
+      .from(services)
+      .where(isNull(services.tripId))
+      .orderBy(asc(services.id)),
+    db.select().from(insuranceOffers).orderBy(asc(insuranceOffers.id)),
+  ]).then(([zones, globalServices, insurance]) => ({
     transferZones: zones.map((z) => ({ id: z.id, name: z.name, zipPrefixes: z.zipPrefixes, price: z.price })),
-    services: serviceRows,
+    services: globalServices,
     insuranceOffers: insurance.map((i) => ({
       id: i.id,
       code: i.code,
@@ -80,7 +107,10 @@ export async function loadOffer(db: Database, tripDateId: number): Promise<Booki
       minPrice: i.minPrice,
       fixedPrice: i.fixedPrice,
     })),
-  }
+  }))
+  data.catch(() => referenceCache.delete(db))
+  referenceCache.set(db, { at: now, data })
+  return data
 }
 
 /** The state of every seat of a date for one draft (its own holds are 'mine'). */
@@ -107,7 +137,7 @@ export async function freePlaces(db: Database, offer: BookingOffer, now = new Da
     return Object.values(states).filter((s) => s === 'free').length
   }
   const [date] = await db
-    .select({ capacity: tripDates.capacity, booked: sql<number>`coalesce((select sum(${bookings.places}) from ${bookings} where ${bookings.tripDateId} = ${tripDates.id}), 0)::int` })
+    .select({ capacity: tripDates.capacity, booked: sql<number>`coalesce((select sum(b.places) from bookings b where b.trip_date_id = ${offer.tripDateId}), 0)::int` })
     .from(tripDates)
     .where(eq(tripDates.id, offer.tripDateId))
   return date ? Math.max(0, date.capacity - date.booked) : 0
@@ -116,7 +146,8 @@ export async function freePlaces(db: Database, offer: BookingOffer, now = new Da
 /** Whether a customer may start or finish a booking of this date today; null when they may. */
 export async function unbookableReason(db: Database, offer: BookingOffer | null, today = todayInBerlin()): Promise<Unbookable | null> {
   if (!offer) return 'unknown'
-  if (offer.dateFrom <= today) return 'past'
+  // The trip page offers every date from today on; one leaving today can still be booked.
+  if (offer.dateFrom < today) return 'past'
   if (bookableAction(offer.bookable) !== 'book') return 'closed'
   if ((await freePlaces(db, offer)) === 0) return 'full'
   return null

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { BookingConfirmation } from '~/components/booking/BookingConfirmation'
+import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { bookingQueries } from '~/queries/booking'
 
 /** The success page: shown to the browser that booked (cookie) or through the signed link of the mail. */
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
     await context.queryClient.ensureQueryData(bookingQueries.confirmation(params.nummer, deps.sig))
   },
   head: () => ({ meta: [{ title: 'Vielen Dank für Ihre Buchung' }, { name: 'robots', content: 'noindex' }] }),
+  notFoundComponent: (props) => <BookingUnavailable {...props} heading="Buchung nicht gefunden" />,
   component: ConfirmationPage,
 })
 

@@ -1,0 +1,91 @@
+// Failed-login throttling, kept in the memory of one app instance. Each key (an account, a client
+// address) may fail a few times freely; the last free failure locks it briefly, and every further
+// failure locks it for twice as long as the one before, up to a ceiling. An attempt counts as a failure from the moment it
+// starts, so a burst of parallel guesses cannot slip in before the first one is judged; a success
+// takes its own count back. Keys forget their failures after an hour without one.
+
+export type ThrottleRule = {
+  /** Failures before the first wait. */
+  freeFailures: number
+  /** The lock after the first failure beyond the free ones; it doubles with each further failure. */
+  baseLockMs: number
+  maxLockMs: number
+  /** A key without a failure for this long starts afresh. */
+  forgetMs: number
+}
+
+type Entry = { failures: number; lockedUntil: number; lastFailure: number }
+
+/** Enough for a busy day of agencies; beyond it the oldest entries go first. */
+const MAX_ENTRIES = 10_000
+
+export class LoginThrottle {
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(
+    private readonly rule: ThrottleRule,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Milliseconds until the key may try again; 0 when it may now. */
+  retryAfter(key: string): number {
+    const entry = this.current(key)
+    return entry ? Math.max(0, entry.lockedUntil - this.now()) : 0
+  }
+
+  /** Starts an attempt: counted as a failure until `succeeded` takes it back. */
+  begin(key: string): void {
+    const now = this.now()
+    const entry = this.current(key) ?? { failures: 0, lockedUntil: 0, lastFailure: now }
+    entry.failures += 1
+    entry.lastFailure = now
+    const beyond = entry.failures - this.rule.freeFailures
+    if (beyond >= 0) entry.lockedUntil = now + Math.min(this.rule.baseLockMs * 2 ** Math.min(beyond, 30), this.rule.maxLockMs)
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    this.prune(now)
+  }
+
+  /** The attempt succeeded: it was no failure after all. `reset` forgets the key's earlier failures too. */
+  succeeded(key: string, reset: boolean): void {
+    const entry = this.current(key)
+    if (!entry) return
+    if (reset) {
+      this.entries.delete(key)
+      return
+    }
+    entry.failures = Math.max(0, entry.failures - 1)
+    if (entry.failures < this.rule.freeFailures) entry.lockedUntil = 0
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  private current(key: string): Entry | null {
+    const entry = this.entries.get(key)
+    if (!entry) return null
+    if (this.now() - entry.lastFailure > this.rule.forgetMs && entry.lockedUntil <= this.now()) {
+      this.entries.delete(key)
+      return null
+    }
+    return entry
+  }
+
+  private prune(now: number): void {
+    if (this.entries.size <= MAX_ENTRIES) return
+    for (const [key, entry] of this.entries) {
+      if (now - entry.lastFailure > this.rule.forgetMs && entry.lockedUntil <= now) this.entries.delete(key)
+    }
+    // Still too many: the least recently failed go (the map keeps them in that order).
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES) break
+      this.entries.delete(key)
+    }
+  }
+}
+
+/** Per account: after 5 failures a wait of 30 s, then 1, 2, 4, 8 minutes, at most 15. */
+export const ACCOUNT_RULE: ThrottleRule = { freeFailures: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
+/** Per client address: 20 failures (several staff behind one office router), then the same steps. */
+export const CLIENT_RULE: ThrottleRule = { freeFailures: 20, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
