@@ -133,6 +133,21 @@ export const saveBooking = createServerFn({ method: 'POST' })
     }
   })
 
+/**
+ * "Reservierung verlängern" (WCAG 2.2.1): saves the stored draft again, which extends its seat
+ * holds (up to their maximum) and its lifetime.
+ */
+export const extendBookingHold = createServerFn({ method: 'POST' })
+  .validator(tripDateInput)
+  .handler(async ({ data }): Promise<SaveBookingResult> => {
+    const db = await getDb()
+    const row = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
+    const offer = row && row.tripDateId === data.tripDateId ? await loadOffer(db, data.tripDateId) : null
+    if (!row || !offer) return { kind: 'gone', message: GONE }
+    const result = await saveDraft(db, row, offer, row.draft, await bookingSettings())
+    return result.kind === 'saved' ? { kind: 'saved', session: await session(row, offer, result) } : { kind: 'gone', message: GONE }
+  })
+
 export type SubmitBookingResult =
   /** agencyNotice: the agency token did not hold, so this is an ordinary customer's booking. */
   | { kind: 'booked'; bookingNumber: string; signature: string; agencyNotice: string | null }

@@ -231,6 +231,30 @@ test('the PDF downloads, the confirmation mail arrives at the SMTP server and it
   await expect(page.getByText('Dieser Zahlungslink ist ungültig.')).toBeVisible()
 })
 
+test('the hold countdown warns five minutes before the end and the hold can be extended with one button', async ({ page }) => {
+  const { dateId } = dateFor(6)
+  await page.clock.install()
+  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  const [seat] = await freeSeats(page, 1)
+  await Promise.all([saved(page), seat!.click()])
+  await expect(page.getByText(/Ihre Sitzplätze sind bis \d\d:\d\d Uhr für Sie reserviert/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reservierung verlängern' })).toHaveCount(0)
+  await page.clock.fastForward('16:00')
+  const extend = page.getByRole('button', { name: 'Reservierung verlängern' })
+  await expect(extend).toBeVisible()
+  await expect(page.getByText('Ihre Sitzplätze sind noch höchstens fünf Minuten reserviert.', { exact: false })).toBeAttached()
+  // The page's clock is 16 minutes ahead of the server's: the extended hold ends 20 real minutes
+  // after the click, so the time left grows by the seconds that passed since the seat was picked.
+  const left = async () => {
+    const text = (await page.getByText(/noch \d+:\d\d Minuten/).innerText()).match(/noch (\d+):(\d\d) Minuten/)
+    return Number(text?.[1]) * 60 + Number(text?.[2])
+  }
+  await page.waitForTimeout(3000)
+  const before = await left()
+  await Promise.all([saved(page), extend.click()])
+  await expect.poll(left).toBeGreaterThan(before)
+})
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
 

@@ -48,8 +48,8 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
             <li key={r}>
               {ROOM_LABELS[room.type]}
               <ul>
-                {room.travellers.map((t) => (
-                  <li key={t.name}>
+                {room.travellers.map((t, i) => (
+                  <li key={i}>
                     {t.name}
                     {t.seat ? `, Sitzplatz ${t.seat}` : ''}
                     {t.boarding ? `, Zustieg: ${t.boarding}` : ''}

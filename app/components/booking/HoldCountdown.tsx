@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { Button } from '~/components/ui/Button'
 
 function remaining(until: string | null, now: number): number {
   return until ? Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000)) : 0
@@ -8,7 +9,8 @@ function remaining(until: string | null, now: number): number {
  * How long the chosen seats stay reserved. The clock itself is not a live region (it would speak
  * every second); a polite announcement comes at five minutes, at one minute and when it ends.
  */
-export function HoldCountdown({ until }: { until: string | null }) {
+export function HoldCountdown({ until, onExtend }: { until: string | null; onExtend: () => Promise<void> }) {
+  const [extending, setExtending] = useState(false)
   const [now, setNow] = useState<number | null>(null)
   useEffect(() => {
     if (!until) return
@@ -26,9 +28,9 @@ export function HoldCountdown({ until }: { until: string | null }) {
     left === 0
       ? 'Die Reservierung Ihrer Sitzplätze ist abgelaufen.'
       : left !== null && left <= 60
-        ? 'Ihre Sitzplätze sind noch eine Minute reserviert.'
+        ? 'Ihre Sitzplätze sind noch höchstens eine Minute reserviert.'
         : left !== null && left <= 300
-          ? 'Ihre Sitzplätze sind noch fünf Minuten reserviert.'
+          ? 'Ihre Sitzplätze sind noch höchstens fünf Minuten reserviert. Sie können die Reservierung verlängern.'
           : ''
   return (
     <div className={`hold-countdown${left === 0 ? ' hold-countdown--expired' : ''}`}>
@@ -50,9 +52,24 @@ export function HoldCountdown({ until }: { until: string | null }) {
               Minuten)
             </>
           ) : null}
-          . Jede Eingabe verlängert die Reservierung.
+          . Jede Eingabe verlängert die Reservierung (insgesamt bis zu einer Stunde).
         </p>
       )}
+      {left !== null && left <= 300 ? (
+        <p>
+          <Button
+            variant="secondary"
+            size="small"
+            busy={extending}
+            onClick={() => {
+              setExtending(true)
+              void onExtend().finally(() => setExtending(false))
+            }}
+          >
+            Reservierung verlängern
+          </Button>
+        </p>
+      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

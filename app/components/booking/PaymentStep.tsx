@@ -18,7 +18,7 @@ const PAYMENT_OPTIONS = PAYMENT_METHODS.map((value) => ({
   value,
   label:
     value === 'ueberweisung'
-      ? 'Überweisung – Sie überweisen Anzahlung und Restzahlung selbst'
+      ? 'Überweisung – Sie überweisen die fälligen Beträge selbst'
       : 'SEPA-Lastschrift – wir buchen die Beträge zum Fälligkeitstag ab',
 }))
 
@@ -203,7 +203,7 @@ export const PaymentStep = withForm({
                 form={form}
                 fields="payment"
                 idPrefix={fieldId('payment')}
-                mandateText={sepaMandateText(creditor.name, creditor.id, 'wird mit der Buchungsnummer vergeben')}
+                mandateText={sepaMandateText(creditor.name, creditor.id)}
               />
             </div>
           ) : values.payment.method === 'ueberweisung' ? (

@@ -63,7 +63,7 @@ function line(kind: PriceLineKind, label: string, traveller: string | null, quan
 
 function travellerName(p: Participant, index: number): string {
   const name = [p.firstname.trim(), p.lastname.trim()].filter(Boolean).join(' ')
-  return name || `Reisende/r ${index + 1}`
+  return name || `Person ${index + 1}`
 }
 
 /**

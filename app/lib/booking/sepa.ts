@@ -1,7 +1,11 @@
 // The SEPA direct-debit mandate text (SEPA-Lastschriftmandat) the customer agrees to while booking
-// or on the payment page. The text is stored with the mandate exactly as it was shown.
+// or on the payment page. The text is stored with the mandate exactly as it was shown; while
+// booking the reference is not known yet, so the text says it comes with the confirmation.
 
-export function sepaMandateText(creditor: string, creditorId: string, reference: string): string {
+/** Where the reference is not known yet (while booking): it is made with the booking number. */
+export const REFERENCE_WITH_CONFIRMATION = 'wird Ihnen mit der Buchungsbestätigung mitgeteilt'
+
+export function sepaMandateText(creditor: string, creditorId: string, reference: string = REFERENCE_WITH_CONFIRMATION): string {
   return (
     `SEPA-Lastschriftmandat – Gläubiger: ${creditor}, Gläubiger-Identifikationsnummer ${creditorId}, ` +
     `Mandatsreferenz ${reference}. Ich ermächtige ${creditor}, Zahlungen für diese Reisebuchung von meinem Konto ` +

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-router'
 import { BookingProgress } from '~/components/booking/BookingProgress'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
@@ -7,6 +7,7 @@ import { PriceSummary } from '~/components/booking/PriceSummary'
 import { formatDateRange } from '~/lib/format'
 import { bookingStepOf, parseTripDateParam } from '~/lib/booking/route'
 import { bookingQueries } from '~/queries/booking'
+import { extendBookingHold } from '~/server/booking.functions'
 
 /** Spec 2 booking flow: the draft of this browser for one trip date (Termin), shared by the four steps. */
 export const Route = createFileRoute('/buchung/$terminId')({
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/buchung/$terminId')({
 function BookingLayout() {
   const { tripDateId } = Route.useLoaderData()
   const { data } = useSuspenseQuery(bookingQueries.session(tripDateId))
+  const queryClient = useQueryClient()
   const step = bookingStepOf(useMatches().at(-1)?.routeId ?? '')
   const { offer } = data
   return (
@@ -36,7 +38,13 @@ function BookingLayout() {
         <p className="lead">{formatDateRange(offer.dateFrom, offer.dateTill)}</p>
       </header>
       {step !== null ? <BookingProgress tripDateId={tripDateId} current={step} incomplete={data.incompleteStep} /> : null}
-      <HoldCountdown until={data.holdsUntil} />
+      <HoldCountdown
+        until={data.holdsUntil}
+        onExtend={async () => {
+          const result = await extendBookingHold({ data: { tripDateId } })
+          if (result.kind === 'saved') queryClient.setQueryData(bookingQueries.session(tripDateId).queryKey, result.session)
+        }}
+      />
       <div className="booking__columns">
         <div className="booking__main">
           <Outlet />

@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
 import { bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
 import { checkVouchers, loadDraft } from './drafts.server'
-import { loadOffer, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
+import { closedReason, loadOffer, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 
 /** Crockford's base32 without I, L, O, U: nothing to misread on the phone. */
@@ -118,9 +118,10 @@ export async function bookDraft(
     }
   }
   const offer = await loadOffer(db, row.tripDateId)
-  const reason = await unbookableReason(db, offer, todayInBerlin(now))
-  // A full date is decided below under the lock: the draft's own holds count as free for it.
-  if (!offer || (reason !== null && reason !== 'full')) return { kind: 'gone', message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] }
+  // Whether the date is full is decided below under the lock (the draft's own holds count as free
+  // for it), so only the rules that need no query are checked here.
+  const reason = offer ? closedReason(offer, todayInBerlin(now)) : 'unknown'
+  if (!offer || reason !== null) return { kind: 'gone', message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] }
 
   const draft = row.draft
   const step = firstIncompleteStep(offer, draft)
@@ -187,7 +188,12 @@ async function bookInTransaction(
   // A request with the same key, or another for the same draft, may have booked while this one
   // waited for the lock: answer as it did instead of checking seats and vouchers against it.
   const [earlier] = await tx
-    .select({ bookingNumber: bookings.bookingNumber, gesamtpreis: bookings.gesamtpreis, requestHash: bookings.requestHash, idempotencyKey: bookings.idempotencyKey })
+    .select({
+      bookingNumber: bookings.bookingNumber,
+      gesamtpreis: bookings.gesamtpreis,
+      requestHash: bookings.requestHash,
+      idempotencyKey: bookings.idempotencyKey,
+    })
     .from(bookings)
     .where(or(eq(bookings.idempotencyKey, idempotencyKey), eq(bookings.draftId, draftId)))
     .limit(1)
@@ -203,10 +209,17 @@ async function bookInTransaction(
   const date = locked && sum ? { capacity: locked.capacity, booked: sum.booked } : undefined
   const people = travellers(draft)
   if (!date || date.booked + people.length > date.capacity) {
-    throw new BookingConflict(1, 'Für diesen Termin sind leider nicht mehr genügend Plätze frei. Bitte wählen Sie weniger Reisende oder einen anderen Termin.')
+    throw new BookingConflict(
+      1,
+      'Für diesen Termin sind leider nicht mehr genügend Plätze frei. Bitte wählen Sie weniger Reisende oder einen anderen Termin.',
+    )
   }
 
-  const voucherCheck = await checkVouchers(tx, draft.vouchers.map((v) => v.einloesecode), todayInBerlin(now))
+  const voucherCheck = await checkVouchers(
+    tx,
+    draft.vouchers.map((v) => v.einloesecode),
+    todayInBerlin(now),
+  )
   if (voucherCheck.issues[0]) throw new BookingConflict(3, voucherCheck.issues[0].message)
   const pricing = priceBooking(offer, draft, voucherCheck.checked)
   const bookedOn = todayInBerlin(now)
@@ -214,50 +227,66 @@ async function bookInTransaction(
   const booker = people.find((t) => t.p.buchender)?.p
   if (!booker) throw new BookingConflict(2, 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.')
 
-  let bookingNumber = newBookingNumber()
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [clash] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, bookingNumber)).limit(1)
-    if (!clash) break
-    bookingNumber = newBookingNumber()
-  }
-  const [booking] = await tx
-    .insert(bookings)
-    .values({
-      bookingNumber,
-      tripDateId: offer.tripDateId,
-      agencyId: options.agencyId ?? null,
-      status: 'received',
-      gesamtpreis: pricing.gesamtpreis,
-      paymentMethod: draft.payment.method ?? 'ueberweisung',
-      idempotencyKey,
-      requestHash: hash,
-      draftId,
-      places: people.length,
-      referrer: request.referrer,
-      contact: { firstname: booker.firstname, lastname: booker.lastname, street: booker.street, street_nr: booker.street_nr, zip: booker.zip, city: booker.city, email: booker.email, tel: booker.tel },
-      rooms: draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length })),
-      vouchers: voucherCheck.checked,
-      priceLines: pricing.lines,
-      consentedAt: now,
-    })
-    .returning({ id: bookings.id })
-  if (!booking) throw new Error('booking insert returned nothing')
+  const insertBooking = (bookingNumber: string) =>
+    tx
+      .insert(bookings)
+      .values({
+        bookingNumber,
+        tripDateId: offer.tripDateId,
+        agencyId: options.agencyId ?? null,
+        status: 'received',
+        gesamtpreis: pricing.gesamtpreis,
+        paymentMethod: draft.payment.method ?? 'ueberweisung',
+        idempotencyKey,
+        requestHash: hash,
+        draftId,
+        places: people.length,
+        referrer: request.referrer,
+        contact: {
+          firstname: booker.firstname,
+          lastname: booker.lastname,
+          street: booker.street,
+          street_nr: booker.street_nr,
+          zip: booker.zip,
+          city: booker.city,
+          email: booker.email,
+          tel: booker.tel,
+        },
+        rooms: draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length })),
+        vouchers: voucherCheck.checked,
+        priceLines: pricing.lines,
+        consentedAt: now,
+      })
+      // A number already given (1 in 10^12 per pair) makes no row; the next try draws another.
+      .onConflictDoNothing({ target: bookings.bookingNumber })
+      .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber })
+  let [booking] = await insertBooking(newBookingNumber())
+  for (let attempt = 0; !booking && attempt < 5; attempt++) [booking] = await insertBooking(newBookingNumber())
+  if (!booking) throw new Error('no free booking number after six draws')
+  const { bookingNumber } = booking
 
   if (offer.seatPlan) {
     const seats = people.flatMap(({ p }) => (p.seat ? [p.seat] : []))
-    // The draft's live holds become the booking's seats; a lapsed hold may still be free.
-    await tx.execute(sql`
-      delete from seat_reservations
-      where trip_date_id = ${offer.tripDateId} and seat = any(${`{${seats.join(',')}}`}::text[])
-        and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz and hold_token <> ${draftId}`)
+    // The draft's holds become the booking's seats.
     const converted = await tx
       .update(seatReservations)
       .set({ bookingId: booking.id, holdToken: null, heldUntil: null })
-      .where(and(eq(seatReservations.tripDateId, offer.tripDateId), eq(seatReservations.holdToken, draftId), inArray(seatReservations.seat, seats)))
+      .where(
+        and(
+          eq(seatReservations.tripDateId, offer.tripDateId),
+          eq(seatReservations.holdToken, draftId),
+          inArray(seatReservations.seat, seats),
+        ),
+      )
       .returning({ seat: seatReservations.seat })
     const have = new Set(converted.map((r) => r.seat))
     const missing = seats.filter((s) => !have.has(s))
     if (missing.length) {
+      // A seat the draft no longer holds may still be free, or held by someone whose hold lapsed.
+      await tx.execute(sql`
+        delete from seat_reservations
+        where trip_date_id = ${offer.tripDateId} and seat = any(${`{${missing.join(',')}}`}::text[])
+          and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
       const inserted = await tx
         .insert(seatReservations)
         .values(missing.map((seat) => ({ tripDateId: offer.tripDateId, seat, bookingId: booking.id })))
@@ -275,7 +304,13 @@ async function bookInTransaction(
     const redeemed = await tx
       .update(vouchers)
       .set({ redeemedAt: now, bookingId: booking.id })
-      .where(and(eq(vouchers.id, id), sql`(${vouchers.singleUse} = false or ${vouchers.redeemedAt} is null)`, gte(vouchers.validUntil, bookedOn)))
+      .where(
+        and(
+          eq(vouchers.id, id),
+          sql`(${vouchers.singleUse} = false or ${vouchers.redeemedAt} is null)`,
+          gte(vouchers.validUntil, bookedOn),
+        ),
+      )
       .returning({ id: vouchers.id })
     if (redeemed.length === 0) throw new BookingConflict(3, 'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.')
   }
@@ -303,14 +338,16 @@ async function bookInTransaction(
       price: pricing.perPerson[i] ?? 0,
     })),
   )
-  await tx.insert(payments).values(schedule.map((s) => ({ bookingId: booking.id, kind: s.kind, amount: s.amount, status: 'open', dueDate: s.dueDate })))
+  await tx
+    .insert(payments)
+    .values(schedule.map((s) => ({ bookingId: booking.id, kind: s.kind, amount: s.amount, status: 'open', dueDate: s.dueDate })))
   if (draft.payment.method === 'lastschrift') {
     await tx.insert(sepaMandates).values({
       bookingId: booking.id,
       reference: `${bookingNumber}-1`,
       iban: normaliseIban(draft.payment.iban),
       accountHolder: draft.payment.accountHolder.trim(),
-      mandateText: sepaMandateText(settings.bank.accountHolder, settings.bank.creditorId, `${bookingNumber}-1`),
+      mandateText: sepaMandateText(settings.bank.accountHolder, settings.bank.creditorId),
     })
   }
   await options.onBooked?.(tx, { id: booking.id, bookingNumber })
@@ -318,4 +355,3 @@ async function bookInTransaction(
   await tx.delete(bookingDrafts).where(eq(bookingDrafts.id, draftId))
   return { bookingNumber, gesamtpreis: pricing.gesamtpreis }
 }
-

@@ -25,6 +25,7 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
       attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
     })
     // An agency booking: the agency gets a copy, in the same transaction (DESIGN 7).
+    if (!stored.summary.agency) return
     const [agency] = await tx
       .select({ email: agencies.email })
       .from(bookings)

@@ -146,10 +146,17 @@ export async function freePlaces(db: Database, offer: BookingOffer, now = new Da
 /** Whether a customer may start or finish a booking of this date today; null when they may. */
 export async function unbookableReason(db: Database, offer: BookingOffer | null, today = todayInBerlin()): Promise<Unbookable | null> {
   if (!offer) return 'unknown'
+  const closed = closedReason(offer, today)
+  if (closed) return closed
+  if ((await freePlaces(db, offer)) === 0) return 'full'
+  return null
+}
+
+/** The rules that need no query: past dates and statuses that do not allow booking. */
+export function closedReason(offer: Pick<BookingOffer, 'dateFrom' | 'bookable'>, today: string): 'past' | 'closed' | null {
   // The trip page offers every date from today on; one leaving today can still be booked.
   if (offer.dateFrom < today) return 'past'
   if (bookableAction(offer.bookable) !== 'book') return 'closed'
-  if ((await freePlaces(db, offer)) === 0) return 'full'
   return null
 }
 

@@ -90,6 +90,8 @@ export async function giveMandate(
     .insert(sepaMandates)
     .values({ bookingId: booking.id, reference: request.mandateReference, iban: normaliseIban(input.iban), accountHolder: input.accountHolder.trim(), mandateText: request.mandateText })
     .onConflictDoNothing()
+  // From now on the booking is paid by direct debit: the success page, PDF and mails say so.
+  await db.update(bookings).set({ paymentMethod: 'lastschrift' }).where(eq(bookings.id, booking.id))
   return { kind: 'stored' }
 }
 
