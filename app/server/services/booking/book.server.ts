@@ -18,10 +18,11 @@ import { sepaMandateText } from '~/lib/booking/sepa'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
-import { bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
+import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
 import { checkVouchers, loadDraft } from './drafts.server'
 import { closedReason, loadOffer, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
+import type { BookingRows } from './summary.server'
 
 /** Crockford's base32 without I, L, O, U: nothing to misread on the phone. */
 const NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -70,7 +71,7 @@ export type BookOptions = {
   /** The travel agency that books for the customer, once the caller has verified its token (DESIGN 7). */
   agencyId?: number | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
-  onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }) => Promise<void>
+  onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows) => Promise<void>
   /** For the crash test only: runs inside the transaction after the seats are reserved. */
   insideTransaction?: () => Promise<void>
 }
@@ -104,10 +105,10 @@ export async function bookDraft(
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }
   const request = parsed.data
   const hash = requestHash(draftId, request)
-  const earlier = await replay(db, idempotencyKey, hash)
+  // Independent reads, side by side (on PostgreSQL each on a connection of its own).
+  const [earlier, row] = await Promise.all([replay(db, idempotencyKey, hash), loadDraft(db, draftId, now)])
   if (earlier) return earlier
 
-  const row = await loadDraft(db, draftId, now)
   if (!row) {
     const [done] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
     return {
@@ -227,6 +228,17 @@ async function bookInTransaction(
   const booker = people.find((t) => t.p.buchender)?.p
   if (!booker) throw new BookingConflict(2, 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.')
 
+  const contact = {
+    firstname: booker.firstname,
+    lastname: booker.lastname,
+    street: booker.street,
+    street_nr: booker.street_nr,
+    zip: booker.zip,
+    city: booker.city,
+    email: booker.email,
+    tel: booker.tel,
+  }
+  const rooms = draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length }))
   const insertBooking = (bookingNumber: string) =>
     tx
       .insert(bookings)
@@ -242,17 +254,8 @@ async function bookInTransaction(
         draftId,
         places: people.length,
         referrer: request.referrer,
-        contact: {
-          firstname: booker.firstname,
-          lastname: booker.lastname,
-          street: booker.street,
-          street_nr: booker.street_nr,
-          zip: booker.zip,
-          city: booker.city,
-          email: booker.email,
-          tel: booker.tel,
-        },
-        rooms: draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length })),
+        contact,
+        rooms,
         vouchers: voucherCheck.checked,
         priceLines: pricing.lines,
         consentedAt: now,
@@ -350,7 +353,47 @@ async function bookInTransaction(
       mandateText: sepaMandateText(settings.bank.accountHolder, settings.bank.creditorId),
     })
   }
-  await options.onBooked?.(tx, { id: booking.id, bookingNumber })
+  if (options.onBooked) {
+    // The confirmation is made from what was just written, not read back from the database.
+    const points = new Map(offer.boardingPoints.map((b) => [b.id, b]))
+    const [agency] = options.agencyId
+      ? await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, options.agencyId))
+      : []
+    const rows: BookingRows = {
+      booking: {
+        id: booking.id,
+        bookingNumber,
+        createdAt: now,
+        gesamtpreis: pricing.gesamtpreis,
+        paymentMethod: draft.payment.method ?? 'ueberweisung',
+        contact,
+        rooms,
+        priceLines: pricing.lines,
+        tripId: offer.tripId,
+        dateId: offer.tripDateId,
+        title: offer.tripTitle,
+        transport: offer.transport,
+        dateFrom: offer.dateFrom,
+        dateTill: offer.dateTill,
+        agencyName: agency?.name ?? null,
+      },
+      people: people.map(({ p, roomIndex }) => {
+        const point = p.boarding?.kind === 'point' ? points.get(p.boarding.boardingPointId) : undefined
+        return {
+          roomIndex,
+          firstname: p.firstname.trim(),
+          lastname: p.lastname.trim(),
+          seat: p.seat,
+          transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
+          mobility: p.mobility,
+          pointName: point?.name ?? null,
+          departureTime: point?.departureTime ?? null,
+        }
+      }),
+      payments: schedule.map((s) => ({ ...s, status: 'open' })),
+    }
+    await options.onBooked(tx, { id: booking.id, bookingNumber }, rows)
+  }
   // The booking holds the data now; the draft and its personal data go (data minimisation).
   await tx.delete(bookingDrafts).where(eq(bookingDrafts.id, draftId))
   return { bookingNumber, gesamtpreis: pricing.gesamtpreis }

@@ -11,12 +11,12 @@ import { kickOutbox } from '../../mail/worker-runtime.server'
 import { siteInfo } from '../../site.server'
 import { bookingConfirmationMail } from '../../booking/confirmation-mail.server'
 import type { BookingSettings } from './settings.server'
-import { loadBookingSummary } from './summary.server'
+import { summaryFromRows } from './summary.server'
+import type { BookingRows } from './summary.server'
 
 export function confirmationMailWriter(settings: BookingSettings, origin: string) {
-  return async (tx: Database, booking: { id: number; bookingNumber: string }): Promise<void> => {
-    const stored = await loadBookingSummary(tx, booking.bookingNumber, settings.linkSecret, origin)
-    if (!stored) throw new Error('booking vanished inside its transaction')
+  return async (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows): Promise<void> => {
+    const stored = { id: booking.id, summary: summaryFromRows(rows, settings.linkSecret, origin) }
     const site = siteInfo()
     const mail = bookingConfirmationMail(stored.summary, site, settings.bank, { insolvency: site.insolvency })
     await enqueueMail(tx, {

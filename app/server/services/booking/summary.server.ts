@@ -39,9 +39,51 @@ export function paymentPath(secret: string, bookingNumber: string, kind: Payment
 
 export type StoredBooking = { id: number; summary: BookingSummary }
 
+/** What a summary is made of: the booking with its trip date, its travellers and its payments. */
+export type BookingRows = {
+  booking: {
+    id: number
+    bookingNumber: string
+    createdAt: Date
+    gesamtpreis: number
+    paymentMethod: string
+    contact: unknown
+    rooms: unknown
+    priceLines: unknown
+    tripId: number
+    dateId: number
+    title: string
+    transport: BookingSummary['trip']['transport']
+    dateFrom: string
+    dateTill: string
+    agencyName: string | null
+  }
+  people: {
+    roomIndex: number
+    firstname: string
+    lastname: string
+    seat: string | null
+    transferZip: string | null
+    mobility: string
+    pointName: string | null
+    departureTime: string | null
+  }[]
+  payments: { kind: PaymentKind; amount: number; dueDate: string; status: string }[]
+}
+
 /** The booking with this number, or null. `origin` makes the links absolute (mail, PDF). */
-export async function loadBookingSummary(db: Database, bookingNumber: string, secret: string, origin: string): Promise<StoredBooking | null> {
-  const [row] = await db
+export async function loadBookingSummary(
+  db: Database,
+  bookingNumber: string,
+  secret: string,
+  origin: string,
+): Promise<StoredBooking | null> {
+  const rows = await readBookingRows(db, bookingNumber)
+  return rows ? { id: rows.booking.id, summary: summaryFromRows(rows, secret, origin) } : null
+}
+
+async function readBookingRows(db: Database, bookingNumber: string): Promise<BookingRows | null> {
+  const [booking] = await db
     .select({
       id: bookings.id,
       bookingNumber: bookings.bookingNumber,
@@ -65,7 +107,7 @@ export async function loadBookingSummary(db: Database, bookingNumber: string, se
     .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
     .where(eq(bookings.bookingNumber, bookingNumber))
     .limit(1)
-  if (!row) return null
+  if (!booking) return null
 
   const [people, schedule] = await Promise.all([
     db
@@ -83,16 +125,24 @@ export async function loadBookingSummary(db: Database, bookingNumber: string, se
       .leftJoin(boardingPoints, eq(boardingPoints.id, bookingParticipants.boardingPointId))
       .leftJoin(
         tripBoardingPoints,
-        and(eq(tripBoardingPoints.boardingPointId, bookingParticipants.boardingPointId), eq(tripBoardingPoints.tripId, row.tripId)),
+        and(eq(tripBoardingPoints.boardingPointId, bookingParticipants.boardingPointId), eq(tripBoardingPoints.tripId, booking.tripId)),
       )
-      .where(eq(bookingParticipants.bookingId, row.id))
+      .where(eq(bookingParticipants.bookingId, booking.id))
       .orderBy(asc(bookingParticipants.id)),
-    db.select().from(payments).where(eq(payments.bookingId, row.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
+    db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
   ])
+  return { booking, people, payments: schedule }
+}
 
+/**
+ * The summary of a booking's rows: read from the database, or (inside the booking's transaction,
+ * for its confirmation mail) made from what was just written.
+ */
+export function summaryFromRows(rows: BookingRows, secret: string, origin: string): BookingSummary {
+  const row = rows.booking
   const roomTypes = z.array(roomShape).parse(row.rooms)
   const rooms: BookingSummary['rooms'] = roomTypes.map((r) => ({ type: r.type, travellers: [] }))
-  for (const p of people) {
+  for (const p of rows.people) {
     rooms[p.roomIndex]?.travellers.push({
       name: `${p.firstname} ${p.lastname}`,
       seat: p.seat,
@@ -104,27 +154,32 @@ export async function loadBookingSummary(db: Database, bookingNumber: string, se
       mobility: z.enum(['keine', 'rollator', 'rollstuhl']).catch('keine').parse(p.mobility),
     })
   }
-
   return {
-    id: row.id,
-    summary: {
-      bookingNumber: row.bookingNumber,
-      createdAt: row.createdAt.toISOString(),
-      trip: { id: row.tripId, dateId: row.dateId, title: row.title, dateFrom: row.dateFrom, dateTill: row.dateTill, transport: row.transport },
-      agency: row.agencyName ? { name: row.agencyName } : null,
-      booker: contactSchema.parse(row.contact),
-      rooms,
-      lines: z.array(priceLineSchema).parse(row.priceLines),
-      gesamtpreis: row.gesamtpreis,
-      payments: schedule.map((p) => ({
+    bookingNumber: row.bookingNumber,
+    createdAt: row.createdAt.toISOString(),
+    trip: {
+      id: row.tripId,
+      dateId: row.dateId,
+      title: row.title,
+      dateFrom: row.dateFrom,
+      dateTill: row.dateTill,
+      transport: row.transport,
+    },
+    agency: row.agencyName ? { name: row.agencyName } : null,
+    booker: contactSchema.parse(row.contact),
+    rooms,
+    lines: z.array(priceLineSchema).parse(row.priceLines),
+    gesamtpreis: row.gesamtpreis,
+    payments: [...rows.payments]
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+      .map((p) => ({
         kind: p.kind,
         amount: p.amount,
         dueDate: p.dueDate,
         paid: p.status === 'paid',
         paymentUrl: origin + paymentPath(secret, row.bookingNumber, p.kind, row.dateFrom),
       })),
-      paymentMethod: z.enum(PAYMENT_METHODS).catch('ueberweisung').parse(row.paymentMethod),
-      successUrl: origin + successPath(row.bookingNumber, secret),
-    },
+    paymentMethod: z.enum(PAYMENT_METHODS).catch('ueberweisung').parse(row.paymentMethod),
+    successUrl: origin + successPath(row.bookingNumber, secret),
   }
 }
