@@ -74,6 +74,8 @@ import { Route as BuchungTerminIdStep3IndexRouteImport } from './routes/buchung/
 import { Route as BuchungTerminIdStep4IndexRouteImport } from './routes/buchung/$terminId/step4/index'
 import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buchung/bestaetigung/$nummer/index'
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
+import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
+import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
 import { Route as ReiseuebersichtSearchSearchIndexRouteImport } from './routes/reiseuebersicht/search/$search/index'
 
@@ -418,6 +420,18 @@ const BuchungBestaetigungNummerBestaetigungDotpdfRoute =
     path: '/buchung/bestaetigung/$nummer/bestaetigung.pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const NewsletterAbmeldenTokenIndexRoute =
+  NewsletterAbmeldenTokenIndexRouteImport.update({
+    id: '/newsletter/abmelden/$token/',
+    path: '/newsletter/abmelden/$token/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const NewsletterBestaetigenTokenIndexRoute =
+  NewsletterBestaetigenTokenIndexRouteImport.update({
+    id: '/newsletter/bestaetigen/$token/',
+    path: '/newsletter/bestaetigen/$token/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReiseIdTerminFileRoute = ReiseIdTerminFileRouteImport.update({
   id: '/reise/$id/termin/$file',
   path: '/reise/$id/termin/$file',
@@ -497,6 +511,8 @@ export interface FileRoutesByFullPath {
   '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
+  '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
+  '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesByTo {
@@ -565,6 +581,8 @@ export interface FileRoutesByTo {
   '/buchung/$terminId/step3': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
+  '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
+  '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRoutesById {
@@ -635,6 +653,8 @@ export interface FileRoutesById {
   '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
+  '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
+  '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
 }
 export interface FileRouteTypes {
@@ -706,6 +726,8 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3/'
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
+    | '/newsletter/abmelden/$token/'
+    | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -774,6 +796,8 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3'
     | '/buchung/$terminId/step4'
     | '/buchung/bestaetigung/$nummer'
+    | '/newsletter/abmelden/$token'
+    | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
   id:
     | '__root__'
@@ -843,6 +867,8 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3/'
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
+    | '/newsletter/abmelden/$token/'
+    | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
   fileRoutesById: FileRoutesById
 }
@@ -906,6 +932,8 @@ export interface RootRouteChildren {
   BuchungBestaetigungNummerBestaetigungDotpdfRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   ReiseIdTerminFileRoute: typeof ReiseIdTerminFileRoute
   BuchungBestaetigungNummerIndexRoute: typeof BuchungBestaetigungNummerIndexRoute
+  NewsletterAbmeldenTokenIndexRoute: typeof NewsletterAbmeldenTokenIndexRoute
+  NewsletterBestaetigenTokenIndexRoute: typeof NewsletterBestaetigenTokenIndexRoute
   ReiseuebersichtSearchSearchIndexRoute: typeof ReiseuebersichtSearchSearchIndexRoute
 }
 
@@ -1366,6 +1394,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/abmelden/$token/': {
+      id: '/newsletter/abmelden/$token/'
+      path: '/newsletter/abmelden/$token'
+      fullPath: '/newsletter/abmelden/$token/'
+      preLoaderRoute: typeof NewsletterAbmeldenTokenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/bestaetigen/$token/': {
+      id: '/newsletter/bestaetigen/$token/'
+      path: '/newsletter/bestaetigen/$token'
+      fullPath: '/newsletter/bestaetigen/$token/'
+      preLoaderRoute: typeof NewsletterBestaetigenTokenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reise/$id/termin/$file': {
       id: '/reise/$id/termin/$file'
       path: '/reise/$id/termin/$file'
@@ -1489,6 +1531,8 @@ const rootRouteChildren: RootRouteChildren = {
     BuchungBestaetigungNummerBestaetigungDotpdfRoute,
   ReiseIdTerminFileRoute: ReiseIdTerminFileRoute,
   BuchungBestaetigungNummerIndexRoute: BuchungBestaetigungNummerIndexRoute,
+  NewsletterAbmeldenTokenIndexRoute: NewsletterAbmeldenTokenIndexRoute,
+  NewsletterBestaetigenTokenIndexRoute: NewsletterBestaetigenTokenIndexRoute,
   ReiseuebersichtSearchSearchIndexRoute: ReiseuebersichtSearchSearchIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -186,6 +186,14 @@ export function formatDate(day: DayInput): string {
   return ''
 }
 
+const berlinTimeFormatter = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** An instant as the Berlin day and time: '05.03.2027, 14:30 Uhr'; '' for an invalid date. */
+export function formatDateTime(instant: Date): string {
+  const day = formatDate(instant)
+  return day ? `${day}, ${berlinTimeFormatter.format(instant)} Uhr` : ''
+}
+
 /**
  * Spec 9: equal from and till shows one date, otherwise 'from - till'. Days are compared after
  * formatting, so a Date and the 'YYYY-MM-DD' of the same Berlin day count as equal. When only

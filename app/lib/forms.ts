@@ -10,6 +10,10 @@
 //   the message is optional because the trip and the date already say what is wanted.
 // - Every form carries a honeypot field that people never see; a filled honeypot is answered
 //   like a success but nothing is stored.
+// - Spec 5's generic rules (required, email, number, integer, length, pattern) speak German and
+//   English (FORM_MESSAGES); every schema takes a locale, German by default. Labels stay German.
+// - Single-line fields lose control characters (CR, LF, NUL …) before anything is checked or
+//   stored, so no value can start a new mail header line; multi-line fields keep their line breaks.
 import { z } from 'zod'
 import { MASKS, applyMask, isMaskComplete } from './masks'
 
@@ -34,11 +38,24 @@ type FieldBase = {
   half?: boolean
 }
 
+/** The spec's two message languages; the site itself speaks German only. */
+export const FORM_LOCALES = ['de', 'en'] as const
+export type FormLocale = (typeof FORM_LOCALES)[number]
+/** A field's own message (a mask or pattern explained) in both languages. */
+export type LocalizedText = Readonly<Record<FormLocale, string>>
+
 export type FormField =
-  | (FieldBase & { type: 'text'; maxLength?: number; mask?: string; maskMessage?: string; pattern?: { regex: RegExp; message: string } })
+  | (FieldBase & {
+      type: 'text'
+      minLength?: number
+      maxLength?: number
+      mask?: string
+      maskMessage?: LocalizedText
+      pattern?: { regex: RegExp; message: LocalizedText }
+    })
   | (FieldBase & { type: 'email' })
   | (FieldBase & { type: 'tel' })
-  | (FieldBase & { type: 'textarea'; maxLength: number })
+  | (FieldBase & { type: 'textarea'; minLength?: number; maxLength: number })
   | (FieldBase & { type: 'integer'; min: number; max: number })
   | (FieldBase & { type: 'radio'; options: readonly FieldOption[] })
   | (FieldBase & { type: 'checkboxes'; options: readonly FieldOption[] })
@@ -63,19 +80,56 @@ export type FormValues = Record<string, string | string[]>
 const TEXT_MAX = 200
 const EMAIL_MAX = 254
 
-const required = (field: FormField) =>
-  field.type === 'radio' || field.type === 'checkboxes'
-    ? `Bitte wählen Sie bei „${field.label}“ mindestens eine Angabe aus.`
-    : `Bitte füllen Sie das Feld „${field.label}“ aus.`
+export type FormMessages = {
+  required: (label: string) => string
+  requiredChoice: (label: string) => string
+  email: string
+  tel: string
+  /** Not a number at all ('zehn'). */
+  number: string
+  /** A number, but not a whole one within the range ('2,5', '0'). */
+  integer: (min: number, max: number) => string
+  tooShort: (min: number) => string
+  tooLong: (max: number) => string
+  /** A value that does not fit a field's pattern, when the field brings no message of its own. */
+  pattern: string
+  option: string
+  invalid: string
+}
 
-export const MESSAGES = {
+const de: FormMessages = {
+  required: (label) => `Bitte füllen Sie das Feld „${label}“ aus.`,
+  requiredChoice: (label) => `Bitte wählen Sie bei „${label}“ mindestens eine Angabe aus.`,
   email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@beispiel.de.',
   tel: 'Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / - sind erlaubt).',
-  tooLong: (max: number) => `Bitte kürzen Sie Ihre Eingabe auf höchstens ${new Intl.NumberFormat('de-DE').format(max)} Zeichen.`,
-  integer: (min: number, max: number) => `Bitte geben Sie eine ganze Zahl von ${min} bis ${max} ein.`,
+  number: 'Bitte geben Sie eine Zahl in Ziffern ein, zum Beispiel 12.',
+  integer: (min, max) => `Bitte geben Sie eine ganze Zahl von ${min} bis ${max} ein.`,
+  tooShort: (min) => `Bitte geben Sie mindestens ${new Intl.NumberFormat('de-DE').format(min)} Zeichen ein.`,
+  tooLong: (max) => `Bitte kürzen Sie Ihre Eingabe auf höchstens ${new Intl.NumberFormat('de-DE').format(max)} Zeichen.`,
+  pattern: 'Bitte prüfen Sie das Format Ihrer Eingabe.',
   option: 'Bitte wählen Sie eine der angebotenen Möglichkeiten.',
   invalid: 'Diese Eingabe ist ungültig.',
-} as const
+}
+
+const en: FormMessages = {
+  required: (label) => `Please fill in the field “${label}”.`,
+  requiredChoice: (label) => `Please choose at least one option for “${label}”.`,
+  email: 'Please enter a valid e-mail address, for example name@example.com.',
+  tel: 'Please enter a valid phone number (digits, spaces and + ( ) / - are allowed).',
+  number: 'Please enter a number in digits, for example 12.',
+  integer: (min, max) => `Please enter a whole number from ${min} to ${max}.`,
+  tooShort: (min) => `Please enter at least ${new Intl.NumberFormat('en-GB').format(min)} characters.`,
+  tooLong: (max) => `Please shorten your entry to at most ${new Intl.NumberFormat('en-GB').format(max)} characters.`,
+  pattern: 'Please check the format of your entry.',
+  option: 'Please choose one of the options offered.',
+  invalid: 'This entry is not valid.',
+}
+
+/** Spec 5's generic rules in German and English. */
+export const FORM_MESSAGES: Readonly<Record<FormLocale, FormMessages>> = { de, en }
+
+/** The German messages: what the site shows everywhere. */
+export const MESSAGES = de
 
 const EMAIL = z.email()
 const PHONE = /^\+?[0-9 ()/-]+$/
@@ -90,71 +144,101 @@ export function isPhone(value: string): boolean {
   return value.length <= 30 && PHONE.test(value) && value.replace(/\D/g, '').length >= 6
 }
 
-/** The zod schema of one field: trims text and reports at most one German message. */
-export function fieldSchema(field: FormField): z.ZodType<string | number | string[] | null, string | string[]> {
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+// The same without LF: a text area keeps its line breaks.
+const CONTROLS_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g
+
+/** A single-line value: every run of control characters (CR, LF, TAB, NUL …) becomes one space. */
+export function singleLine(value: string): string {
+  return value.replace(CONTROLS, ' ')
+}
+
+/** A multi-line value: CR LF and CR become LF, the Unicode separators LF, other controls a space. */
+export function multiLine(value: string): string {
+  return value.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(CONTROLS_BUT_LF, ' ')
+}
+
+/** The zod schema of one field: cleans and trims text and reports at most one message. */
+export function fieldSchema(field: FormField, locale: FormLocale = 'de'): z.ZodType<string | number | string[] | null, string | string[]> {
+  const m = FORM_MESSAGES[locale]
   switch (field.type) {
     case 'checkboxes': {
       const allowed = new Set(field.options.map((o) => o.value))
       return z
-        .array(z.string(MESSAGES.invalid), MESSAGES.invalid)
-        .max(field.options.length, MESSAGES.option)
+        .array(z.string(m.invalid), m.invalid)
+        .max(field.options.length, m.option)
         .superRefine((values, ctx) => {
-          if (values.some((v) => !allowed.has(v))) ctx.addIssue({ code: 'custom', message: MESSAGES.option })
-          else if (field.required && values.length === 0) ctx.addIssue({ code: 'custom', message: required(field) })
+          if (values.some((v) => !allowed.has(v))) ctx.addIssue({ code: 'custom', message: m.option })
+          else if (field.required && values.length === 0) ctx.addIssue({ code: 'custom', message: m.requiredChoice(field.label) })
         })
         .transform((values) => field.options.map((o) => o.value).filter((v) => values.includes(v)))
     }
     case 'integer':
       return z
-        .string(MESSAGES.invalid)
+        .string(m.invalid)
+        .overwrite(singleLine)
         .trim()
         .superRefine((value, ctx) => {
           if (value === '') {
-            if (field.required) ctx.addIssue({ code: 'custom', message: required(field) })
+            if (field.required) ctx.addIssue({ code: 'custom', message: m.required(field.label) })
+            return
+          }
+          // Anything written as a number ('-3', '2,5', '1.000') is told the range; anything else
+          // that it must be digits.
+          if (!/^[+-]?[0-9]+([.,][0-9]+)*$/.test(value)) {
+            ctx.addIssue({ code: 'custom', message: m.number })
             return
           }
           const n = /^[0-9]{1,9}$/.test(value) ? Number(value) : Number.NaN
-          if (!(n >= field.min && n <= field.max)) ctx.addIssue({ code: 'custom', message: MESSAGES.integer(field.min, field.max) })
+          if (!(n >= field.min && n <= field.max)) ctx.addIssue({ code: 'custom', message: m.integer(field.min, field.max) })
         })
         .transform((value) => (value === '' ? null : Number(value)))
     default:
       return z
-        .string(MESSAGES.invalid)
+        .string(m.invalid)
+        .overwrite(field.type === 'textarea' ? multiLine : singleLine)
         .trim()
         .superRefine((value, ctx) => {
-          const message = textProblem(field, value)
+          const message = textProblem(field, value, locale)
           if (message) ctx.addIssue({ code: 'custom', message })
         })
   }
 }
 
-function textProblem(field: Exclude<FormField, { type: 'checkboxes' | 'integer' }>, value: string): string | null {
-  if (value === '') return field.required ? required(field) : null
+function textProblem(field: Exclude<FormField, { type: 'checkboxes' | 'integer' }>, value: string, locale: FormLocale): string | null {
+  const m = FORM_MESSAGES[locale]
+  if (value === '') {
+    if (!field.required) return null
+    return field.type === 'radio' ? m.requiredChoice(field.label) : m.required(field.label)
+  }
   switch (field.type) {
     case 'email':
-      return isEmail(value) ? null : MESSAGES.email
+      return isEmail(value) ? null : m.email
     case 'tel':
-      return isPhone(value) ? null : MESSAGES.tel
+      return isPhone(value) ? null : m.tel
     case 'radio':
-      return field.options.some((o) => o.value === value) ? null : MESSAGES.option
+      return field.options.some((o) => o.value === value) ? null : m.option
     case 'textarea':
-      return value.length > field.maxLength ? MESSAGES.tooLong(field.maxLength) : null
+      if (value.length > field.maxLength) return m.tooLong(field.maxLength)
+      return field.minLength && value.length < field.minLength ? m.tooShort(field.minLength) : null
     case 'text': {
       const max = field.maxLength ?? TEXT_MAX
-      if (value.length > max) return MESSAGES.tooLong(max)
+      if (value.length > max) return m.tooLong(max)
+      if (field.minLength && value.length < field.minLength) return m.tooShort(field.minLength)
       if (field.mask && (applyMask(field.mask, value) !== value || !isMaskComplete(field.mask, value))) {
-        return field.maskMessage ?? MESSAGES.invalid
+        return field.maskMessage?.[locale] ?? m.pattern
       }
-      if (field.pattern && !field.pattern.regex.test(value)) return field.pattern.message
+      if (field.pattern && !field.pattern.regex.test(value)) return field.pattern.message[locale]
       return null
     }
   }
 }
 
 /** The schema of a whole form; keys that are not fields of the form are dropped. */
-export function buildFormSchema(definition: FormDefinition) {
+export function buildFormSchema(definition: FormDefinition, locale: FormLocale = 'de') {
   const shape: Record<string, ReturnType<typeof fieldSchema>> = {}
-  for (const field of definition.fields) shape[field.name] = fieldSchema(field)
+  for (const field of definition.fields) shape[field.name] = fieldSchema(field, locale)
   return z.object(shape)
 }
 
@@ -191,7 +275,10 @@ export function describeValue(field: FormField, value: unknown): string {
 // The forms
 // ------------------------------------------------------------------------------------------
 
-const ZIP_MESSAGE = 'Bitte geben Sie eine fünfstellige Postleitzahl ein, zum Beispiel 33602.'
+const ZIP_MESSAGE: LocalizedText = {
+  de: 'Bitte geben Sie eine fünfstellige Postleitzahl ein, zum Beispiel 33602.',
+  en: 'Please enter a five-digit postcode, for example 33602.',
+}
 
 const nameField: FormField = { type: 'text', name: 'name', label: 'Name', required: true, autoComplete: 'name' }
 const emailField = (isRequired: boolean): FormField => ({
@@ -249,7 +336,13 @@ export const FORM_DEFINITIONS: Readonly<Record<FormKey, FormDefinition>> = {
         required: true,
         half: true,
         maxLength: 10,
-        pattern: { regex: /^[0-9]/, message: 'Bitte geben Sie eine Hausnummer ein, die mit einer Ziffer beginnt, zum Beispiel 12a.' },
+        pattern: {
+          regex: /^[0-9]/,
+          message: {
+            de: 'Bitte geben Sie eine Hausnummer ein, die mit einer Ziffer beginnt, zum Beispiel 12a.',
+            en: 'Please enter a house number that starts with a digit, for example 12a.',
+          },
+        },
       },
       {
         type: 'text',
@@ -322,6 +415,10 @@ export const formSubmissionInputSchema = z.object({
 })
 export type FormSubmissionInput = z.input<typeof formSubmissionInputSchema>
 
+/** The answer to a client that sent one form too often (HTTP 429). */
+export const RATE_LIMITED_MESSAGE =
+  'Sie haben dieses Formular in kurzer Zeit sehr oft gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut – oder rufen Sie uns an.'
+
 // ------------------------------------------------------------------------------------------
 // Newsletter
 // ------------------------------------------------------------------------------------------
@@ -347,3 +444,15 @@ export const newsletterInputSchema = z.object({
 })
 
 export const NEWSLETTER_CONFIRMATION = 'Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen senden.'
+
+/**
+ * The consent the sign-up form asks for, word for word: stored with the subscription and quoted in
+ * the confirmation mail. Change the version whenever the text changes, so that every stored
+ * consent still says which wording the person agreed to.
+ */
+export const NEWSLETTER_CONSENT_TEXT =
+  'Ja, ich möchte den Newsletter mit Reiseideen und Angeboten per E-Mail erhalten. Die Einwilligung kann ich jederzeit über den Abmeldelink im Newsletter widerrufen.'
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-1'
+
+/** A newsletter link's token as the sign-up makes it (24 random bytes, base64url); anything else is unknown. */
+export const newsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/)

@@ -3,6 +3,8 @@
 import { z } from 'zod'
 import '~/lib/zod-de'
 import { isValidIban } from '~/lib/booking/iban'
+import { parseProxyEntry } from './http/client-address.server'
+import type { ProxyEntry } from './http/client-address.server'
 
 // An empty value (`DATABASE_URL=` in an env file) means unset, the same as a missing one.
 const optionalUrl = z
@@ -46,6 +48,21 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Sonnenland Reisen <info@sonnenland-reisen.example>'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /**
+   * Proxies (addresses or CIDR networks, comma-separated) whose X-Forwarded-For is believed when
+   * the per-client form limits ask who a client is. Unset: the socket's peer is the client.
+   */
+  TRUSTED_PROXY: csv.transform((entries, ctx) => {
+    const parsed: ProxyEntry[] = []
+    for (const entry of entries) {
+      const proxy = parseProxyEntry(entry)
+      if (proxy) parsed.push(proxy)
+      else ctx.addIssue({ code: 'custom', message: `„${entry}“ ist keine IP-Adresse und kein Netz wie 10.0.0.0/8` })
+    }
+    return parsed
+  }),
+  /** Days after which a newsletter sign-up that was never confirmed is deleted. */
+  NEWSLETTER_PENDING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** Booking: minutes a picked seat stays held; activity extends it up to BOOKING_HOLD_MAX_MINUTES. */
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
   BOOKING_HOLD_MAX_MINUTES: z.coerce.number().int().min(1).max(240).default(60),

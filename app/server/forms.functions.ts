@@ -2,11 +2,17 @@
 // the submission, which the server validates again with the form's own schema.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { formKeySchema, formSubmissionInputSchema } from '~/lib/forms'
+import { formKeySchema } from '~/lib/forms'
+import type { FormSubmissionInput } from '~/lib/forms'
 import { tripIdSchema } from '~/lib/wishlist'
+import { kickOutbox } from './mail/worker-runtime.server'
+import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { loadTripRequestContext, submitForm } from './services/form-submissions.server'
+import { requestClientKey } from './services/forms-runtime.server'
+import { siteInfo } from './site.server'
 
 // A trip date id is the same kind of PostgreSQL integer as a trip id, so both read alike.
 
@@ -22,7 +28,22 @@ export const fetchFormContext = createServerFn({ method: 'GET' })
     return { form: form.data, trip }
   })
 
-/** Stores a submission (sending it by mail is the mail issue's job) and answers the confirmation. */
+export type FormAnswer = { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> }
+
+/**
+ * Stores a submission with its mails and answers the confirmation. The input is checked by
+ * submitForm (with German messages and a 400) rather than by a validator, whose failure would be
+ * a 500. The answer says nothing of a honeypot or a duplicate: both look like a success.
+ */
 export const sendForm = createServerFn({ method: 'POST' })
-  .validator(formSubmissionInputSchema)
-  .handler(async ({ data }) => submitForm(await getDb(), data))
+  .validator((data: FormSubmissionInput) => data)
+  .handler(async ({ data }): Promise<FormAnswer> => {
+    const result = await submitForm(await getDb(), data, { clientKey: await requestClientKey(), site: siteInfo(), origin: publicOrigin() })
+    if (result.ok) {
+      if (result.mailed) kickOutbox()
+      return { ok: true, message: result.message }
+    }
+    setResponseStatus(result.status)
+    if (result.retryAfterSeconds !== undefined) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
+    return { ok: false, message: result.message, errors: result.errors }
+  })

@@ -35,5 +35,6 @@ export function loggablePath(pathname: string): string {
   return pathname
     .replace(/^\/payment\/[^/]+/, '/payment/…')
     .replace(/^\/newsletter\/bestaetigen\/[^/]+/, '/newsletter/bestaetigen/…')
+    .replace(/^\/newsletter\/abmelden\/[^/]+/, '/newsletter/abmelden/…')
     .replace(/^\/api\/booking-drafts\/[^/]+/, '/api/booking-drafts/…')
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
 import { startMailWorker, stopMailWorker } from './mail/worker-runtime.server'
 import { startBookingSweeper } from './services/booking/runtime.server'
+import { startFormsSweeper } from './services/forms-runtime.server'
 import { siteInfo } from './site.server'
 
 type Opened = Awaited<ReturnType<typeof openDatabase>>
@@ -63,6 +64,7 @@ export function startServices(): void {
   siteInfo()
   void open()
   startBookingSweeper()
+  startFormsSweeper()
   startMailWorker()
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))

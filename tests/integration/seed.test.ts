@@ -59,7 +59,7 @@ describe('seedDatabase', () => {
     expect(await rows(schema.impressions)).toBe(8)
     expect(await rows(schema.contentPages)).toBe(ref.contentPages.length)
     expect(await rows(schema.menus)).toBe(ref.menus.length)
-    expect(await rows(schema.mailFormTemplates)).toBe(3)
+    expect(await rows(schema.mailFormTemplates)).toBe(4)
     expect(await rows(schema.schoolHolidays)).toBe(60)
     expect(await rows(schema.vouchers)).toBe(ref.vouchers.length)
     expect(await rows(schema.insuranceOffers)).toBe(ref.insuranceOffers.length)

@@ -6,6 +6,7 @@ import { foldAccents, foldUmlauts } from '~/lib/boarding-points'
 import { filterMainCategories } from '~/lib/categories'
 import { FORM_DEFINITIONS, NEWSLETTER_CONFIRMATION } from '~/lib/forms'
 import { SITE_PAGES, SITEMAP_MAX_URLS } from '~/lib/sitemap'
+import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { findTransferZone } from '~/lib/transfer-zones'
 import { formSubmissions, hotels, mailFormTemplates, newsletterSubscriptions, ships, tripDates, trips } from '~/server/db/schema'
 import { searchAgencies } from '~/server/services/agencies.server'
@@ -26,6 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup()
 })
+
+// Each call is its own client, so that the per-client limits and duplicate suppression (tested in
+// forms-mail.test.ts) stay out of these tests' way.
+let clients = 0
+const formContext = () => ({ clientKey: `service-pages-${++clients}`, site: DEFAULT_SITE_INFO, origin: 'https://reisen.example' })
+const newsletterContext = () => ({ ...formContext(), pendingDays: 7 })
 
 const submissionCount = async () => (await t.db.select({ n: count() }).from(formSubmissions))[0]?.n ?? 0
 
@@ -146,7 +153,7 @@ describe('Form submissions', () => {
 
   it('stores a valid submission and answers the template confirmation', async () => {
     const before = await submissionCount()
-    const result = await submitForm(t.db, { form: 'kontakt', values: kontakt })
+    const result = await submitForm(t.db, { form: 'kontakt', values: kontakt }, formContext())
     expect(result.ok).toBe(true)
     const [template] = await t.db.select().from(mailFormTemplates).where(eq(mailFormTemplates.key, 'kontakt'))
     if (result.ok) {
@@ -160,20 +167,20 @@ describe('Form submissions', () => {
 
   it('refuses invalid input with German messages and stores nothing', async () => {
     const before = await submissionCount()
-    const result = await submitForm(t.db, { form: 'kontakt', values: { ...kontakt, email: 'keine-adresse', nachricht: '' } })
+    const result = await submitForm(t.db, { form: 'kontakt', values: { ...kontakt, email: 'keine-adresse', nachricht: '' } }, formContext())
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.errors.email).toMatch(/gültige E-Mail-Adresse/)
       expect(result.errors.nachricht).toBe('Bitte füllen Sie das Feld „Nachricht“ aus.')
     }
-    const unknownForm = await submitForm(t.db, { form: 'admin', values: kontakt })
+    const unknownForm = await submitForm(t.db, { form: 'admin', values: kontakt }, formContext())
     expect(unknownForm.ok).toBe(false)
     expect(await submissionCount()).toBe(before)
   })
 
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const before = await submissionCount()
-    const result = await submitForm(t.db, { form: 'kontakt', values: kontakt, homepage: 'http://spam.example' })
+    const result = await submitForm(t.db, { form: 'kontakt', values: kontakt, homepage: 'http://spam.example' }, formContext())
     expect(result).toMatchObject({ ok: true, stored: false })
     expect(await submissionCount()).toBe(before)
   })
@@ -190,7 +197,7 @@ describe('Form submissions', () => {
       email: '',
       kataloge: ['advent', 'jahreskatalog'],
     }
-    const result = await submitForm(t.db, { form: 'katalog', values })
+    const result = await submitForm(t.db, { form: 'katalog', values }, formContext())
     expect(result.ok).toBe(true)
     const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.form, 'katalog'))
     expect(row?.data).toMatchObject({ plz: '33602', kataloge: ['jahreskatalog', 'advent'] })
@@ -205,17 +212,17 @@ describe('Form submissions', () => {
       .limit(1)
     if (!date) throw new Error('no trip date')
     const values = { name: 'Erika Mustermann', email: 'erika@example.de', telefon: '0521 123456', personen: '2', nachricht: '' }
-    const result = await submitForm(t.db, { form: 'reiseanfrage', values, reise: date.tripId, termin: date.id })
+    const result = await submitForm(t.db, { form: 'reiseanfrage', values, reise: date.tripId, termin: date.id }, formContext())
     expect(result.ok).toBe(true)
     const [row] = await t.db.select().from(formSubmissions).where(eq(formSubmissions.form, 'reiseanfrage'))
     expect(row?.data).toMatchObject({ personen: 2, reise: date.tripId, termin: date.id, reiseTitel: date.title })
 
     const before = await submissionCount()
-    const unknown = await submitForm(t.db, { form: 'reiseanfrage', values, reise: 2_000_000_000 })
+    const unknown = await submitForm(t.db, { form: 'reiseanfrage', values, reise: 2_000_000_000 }, formContext())
     expect(unknown.ok).toBe(false)
-    const wrongDate = await submitForm(t.db, { form: 'reiseanfrage', values, reise: date.tripId, termin: 2_000_000_000 })
+    const wrongDate = await submitForm(t.db, { form: 'reiseanfrage', values, reise: date.tripId, termin: 2_000_000_000 }, formContext())
     expect(wrongDate.ok).toBe(false)
-    const withoutTrip = await submitForm(t.db, { form: 'reiseanfrage', values })
+    const withoutTrip = await submitForm(t.db, { form: 'reiseanfrage', values }, formContext())
     expect(withoutTrip.ok).toBe(false)
     expect(await submissionCount()).toBe(before)
   })
@@ -225,8 +232,8 @@ describe('Newsletter sign-up', () => {
   const rowsFor = (email: string) => t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email))
 
   it('stores a pending subscription with a random token', async () => {
-    const result = await subscribeNewsletter(t.db, { email: ' Erika.Neu@Example.de ', consent: true })
-    expect(result).toEqual({ ok: true, message: NEWSLETTER_CONFIRMATION })
+    const result = await subscribeNewsletter(t.db, { email: ' Erika.Neu@Example.de ', consent: true }, newsletterContext())
+    expect(result).toMatchObject({ ok: true, message: NEWSLETTER_CONFIRMATION })
     const [row] = await rowsFor('erika.neu@example.de')
     expect(row?.status).toBe('pending')
     expect(row?.token.length).toBeGreaterThanOrEqual(24)
@@ -234,32 +241,32 @@ describe('Newsletter sign-up', () => {
 
   it('answers a duplicate the same way, keeps one row and renews the token of a pending one', async () => {
     const [before] = await rowsFor('erika.neu@example.de')
-    const again = await subscribeNewsletter(t.db, { email: 'erika.neu@example.de', consent: true })
-    expect(again).toEqual({ ok: true, message: NEWSLETTER_CONFIRMATION })
+    const again = await subscribeNewsletter(t.db, { email: 'erika.neu@example.de', consent: true }, newsletterContext())
+    expect(again).toMatchObject({ ok: true, message: NEWSLETTER_CONFIRMATION })
     const rows = await rowsFor('erika.neu@example.de')
     expect(rows).toHaveLength(1)
     expect(rows[0]?.token).not.toBe(before?.token)
   })
 
   it('leaves a confirmed subscription confirmed, with the same answer', async () => {
-    await subscribeNewsletter(t.db, { email: 'treu@example.de', consent: true })
+    await subscribeNewsletter(t.db, { email: 'treu@example.de', consent: true }, newsletterContext())
     await t.db.update(newsletterSubscriptions).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(newsletterSubscriptions.email, 'treu@example.de'))
     const [confirmed] = await rowsFor('treu@example.de')
-    const result = await subscribeNewsletter(t.db, { email: 'treu@example.de', consent: true })
-    expect(result).toEqual({ ok: true, message: NEWSLETTER_CONFIRMATION })
+    const result = await subscribeNewsletter(t.db, { email: 'treu@example.de', consent: true }, newsletterContext())
+    expect(result).toMatchObject({ ok: true, message: NEWSLETTER_CONFIRMATION })
     const [after] = await rowsFor('treu@example.de')
     expect(after?.status).toBe('confirmed')
     expect(after?.token).toBe(confirmed?.token)
   })
 
   it('refuses a missing consent or a wrong address and stores nothing', async () => {
-    const noConsent = await subscribeNewsletter(t.db, { email: 'ohne@example.de', consent: false })
+    const noConsent = await subscribeNewsletter(t.db, { email: 'ohne@example.de', consent: false }, newsletterContext())
     expect(noConsent.ok).toBe(false)
     if (!noConsent.ok) expect(noConsent.errors.consent).toMatch(/Newsletter erhalten/)
-    const badMail = await subscribeNewsletter(t.db, { email: 'kaputt', consent: true })
+    const badMail = await subscribeNewsletter(t.db, { email: 'kaputt', consent: true }, newsletterContext())
     expect(badMail.ok).toBe(false)
     expect(await rowsFor('ohne@example.de')).toHaveLength(0)
-    const honeypot = await subscribeNewsletter(t.db, { email: 'bot@example.de', consent: true, homepage: 'x' })
+    const honeypot = await subscribeNewsletter(t.db, { email: 'bot@example.de', consent: true, homepage: 'x' }, newsletterContext())
     expect(honeypot.ok).toBe(true)
     expect(await rowsFor('bot@example.de')).toHaveLength(0)
   })

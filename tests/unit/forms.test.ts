@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   FORM_DEFINITIONS,
   FORM_KEYS,
+  FORM_MESSAGES,
   MESSAGES,
   NEWSLETTER_CONSENT_MESSAGE,
   buildFormSchema,
@@ -125,9 +126,12 @@ describe('schemas refuse invalid input with German messages', () => {
     expect(errorsOf('kontakt', { ...VALID.kontakt, telefon: '' })).toEqual({})
   })
 
-  it('whole numbers within the range', () => {
-    for (const teilnehmer of ['0', '1000', '2,5', '-3', 'zehn']) {
+  it('whole numbers within the range; words are told to be digits', () => {
+    for (const teilnehmer of ['0', '1000', '2,5', '-3', '1.000']) {
       expect(errorsOf('gruppenanfrage', { ...VALID.gruppenanfrage, teilnehmer }).teilnehmer).toBe(MESSAGES.integer(1, 999))
+    }
+    for (const teilnehmer of ['zehn', '1e3', '12 Personen']) {
+      expect(errorsOf('gruppenanfrage', { ...VALID.gruppenanfrage, teilnehmer }).teilnehmer).toBe(MESSAGES.number)
     }
   })
 
@@ -150,6 +154,64 @@ describe('schemas refuse invalid input with German messages', () => {
     const result = fieldSchema({ type: 'email', name: 'email', label: 'E-Mail', required: true }).safeParse('')
     expect(result.success).toBe(false)
     expect(result.error?.issues).toHaveLength(1)
+  })
+})
+
+describe('the same rules in English', () => {
+  const errorsEn = (key: FormKey, values: FormValues) => {
+    const result = buildFormSchema(FORM_DEFINITIONS[key], 'en').safeParse(values)
+    return result.success ? {} : firstMessageByField(result.error.issues)
+  }
+
+  it('German is the default, English is chosen by the locale argument', () => {
+    const values = { ...VALID.kontakt, name: '', email: 'erika@' }
+    expect(errorsOf('kontakt', values)).toEqual({ name: 'Bitte füllen Sie das Feld „Name“ aus.', email: MESSAGES.email })
+    expect(errorsEn('kontakt', values)).toEqual({ name: 'Please fill in the field “Name”.', email: FORM_MESSAGES.en.email })
+  })
+
+  it('required, email, number, integer, length and pattern each have an English message', () => {
+    const katalog = { ...VALID.katalog, kataloge: [], plz: '336', hausnummer: 'a12', email: 'x' }
+    expect(errorsEn('katalog', katalog)).toEqual({
+      kataloge: 'Please choose at least one option for “Kataloge”.',
+      plz: 'Please enter a five-digit postcode, for example 33602.',
+      hausnummer: 'Please enter a house number that starts with a digit, for example 12a.',
+      email: 'Please enter a valid e-mail address, for example name@example.com.',
+    })
+    expect(errorsEn('gruppenanfrage', { ...VALID.gruppenanfrage, teilnehmer: 'zehn' }).teilnehmer).toBe('Please enter a number in digits, for example 12.')
+    expect(errorsEn('gruppenanfrage', { ...VALID.gruppenanfrage, teilnehmer: '2,5' }).teilnehmer).toBe('Please enter a whole number from 1 to 999.')
+    expect(errorsEn('kontakt', { ...VALID.kontakt, nachricht: 'x'.repeat(5001) }).nachricht).toBe('Please shorten your entry to at most 5,000 characters.')
+    expect(errorsEn('reiseanfrage', { ...VALID.reiseanfrage, telefon: 'abc' }).telefon).toBe(FORM_MESSAGES.en.tel)
+  })
+
+  it('both languages have every rule, and a minimum length speaks both', () => {
+    expect(Object.keys(FORM_MESSAGES.en).sort()).toEqual(Object.keys(FORM_MESSAGES.de).sort())
+    const field = { type: 'textarea', name: 'n', label: 'Nachricht', required: true, minLength: 10, maxLength: 100 } as const
+    expect(fieldSchema(field).safeParse('kurz').error?.issues[0]?.message).toBe('Bitte geben Sie mindestens 10 Zeichen ein.')
+    expect(fieldSchema(field, 'en').safeParse('kurz').error?.issues[0]?.message).toBe('Please enter at least 10 characters.')
+    const plain = { type: 'text', name: 'c', label: 'Code', required: true, mask: '##-##' } as const
+    expect(fieldSchema(plain).safeParse('1').error?.issues[0]?.message).toBe(MESSAGES.pattern)
+    expect(fieldSchema(plain, 'en').safeParse('1').error?.issues[0]?.message).toBe(FORM_MESSAGES.en.pattern)
+  })
+})
+
+describe('control characters', () => {
+  it('single-line fields lose CR, LF, NUL and other controls before they are checked or stored', () => {
+    const data = buildFormSchema(FORM_DEFINITIONS.kontakt).parse({
+      ...VALID.kontakt,
+      name: 'Erika\r\nBcc: evil@example.com\u0000\u2028Mustermann\t',
+      email: ' erika@example.de\r\n',
+    })
+    expect(data.name).toBe('Erika Bcc: evil@example.com Mustermann')
+    expect(data.email).toBe('erika@example.de')
+  })
+
+  it('a message keeps its line breaks (as LF) but loses the other controls', () => {
+    const data = buildFormSchema(FORM_DEFINITIONS.kontakt).parse({ ...VALID.kontakt, nachricht: 'Zeile 1\r\nZeile 2\rZeile\u00003\u2029Ende' })
+    expect(data.nachricht).toBe('Zeile 1\nZeile 2\nZeile 3\nEnde')
+  })
+
+  it('an e-mail address with a line break inside is refused, not repaired', () => {
+    expect(errorsOf('kontakt', { ...VALID.kontakt, email: 'erika@example.de\nBcc: x@example.com' }).email).toBe(MESSAGES.email)
   })
 })
 

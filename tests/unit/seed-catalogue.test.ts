@@ -414,7 +414,7 @@ describe('generateCatalogue: the other tables', () => {
       images.forEach((img, n) => expect(img.src).toBe(`/media/seed/impression-${i.id}-${n + 1}.svg`))
     }
     expect(ref.faqEntries.length).toBeGreaterThanOrEqual(15)
-    expect(ref.mailFormTemplates.map((t) => t.key).sort()).toEqual(['gruppenanfrage', 'katalog', 'kontakt'])
+    expect(ref.mailFormTemplates.map((t) => t.key).sort()).toEqual(['gruppenanfrage', 'katalog', 'kontakt', 'reiseanfrage'])
     for (const t of ref.mailFormTemplates) expect(t.template).toMatch(/\{\{\w+\}\}/)
     const states = new Set(ref.schoolHolidays.map((h) => h.state))
     expect(states).toEqual(new Set(['NW', 'NI', 'HE', 'BY', 'BW']))

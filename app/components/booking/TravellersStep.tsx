@@ -68,165 +68,184 @@ export const TravellersStep = withForm({
           ) : null}
         </fieldset>
 
-        {values.allRooms.map((room, r) => (
-          <fieldset key={r} className="fieldset booking-room">
-            <legend>
-              {ROOM_LABELS[room.type] === 'ohne Übernachtung'
-                ? 'Reisende'
-                : `${ROOM_LABELS[room.type]} ${values.allRooms.slice(0, r + 1).filter((x) => x.type === room.type).length}`}
-            </legend>
-            {room.teilnehmer.map((p, t) => {
-              const index = all.findIndex((x) => x.roomIndex === r && x.participantIndex === t)
-              const path = (field: string) => `allRooms.${r}.teilnehmer.${t}.${field}`
-              const name = (field: 'firstname' | 'lastname' | 'street' | 'street_nr' | 'zip' | 'city' | 'email' | 'tel' | 'mobility') =>
-                `allRooms[${r}].teilnehmer[${t}].${field}` as const
-              return (
-                <fieldset key={t} className="fieldset--plain booking-traveller">
-                  <legend className="booking-traveller__title">
-                    Person {index + 1}
-                    {p.buchender ? ' (bucht die Reise)' : ''}
-                  </legend>
-                  <div className="form-row">
-                    <form.AppField name={name('firstname')}>
-                      {(f) => (
-                        <f.TextField
-                          id={fieldId(path('firstname'))}
-                          label="Vorname"
-                          required
-                          maxLength={60}
-                          autoComplete={p.buchender ? 'given-name' : 'off'}
-                        />
-                      )}
-                    </form.AppField>
-                    <form.AppField name={name('lastname')}>
-                      {(f) => (
-                        <f.TextField
-                          id={fieldId(path('lastname'))}
-                          label="Nachname"
-                          required
-                          maxLength={60}
-                          autoComplete={p.buchender ? 'family-name' : 'off'}
-                        />
-                      )}
-                    </form.AppField>
-                  </div>
-                  {p.buchender ? (
-                    <>
-                      <div className="form-row">
-                        <form.AppField name={name('street')}>
-                          {(f) => (
-                            <f.TextField
-                              id={fieldId(path('street'))}
-                              label="Straße"
-                              required
-                              maxLength={100}
-                              autoComplete="address-line1"
-                            />
-                          )}
-                        </form.AppField>
-                        <form.AppField name={name('street_nr')}>
-                          {(f) => (
-                            <f.TextField
-                              id={fieldId(path('street_nr'))}
-                              label="Hausnummer"
-                              required
-                              maxLength={10}
-                              className="field--short"
-                            />
-                          )}
-                        </form.AppField>
-                      </div>
-                      <div className="form-row">
-                        <form.AppField name={name('zip')}>
-                          {(f) => (
-                            <f.TextField
-                              id={fieldId(path('zip'))}
-                              label="Postleitzahl"
-                              required
-                              maxLength={5}
-                              inputMode="numeric"
-                              autoComplete="postal-code"
-                              className="field--short"
-                            />
-                          )}
-                        </form.AppField>
-                        <form.AppField name={name('city')}>
-                          {(f) => (
-                            <f.TextField id={fieldId(path('city'))} label="Ort" required maxLength={60} autoComplete="address-level2" />
-                          )}
-                        </form.AppField>
-                      </div>
-                      <div className="form-row">
-                        <form.AppField name={name('email')}>
-                          {(f) => (
-                            <f.TextField
-                              id={fieldId(path('email'))}
-                              label="E-Mail-Adresse"
-                              hint="An diese Adresse senden wir die Buchungsbestätigung."
-                              required
-                              type="email"
-                              inputMode="email"
-                              maxLength={254}
-                              autoComplete="email"
-                            />
-                          )}
-                        </form.AppField>
-                        <form.AppField name={name('tel')}>
-                          {(f) => (
-                            <f.TextField
-                              id={fieldId(path('tel'))}
-                              label="Telefon"
-                              hint="Für Rückfragen zur Reise, zum Beispiel bei Änderungen der Abfahrtszeit."
-                              required
-                              type="tel"
-                              inputMode="tel"
-                              maxLength={30}
-                              autoComplete="tel"
-                            />
-                          )}
-                        </form.AppField>
-                      </div>
-                    </>
-                  ) : null}
-                  <form.AppField name={name('mobility')}>
-                    {(f) => (
-                      <f.SelectField
-                        id={fieldId(path('mobility'))}
-                        label="Reist mit Mobilitätshilfe (freiwillig)"
-                        hint="So planen wir Platz im Gepäckraum und beim Einstieg ein."
-                        options={MOBILITY_OPTIONS}
-                      />
-                    )}
-                  </form.AppField>
-                  {perPerson.length ? (
-                    <fieldset className="fieldset--plain field">
-                      <legend>Zusatzleistungen für Person {index + 1}</legend>
-                      {perPerson.map((s) => {
-                        const id = `${fieldId(path('services'))}-${s.id}`
-                        return (
-                          <label key={s.id} className="choice" htmlFor={id}>
-                            <input
-                              id={id}
-                              type="checkbox"
-                              checked={p.services.some((x) => x.id === s.id)}
-                              onChange={(e) =>
-                                form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].services`, toggled(p.services, s.id, e.target.checked))
-                              }
-                            />
-                            <span>
-                              {serviceLabel(s)}
-                              {s.description ? <span className="choice__hint">{s.description}</span> : null}
-                            </span>
-                          </label>
-                        )
-                      })}
-                    </fieldset>
-                  ) : null}
-                </fieldset>
-              )
-            })}
-          </fieldset>
-        ))}
+        {/* Rooms and their travellers are array fields; their number is chosen in step 1. */}
+        <form.AppField name="allRooms" mode="array">
+          {(roomList) =>
+            roomList.state.value.map((room, r) => (
+              <fieldset key={r} className="fieldset booking-room">
+                <legend>
+                  {room.type === 'OHNE'
+                    ? 'Reisende'
+                    : `${ROOM_LABELS[room.type]} ${values.allRooms.slice(0, r + 1).filter((x) => x.type === room.type).length}`}
+                </legend>
+                <form.AppField name={`allRooms[${r}].teilnehmer`} mode="array">
+                  {(travellerList) =>
+                    travellerList.state.value.map((p, t) => {
+                      const index = all.findIndex((x) => x.roomIndex === r && x.participantIndex === t)
+                      const path = (field: string) => `allRooms.${r}.teilnehmer.${t}.${field}`
+                      const name = (
+                        field: 'firstname' | 'lastname' | 'street' | 'street_nr' | 'zip' | 'city' | 'email' | 'tel' | 'mobility',
+                      ) => `allRooms[${r}].teilnehmer[${t}].${field}` as const
+                      return (
+                        <fieldset key={t} className="fieldset--plain booking-traveller">
+                          <legend className="booking-traveller__title">
+                            Person {index + 1}
+                            {p.buchender ? ' (bucht die Reise)' : ''}
+                          </legend>
+                          <div className="form-row">
+                            <form.AppField name={name('firstname')}>
+                              {(f) => (
+                                <f.TextField
+                                  id={fieldId(path('firstname'))}
+                                  label="Vorname"
+                                  required
+                                  maxLength={60}
+                                  autoComplete={p.buchender ? 'given-name' : 'off'}
+                                />
+                              )}
+                            </form.AppField>
+                            <form.AppField name={name('lastname')}>
+                              {(f) => (
+                                <f.TextField
+                                  id={fieldId(path('lastname'))}
+                                  label="Nachname"
+                                  required
+                                  maxLength={60}
+                                  autoComplete={p.buchender ? 'family-name' : 'off'}
+                                />
+                              )}
+                            </form.AppField>
+                          </div>
+                          {p.buchender ? (
+                            <>
+                              <div className="form-row">
+                                <form.AppField name={name('street')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('street'))}
+                                      label="Straße"
+                                      required
+                                      maxLength={100}
+                                      autoComplete="address-line1"
+                                    />
+                                  )}
+                                </form.AppField>
+                                <form.AppField name={name('street_nr')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('street_nr'))}
+                                      label="Hausnummer"
+                                      required
+                                      maxLength={10}
+                                      className="field--short"
+                                    />
+                                  )}
+                                </form.AppField>
+                              </div>
+                              <div className="form-row">
+                                <form.AppField name={name('zip')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('zip'))}
+                                      label="Postleitzahl"
+                                      required
+                                      maxLength={5}
+                                      inputMode="numeric"
+                                      autoComplete="postal-code"
+                                      className="field--short"
+                                    />
+                                  )}
+                                </form.AppField>
+                                <form.AppField name={name('city')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('city'))}
+                                      label="Ort"
+                                      required
+                                      maxLength={60}
+                                      autoComplete="address-level2"
+                                    />
+                                  )}
+                                </form.AppField>
+                              </div>
+                              <div className="form-row">
+                                <form.AppField name={name('email')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('email'))}
+                                      label="E-Mail-Adresse"
+                                      hint="An diese Adresse senden wir die Buchungsbestätigung."
+                                      required
+                                      type="email"
+                                      inputMode="email"
+                                      maxLength={254}
+                                      autoComplete="email"
+                                    />
+                                  )}
+                                </form.AppField>
+                                <form.AppField name={name('tel')}>
+                                  {(f) => (
+                                    <f.TextField
+                                      id={fieldId(path('tel'))}
+                                      label="Telefon"
+                                      hint="Für Rückfragen zur Reise, zum Beispiel bei Änderungen der Abfahrtszeit."
+                                      required
+                                      type="tel"
+                                      inputMode="tel"
+                                      maxLength={30}
+                                      autoComplete="tel"
+                                    />
+                                  )}
+                                </form.AppField>
+                              </div>
+                            </>
+                          ) : null}
+                          <form.AppField name={name('mobility')}>
+                            {(f) => (
+                              <f.SelectField
+                                id={fieldId(path('mobility'))}
+                                label="Reist mit Mobilitätshilfe (freiwillig)"
+                                hint="So planen wir Platz im Gepäckraum und beim Einstieg ein."
+                                options={MOBILITY_OPTIONS}
+                              />
+                            )}
+                          </form.AppField>
+                          {perPerson.length ? (
+                            <fieldset className="fieldset--plain field">
+                              <legend>Zusatzleistungen für Person {index + 1}</legend>
+                              {perPerson.map((s) => {
+                                const id = `${fieldId(path('services'))}-${s.id}`
+                                return (
+                                  <label key={s.id} className="choice" htmlFor={id}>
+                                    <input
+                                      id={id}
+                                      type="checkbox"
+                                      checked={p.services.some((x) => x.id === s.id)}
+                                      onChange={(e) =>
+                                        form.setFieldValue(
+                                          `allRooms[${r}].teilnehmer[${t}].services`,
+                                          toggled(p.services, s.id, e.target.checked),
+                                        )
+                                      }
+                                    />
+                                    <span>
+                                      {serviceLabel(s)}
+                                      {s.description ? <span className="choice__hint">{s.description}</span> : null}
+                                    </span>
+                                  </label>
+                                )
+                              })}
+                            </fieldset>
+                          ) : null}
+                        </fieldset>
+                      )
+                    })
+                  }
+                </form.AppField>
+              </fieldset>
+            ))
+          }
+        </form.AppField>
 
         {perBooking.length ? (
           <fieldset className="fieldset field">

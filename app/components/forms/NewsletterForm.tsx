@@ -1,7 +1,7 @@
 // Newsletter sign-up: e-mail and consent, validated with zod in the browser and again on the server.
 import { revalidateLogic, useSelector } from '@tanstack/react-form'
 import { AppLink } from '~/components/ui/AppLink'
-import { newsletterSchema } from '~/lib/forms'
+import { NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '~/lib/forms'
 import type { NewsletterValues } from '~/lib/forms'
 import { signUpForNewsletter } from '~/server/newsletter.functions'
 import type { SummaryItem } from './fields'
@@ -59,7 +59,7 @@ export function NewsletterForm() {
             <field.CheckboxField
               id={`${ID}-consent`}
               required
-              label="Ja, ich möchte den Newsletter mit Reiseideen und Angeboten per E-Mail erhalten. Die Einwilligung kann ich jederzeit über den Abmeldelink im Newsletter widerrufen."
+              label={NEWSLETTER_CONSENT_TEXT}
             />
           )}
         </form.AppField>

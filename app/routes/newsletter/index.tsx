@@ -5,8 +5,8 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 
 /**
- * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription; the double
- * opt-in mail with the confirmation link is sent by the mail issue.
+ * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription and sends the
+ * double opt-in mail, whose link leads to /newsletter/bestaetigen/{token}/.
  */
 export const Route = createFileRoute('/newsletter/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('newsletter')),

@@ -669,11 +669,25 @@ export const newsletterSubscriptions = pgTable(
     id: id(),
     email: text('email').notNull().unique(),
     status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    /** Confirms a pending sign-up, then unsubscribes (the links in the mails). */
     token: text('token').notNull().unique(),
     createdAt: createdAt(),
+    /** The moment of consent: the confirmation link was followed. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** The last sign-up; a pending row older than NEWSLETTER_PENDING_DAYS is deleted. */
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The wording the person agreed to at sign-up, and its version (NEWSLETTER_CONSENT_VERSION). */
+    consentText: text('consent_text'),
+    consentVersion: text('consent_version'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** Confirmation mails sent since confirmationWindowAt (at most a few a day per address). */
+    confirmationMails: integer('confirmation_mails').notNull().default(0),
+    confirmationWindowAt: timestamp('confirmation_window_at', { withTimezone: true, mode: 'date' }),
   },
-  () => [check('newsletter_subscriptions_status_check', inList('status', NEWSLETTER_STATUSES))],
+  (t) => [
+    check('newsletter_subscriptions_status_check', inList('status', NEWSLETTER_STATUSES)),
+    index('newsletter_subscriptions_pending_idx').on(t.requestedAt).where(sql`${t.status} = 'pending'`),
+  ],
 )
 
 export const formSubmissions = pgTable(
@@ -683,11 +697,32 @@ export const formSubmissions = pgTable(
     form: text('form').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /**
+     * A hash of the client and the content, to answer a resend within minutes without storing it
+     * twice; the sweeper clears it once that window has passed.
+     */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('form_submissions_form_created_idx').on(t.form, t.createdAt)],
+  (t) => [
+    index('form_submissions_form_created_idx').on(t.form, t.createdAt),
+    index('form_submissions_dedupe_idx').on(t.dedupeKey, t.createdAt).where(sql`${t.dedupeKey} is not null`),
+  ],
 )
 
-/** Spec 3 mail-form template, one per form key ('katalog', 'kontakt', 'gruppenanfrage'). */
+/** One row per form or newsletter request of a client (a keyed hash of its address), kept minutes. */
+export const formAttempts = pgTable(
+  'form_attempts',
+  {
+    id: id(),
+    /** 'form:kontakt', 'newsletter' … */
+    scope: text('scope').notNull(),
+    clientKey: text('client_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_attempts_client_idx').on(t.scope, t.clientKey, t.createdAt), index('form_attempts_created_idx').on(t.createdAt)],
+)
+
+/** Spec 3 mail-form template, one per form key ('katalog', 'kontakt', 'gruppenanfrage', 'reiseanfrage'). */
 export const mailFormTemplates = pgTable('mail_form_templates', {
   key: text('key').primaryKey(),
   from: text('from').notNull(),
@@ -724,6 +759,8 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     /** Not before this time: retries back off. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The From header when it is not MAIL_FROM (a form template's `from`); '' for MAIL_FROM. */
+    sender: text('sender').notNull().default(''),
   },
   (t) => [
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),

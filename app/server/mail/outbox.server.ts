@@ -11,6 +11,8 @@ import type { MailAttachmentRef } from '../db/schema'
 import { errorFields, log } from '../log.server'
 
 export type OutboxMail = {
+  /** The From header when it is not MAIL_FROM: 'Name <address>' or an address (checked like `to`). */
+  from?: string
   to: string | readonly string[]
   cc?: string | readonly string[]
   bcc?: string | readonly string[]
@@ -50,6 +52,17 @@ function addressList(field: string, value: string | readonly string[] | undefine
   return list.join(', ')
 }
 
+/** 'Name <address>' or 'address', with the name cleaned of control characters and the address checked. */
+export function senderValue(value: string): string {
+  const clean = headerValue(value)
+  const named = /^(.*?)\s*<([^<>\s]+)>$/.exec(clean)
+  const address = named ? (named[2] ?? '') : clean
+  if (!emailSchema.safeParse(address).success) throw new Error('enqueueMail: invalid address in from')
+  // A name with quotes or angle brackets could be read as a second address; it is dropped to its words.
+  const name = (named?.[1] ?? '').replace(/["<>,;:\\]/g, ' ').replace(/ {2,}/g, ' ').trim()
+  return name ? `"${name}" <${address}>` : address
+}
+
 function cleanHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
@@ -69,6 +82,7 @@ export async function enqueueMail(db: Pick<Database, 'insert'>, mail: OutboxMail
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      sender: mail.from === undefined ? '' : senderValue(mail.from),
       to,
       cc: addressList('cc', mail.cc),
       bcc: addressList('bcc', mail.bcc),
@@ -165,7 +179,7 @@ async function send(row: OutboxRow, transporter: MailTransport, options: Deliver
   }
   try {
     await transporter.sendMail({
-      from: options.from,
+      from: row.sender || options.from,
       to: row.to,
       cc: row.cc || undefined,
       bcc: row.bcc || undefined,

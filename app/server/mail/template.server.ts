@@ -57,8 +57,13 @@ const MUTED_COLOR = '#4a4a4a'
 // DESIGN 10: most readers are 55 and older; 18 px is the site's base size too.
 const BASE = `font-family:${FONT};font-size:18px;line-height:1.5;color:${TEXT_COLOR};`
 
+// A text with line breaks (an address, a form's message) keeps them in HTML as in plain text.
+function escapeLines(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>')
+}
+
 function htmlLine(line: MailLine, linkColor: string): string {
-  if (typeof line === 'string') return escapeHtml(line)
+  if (typeof line === 'string') return escapeLines(line)
   const href = safeHref(line.href)
   if (!href) return escapeHtml(line.text)
   return `<a href="${escapeHtml(href)}" style="color:${linkColor};text-decoration:underline;">${escapeHtml(line.text)}</a>`

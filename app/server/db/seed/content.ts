@@ -396,6 +396,13 @@ export const FAQ_ENTRIES: readonly FaqEntryRow[] = FAQ_DATA.map(([topic, questio
 
 const FROM = `Sonnenland Reisen <noreply@${OPERATOR.domain}>`
 
+/**
+ * The office's mail per form (spec 3): `{{name}}` is a field of the form (app/lib/forms.ts), shown
+ * as the customer sees it (option labels, '–' when empty); `{{eingang}}` is when it arrived, and a
+ * Reiseanfrage adds `{{reise}}`, `{{reiseTitel}}`, `{{termin}}`, `{{terminDaten}}`, `{{reiseLink}}`.
+ * The subject is the mail's heading too. Migration 0007 writes the same rows into databases seeded
+ * with the first versions; keep both alike (tests/integration/forms-mail.test.ts checks it).
+ */
 export const MAIL_FORM_TEMPLATES: readonly MailFormTemplateRow[] = [
   {
     key: 'katalog',
@@ -404,9 +411,9 @@ export const MAIL_FORM_TEMPLATES: readonly MailFormTemplateRow[] = [
     cc: '',
     bcc: `archiv@${OPERATOR.domain}`,
     subject: 'Katalogbestellung über die Website',
-    message: 'Vielen Dank für Ihre Bestellung! Ihr Katalog ist in wenigen Tagen bei Ihnen.',
+    message: 'Vielen Dank für Ihre Bestellung! Ihre Kataloge sind in wenigen Tagen bei Ihnen.',
     template:
-      'Neue Katalogbestellung\n\nKataloge: {{kataloge}}\n\nName: {{anrede}} {{vorname}} {{nachname}}\nAnschrift: {{strasse}} {{hausnummer}}, {{plz}} {{ort}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\n\nNewsletter gewünscht: {{newsletter}}',
+      'Kataloge: {{kataloge}}\n\nAnrede: {{anrede}}\nName: {{vorname}} {{nachname}}\nAnschrift: {{strasse}} {{hausnummer}}, {{plz}} {{ort}}\nE-Mail: {{email}}\n\nEingegangen am {{eingang}}.',
   },
   {
     key: 'kontakt',
@@ -414,10 +421,9 @@ export const MAIL_FORM_TEMPLATES: readonly MailFormTemplateRow[] = [
     email: OPERATOR.email,
     cc: '',
     bcc: `archiv@${OPERATOR.domain}`,
-    subject: 'Kontaktanfrage: {{betreff}}',
+    subject: 'Kontaktanfrage von {{name}}',
     message: 'Vielen Dank für Ihre Nachricht! Wir melden uns in der Regel innerhalb eines Werktags bei Ihnen.',
-    template:
-      'Neue Kontaktanfrage\n\nBetreff: {{betreff}}\nName: {{anrede}} {{vorname}} {{nachname}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\nRückruf gewünscht: {{rueckruf}}\n\nNachricht:\n{{nachricht}}',
+    template: 'Name: {{name}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\n\nNachricht:\n{{nachricht}}\n\nEingegangen am {{eingang}}.',
   },
   {
     key: 'gruppenanfrage',
@@ -428,7 +434,18 @@ export const MAIL_FORM_TEMPLATES: readonly MailFormTemplateRow[] = [
     subject: 'Gruppenanfrage: {{gruppe}} ({{teilnehmer}} Personen)',
     message: 'Vielen Dank für Ihre Gruppenanfrage! Unser Gruppenteam erstellt Ihnen ein unverbindliches Angebot.',
     template:
-      'Neue Gruppenanfrage\n\nGruppe/Verein: {{gruppe}}\nAnsprechperson: {{anrede}} {{vorname}} {{nachname}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\n\nReiseziel: {{reiseziel}}\nZeitraum: {{zeitraum}}\nTeilnehmende: {{teilnehmer}}\nReisedauer: {{dauer}}\nAbfahrtsort: {{abfahrtsort}}\n\nWünsche:\n{{nachricht}}',
+      'Verein/Gruppe: {{gruppe}}\nAnsprechpartner: {{ansprechpartner}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\n\nReiseziel: {{reiseziel}}\nZeitraum: {{zeitraum}}\nTeilnehmerzahl: {{teilnehmer}}\n\nWünsche:\n{{nachricht}}\n\nEingegangen am {{eingang}}.',
+  },
+  {
+    key: 'reiseanfrage',
+    from: FROM,
+    email: `reservierung@${OPERATOR.domain}`,
+    cc: '',
+    bcc: `archiv@${OPERATOR.domain}`,
+    subject: 'Reiseanfrage: {{reiseTitel}}, {{terminDaten}}',
+    message: 'Vielen Dank für Ihre Anfrage! Wir prüfen die Verfügbarkeit und melden uns innerhalb eines Werktags bei Ihnen.',
+    template:
+      'Reise: {{reiseTitel}} (Nr. {{reise}})\nTermin: {{terminDaten}} (Nr. {{termin}})\nReiseseite: {{reiseLink}}\nPersonen: {{personen}}\n\nName: {{name}}\nE-Mail: {{email}}\nTelefon: {{telefon}}\n\nNachricht:\n{{nachricht}}\n\nEingegangen am {{eingang}}.',
   },
 ]
 

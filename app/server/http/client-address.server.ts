@@ -1,0 +1,65 @@
+// Which address a request comes from, for per-client limits. The socket's peer is the client,
+// unless that peer is one of the proxies named in TRUSTED_PROXY: then X-Forwarded-For is read
+// from the right (each proxy appends the address it saw), skipping trusted proxies, and the first
+// address no trusted proxy owns is the client. Entries further left were written by the client
+// itself and are never believed, so a forged header cannot pick another client's limit.
+import { BlockList, isIP } from 'node:net'
+
+/** One TRUSTED_PROXY entry: an IPv4 or IPv6 address, or a network in CIDR notation. */
+export type ProxyEntry = { address: string; prefix: number | null; family: 'ipv4' | 'ipv6' }
+
+/** Reads one entry; null when it is neither an address nor a CIDR network. */
+export function parseProxyEntry(entry: string): ProxyEntry | null {
+  const [address = '', prefixText, extra] = entry.trim().split('/')
+  if (extra !== undefined) return null
+  const version = isIP(address)
+  if (version === 0) return null
+  const family = version === 4 ? 'ipv4' : 'ipv6'
+  if (prefixText === undefined) return { address, prefix: null, family }
+  if (!/^[0-9]{1,3}$/.test(prefixText)) return null
+  const prefix = Number(prefixText)
+  if (prefix > (version === 4 ? 32 : 128)) return null
+  return { address, prefix, family }
+}
+
+/** The trusted proxies as a BlockList, or null when no proxy is trusted. */
+export function trustedProxies(entries: readonly ProxyEntry[]): BlockList | null {
+  if (entries.length === 0) return null
+  const list = new BlockList()
+  for (const e of entries) {
+    if (e.prefix === null) list.addAddress(e.address, e.family)
+    else list.addSubnet(e.address, e.prefix, e.family)
+  }
+  return list
+}
+
+/** '::ffff:127.0.0.1' is how a dual-stack socket shows an IPv4 peer; '[::1]' how some proxies write IPv6. */
+function normalise(address: string): string {
+  const bare = address.trim().replace(/^\[(.*)\]$/, '$1')
+  const mapped = /^::ffff:([0-9.]+)$/i.exec(bare)
+  return mapped?.[1] && isIP(mapped[1]) === 4 ? mapped[1] : bare
+}
+
+function isTrusted(list: BlockList, address: string): boolean {
+  const version = isIP(address)
+  return version !== 0 && list.check(address, version === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * The client's address. `peer` is the socket's remote address, `forwardedFor` the request's
+ * X-Forwarded-For header, `trusted` the TRUSTED_PROXY list (null: trust no header at all).
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | null, trusted: BlockList | null): string {
+  const direct = peer ? normalise(peer) : ''
+  if (!trusted || !direct || !isTrusted(trusted, direct) || !forwardedFor) return direct || 'unbekannt'
+  const hops = forwardedFor.split(',').map(normalise)
+  let client = direct
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] ?? ''
+    // Not an address: whatever the nearest proxy saw before it is the last thing we can vouch for.
+    if (isIP(hop) === 0) return client
+    client = hop
+    if (!isTrusted(trusted, hop)) return hop
+  }
+  return client
+}
