@@ -18,11 +18,21 @@ function groups(lines: readonly PriceLine[]): { heading: string; lines: PriceLin
  * Every price line the server computed, grouped by traveller, and the total (PAngV: the full price
  * with every compulsory charge, from the first step on, so nothing surprises on the last one).
  */
-export function PriceSummary({ pricing, titleId, compact = false }: { pricing: Priced; titleId: string; compact?: boolean }) {
+export function PriceSummary({
+  pricing,
+  titleId,
+  title = 'Ihr Reisepreis',
+  compact = false,
+}: {
+  pricing: Priced
+  titleId: string
+  title?: string
+  compact?: boolean
+}) {
   return (
     <section className={`price-summary${compact ? ' price-summary--compact' : ''}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="price-summary__title">
-        Ihr Reisepreis
+        {title}
       </h2>
       <table className="price-summary__table">
         <caption className="visually-hidden">Preisaufstellung</caption>

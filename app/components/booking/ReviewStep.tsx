@@ -61,7 +61,7 @@ export const ReviewStep = withForm({
           </ul>
         </section>
 
-        <PriceSummary titleId="pruefen-preis-titel" pricing={pricing} />
+        <PriceSummary titleId="pruefen-preis-titel" title="Preisübersicht Ihrer Buchung" pricing={pricing} />
 
         <section aria-labelledby="zahlplan-titel">
           <h3 id="zahlplan-titel">Zahlung per {values.payment.method ? PAYMENT_METHOD_LABELS[values.payment.method] : '–'}</h3>

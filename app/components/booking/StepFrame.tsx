@@ -9,6 +9,13 @@ import type { BookingStep, StepIssue } from '~/lib/booking/steps'
 import { fieldId, fieldName } from './useBookingStep'
 import type { StepMessage } from './useBookingStep'
 
+/** The control an entry of the error summary leads to: voucher codes share one input, a room type its step's rooms. */
+function summaryTarget(path: string): string {
+  if (path.startsWith('vouchers')) return 'gutschein-code'
+  if (/^allRooms\.\d+\.type$/.test(path)) return fieldId('allRooms')
+  return fieldId(path)
+}
+
 /**
  * Around each step's fields: its heading, the message of the last save, the error summary after
  * "Weiter" (it takes focus, each entry leads to its field), Zurück and Weiter. The step's issues
@@ -66,7 +73,7 @@ export function StepFrame({
             <p>{message.text}</p>
           </div>
         ) : null}
-        <ErrorSummary items={issues.map((i) => ({ id: fieldId(i.path), label: 'Hinweis', message: i.message }))} headingRef={summaryRef} />
+        <ErrorSummary items={issues.map((i) => ({ id: summaryTarget(i.path), label: 'Hinweis', message: i.message }))} headingRef={summaryRef} />
         {children}
         <div className="booking-step__actions">
           {step > 1 ? (

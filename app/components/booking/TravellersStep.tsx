@@ -1,5 +1,6 @@
 import { useSelector } from '@tanstack/react-form'
 import { withForm } from '~/components/forms/form-hook'
+import type { TextFieldProps } from '~/components/forms/form-hook'
 import { MOBILITY_AIDS, MOBILITY_LABELS, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { ROOM_LABELS } from '~/lib/booking/offer'
@@ -8,6 +9,46 @@ import { setBuchender } from '~/lib/booking/rules'
 import { travellerLabel } from '~/lib/booking/steps'
 import { formatPrice } from '~/lib/format'
 import { bookingFormOptions, fieldId } from './useBookingStep'
+
+type PersonField = 'firstname' | 'lastname' | 'street' | 'street_nr' | 'zip' | 'city' | 'email' | 'tel'
+type PersonFieldSpec = { field: PersonField } & Omit<TextFieldProps, 'id' | 'required'>
+
+const NAME_ROW: PersonFieldSpec[] = [
+  { field: 'firstname', label: 'Vorname', maxLength: 60, autoComplete: 'given-name' },
+  { field: 'lastname', label: 'Nachname', maxLength: 60, autoComplete: 'family-name' },
+]
+
+/** What only the booking person gives (DESIGN 6: fellow travellers give their names only). */
+const BOOKER_ROWS: PersonFieldSpec[][] = [
+  [
+    { field: 'street', label: 'Straße', maxLength: 100, autoComplete: 'address-line1' },
+    { field: 'street_nr', label: 'Hausnummer', maxLength: 10, className: 'field--short' },
+  ],
+  [
+    { field: 'zip', label: 'Postleitzahl', maxLength: 5, inputMode: 'numeric', autoComplete: 'postal-code', className: 'field--short' },
+    { field: 'city', label: 'Ort', maxLength: 60, autoComplete: 'address-level2' },
+  ],
+  [
+    {
+      field: 'email',
+      label: 'E-Mail-Adresse',
+      hint: 'An diese Adresse senden wir die Buchungsbestätigung.',
+      type: 'email',
+      inputMode: 'email',
+      maxLength: 254,
+      autoComplete: 'email',
+    },
+    {
+      field: 'tel',
+      label: 'Telefon',
+      hint: 'Für Rückfragen zur Reise, zum Beispiel bei Änderungen der Abfahrtszeit.',
+      type: 'tel',
+      inputMode: 'tel',
+      maxLength: 30,
+      autoComplete: 'tel',
+    },
+  ],
+]
 
 const MOBILITY_OPTIONS = MOBILITY_AIDS.map((value) => ({
   value,
@@ -92,114 +133,23 @@ export const TravellersStep = withForm({
                             Person {index + 1}
                             {p.buchender ? ' (bucht die Reise)' : ''}
                           </legend>
-                          <div className="form-row">
-                            <form.AppField name={name('firstname')}>
-                              {(f) => (
-                                <f.TextField
-                                  id={fieldId(path('firstname'))}
-                                  label="Vorname"
-                                  required
-                                  maxLength={60}
-                                  autoComplete={p.buchender ? 'given-name' : 'off'}
-                                />
-                              )}
-                            </form.AppField>
-                            <form.AppField name={name('lastname')}>
-                              {(f) => (
-                                <f.TextField
-                                  id={fieldId(path('lastname'))}
-                                  label="Nachname"
-                                  required
-                                  maxLength={60}
-                                  autoComplete={p.buchender ? 'family-name' : 'off'}
-                                />
-                              )}
-                            </form.AppField>
-                          </div>
-                          {p.buchender ? (
-                            <>
-                              <div className="form-row">
-                                <form.AppField name={name('street')}>
+                          {(p.buchender ? [NAME_ROW, ...BOOKER_ROWS] : [NAME_ROW]).map((row) => (
+                            <div key={row[0]?.field} className="form-row">
+                              {row.map(({ field, ...props }) => (
+                                <form.AppField key={field} name={name(field)}>
                                   {(f) => (
                                     <f.TextField
-                                      id={fieldId(path('street'))}
-                                      label="Straße"
+                                      id={fieldId(path(field))}
                                       required
-                                      maxLength={100}
-                                      autoComplete="address-line1"
+                                      {...props}
+                                      // Only the booking person's fields are the browser's own data to fill in.
+                                      autoComplete={p.buchender ? props.autoComplete : 'off'}
                                     />
                                   )}
                                 </form.AppField>
-                                <form.AppField name={name('street_nr')}>
-                                  {(f) => (
-                                    <f.TextField
-                                      id={fieldId(path('street_nr'))}
-                                      label="Hausnummer"
-                                      required
-                                      maxLength={10}
-                                      className="field--short"
-                                    />
-                                  )}
-                                </form.AppField>
-                              </div>
-                              <div className="form-row">
-                                <form.AppField name={name('zip')}>
-                                  {(f) => (
-                                    <f.TextField
-                                      id={fieldId(path('zip'))}
-                                      label="Postleitzahl"
-                                      required
-                                      maxLength={5}
-                                      inputMode="numeric"
-                                      autoComplete="postal-code"
-                                      className="field--short"
-                                    />
-                                  )}
-                                </form.AppField>
-                                <form.AppField name={name('city')}>
-                                  {(f) => (
-                                    <f.TextField
-                                      id={fieldId(path('city'))}
-                                      label="Ort"
-                                      required
-                                      maxLength={60}
-                                      autoComplete="address-level2"
-                                    />
-                                  )}
-                                </form.AppField>
-                              </div>
-                              <div className="form-row">
-                                <form.AppField name={name('email')}>
-                                  {(f) => (
-                                    <f.TextField
-                                      id={fieldId(path('email'))}
-                                      label="E-Mail-Adresse"
-                                      hint="An diese Adresse senden wir die Buchungsbestätigung."
-                                      required
-                                      type="email"
-                                      inputMode="email"
-                                      maxLength={254}
-                                      autoComplete="email"
-                                    />
-                                  )}
-                                </form.AppField>
-                                <form.AppField name={name('tel')}>
-                                  {(f) => (
-                                    <f.TextField
-                                      id={fieldId(path('tel'))}
-                                      label="Telefon"
-                                      hint="Für Rückfragen zur Reise, zum Beispiel bei Änderungen der Abfahrtszeit."
-                                      required
-                                      type="tel"
-                                      inputMode="tel"
-                                      maxLength={30}
-                                      autoComplete="tel"
-                                    />
-                                  )}
-                                </form.AppField>
-                              </div>
-                            </>
-                          ) : null}
+                              ))}
+                            </div>
+                          ))}
                           <form.AppField name={name('mobility')}>
                             {(f) => (
                               <f.SelectField
@@ -211,7 +161,7 @@ export const TravellersStep = withForm({
                             )}
                           </form.AppField>
                           {perPerson.length ? (
-                            <fieldset className="fieldset--plain field">
+                            <fieldset className="fieldset--plain field" id={fieldId(path('services'))}>
                               <legend>Zusatzleistungen für Person {index + 1}</legend>
                               {perPerson.map((s) => {
                                 const id = `${fieldId(path('services'))}-${s.id}`
@@ -248,7 +198,7 @@ export const TravellersStep = withForm({
         </form.AppField>
 
         {perBooking.length ? (
-          <fieldset className="fieldset field">
+          <fieldset className="fieldset field" id={fieldId('bookingServices')}>
             <legend>Zusatzleistungen für die ganze Buchung</legend>
             {perBooking.map((s) => {
               const id = `${fieldId('bookingServices')}-${s.id}`
