@@ -2,7 +2,7 @@
 // JavaScript, forms with German errors, sitemap/robots, masks, and axe on the main pages.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { expectNoSeriousAxeViolations } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
 
 const PAGES: readonly [path: string, heading: string][] = [
   ['/zustiegsstellen/', 'Zustiegsstellen'],
@@ -176,7 +176,8 @@ test.describe('Haustürtransfer', () => {
 
   test('zeigt Zone und Preis für eine Postleitzahl und eine Fehlermeldung für eine falsche', async ({ page }) => {
     const zip = await operatorZip(page)
-    await page.goto('/haustuertransfer/')
+    // Typing before hydration can lose the first keystroke.
+    await gotoHydrated(page, '/haustuertransfer/')
     const field = page.getByRole('textbox', { name: 'Ihre Postleitzahl' })
     await field.pressSequentially(`${zip.slice(0, 2)}x${zip.slice(2)}`)
     await expect(field).toHaveValue(zip)
@@ -236,7 +237,7 @@ test.describe('Formulare', () => {
   })
 
   test('Katalogbestellung: PLZ-Maske und Kataloge als Kontrollkästchen', async ({ page }) => {
-    await page.goto('/forms/katalog/')
+    await gotoHydrated(page, '/forms/katalog/')
     const form = page.getByRole('form', { name: 'Kataloge bestellen' })
     await form.getByRole('radio', { name: 'Frau' }).check()
     await form.getByLabel('Vorname').fill('Erika')
