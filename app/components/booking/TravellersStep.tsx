@@ -160,33 +160,14 @@ export const TravellersStep = withForm({
                               />
                             )}
                           </form.AppField>
-                          {perPerson.length ? (
-                            <fieldset className="fieldset--plain field" id={fieldId(path('services'))}>
-                              <legend>Zusatzleistungen für Person {index + 1}</legend>
-                              {perPerson.map((s) => {
-                                const id = `${fieldId(path('services'))}-${s.id}`
-                                return (
-                                  <label key={s.id} className="choice" htmlFor={id}>
-                                    <input
-                                      id={id}
-                                      type="checkbox"
-                                      checked={p.services.some((x) => x.id === s.id)}
-                                      onChange={(e) =>
-                                        form.setFieldValue(
-                                          `allRooms[${r}].teilnehmer[${t}].services`,
-                                          toggled(p.services, s.id, e.target.checked),
-                                        )
-                                      }
-                                    />
-                                    <span>
-                                      {serviceLabel(s)}
-                                      {s.description ? <span className="choice__hint">{s.description}</span> : null}
-                                    </span>
-                                  </label>
-                                )
-                              })}
-                            </fieldset>
-                          ) : null}
+                          <ServiceChoices
+                            idPrefix={fieldId(path('services'))}
+                            legend={`Zusatzleistungen für Person ${index + 1}`}
+                            plain
+                            services={perPerson}
+                            chosen={p.services}
+                            onChange={(next) => form.setFieldValue(`allRooms[${r}].teilnehmer[${t}].services`, next)}
+                          />
                         </fieldset>
                       )
                     })
@@ -197,31 +178,55 @@ export const TravellersStep = withForm({
           }
         </form.AppField>
 
-        {perBooking.length ? (
-          <fieldset className="fieldset field" id={fieldId('bookingServices')}>
-            <legend>Zusatzleistungen für die ganze Buchung</legend>
-            {perBooking.map((s) => {
-              const id = `${fieldId('bookingServices')}-${s.id}`
-              return (
-                <label key={s.id} className="choice" htmlFor={id}>
-                  <input
-                    id={id}
-                    type="checkbox"
-                    checked={values.bookingServices.some((x) => x.id === s.id)}
-                    onChange={(e) =>
-                      form.setFieldValue('bookingServices', toggled(form.state.values.bookingServices, s.id, e.target.checked))
-                    }
-                  />
-                  <span>
-                    {serviceLabel(s)}
-                    {s.description ? <span className="choice__hint">{s.description}</span> : null}
-                  </span>
-                </label>
-              )
-            })}
-          </fieldset>
-        ) : null}
+        <ServiceChoices
+          idPrefix={fieldId('bookingServices')}
+          legend="Zusatzleistungen für die ganze Buchung"
+          services={perBooking}
+          chosen={values.bookingServices}
+          onChange={(next) => form.setFieldValue('bookingServices', next)}
+        />
       </>
     )
   },
 })
+
+/** Add-ons to tick, per traveller or per booking; nothing is ticked for the customer. */
+function ServiceChoices({
+  idPrefix,
+  legend,
+  plain = false,
+  services,
+  chosen,
+  onChange,
+}: {
+  idPrefix: string
+  legend: string
+  plain?: boolean
+  services: readonly ServiceOffer[]
+  chosen: readonly { id: number }[]
+  onChange: (next: { id: number }[]) => void
+}) {
+  if (services.length === 0) return null
+  return (
+    <fieldset className={plain ? 'fieldset--plain field' : 'fieldset field'} id={idPrefix}>
+      <legend>{legend}</legend>
+      {services.map((s) => {
+        const id = `${idPrefix}-${s.id}`
+        return (
+          <label key={s.id} className="choice" htmlFor={id}>
+            <input
+              id={id}
+              type="checkbox"
+              checked={chosen.some((x) => x.id === s.id)}
+              onChange={(e) => onChange(toggled(chosen, s.id, e.target.checked))}
+            />
+            <span>
+              {serviceLabel(s)}
+              {s.description ? <span className="choice__hint">{s.description}</span> : null}
+            </span>
+          </label>
+        )
+      })}
+    </fieldset>
+  )
+}
