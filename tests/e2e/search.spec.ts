@@ -273,6 +273,9 @@ test.describe('Reisesuche', () => {
     await page.clock.install()
     // The quick search in the header: leaving it does not start a search.
     await gotoHydrated(page, '/')
+    // From here on the page's time moves only when the test moves it: a slow machine cannot
+    // let the 300 ms pass between typing and the first look.
+    await page.clock.pauseAt(Date.now() + 1000)
     const quick = page.getByRole('search', { name: 'Schnellsuche' })
     const field = quick.getByRole('combobox', { name: 'Reise suchen' })
     const list = quick.getByRole('listbox', { name: 'Vorschläge' })
@@ -280,7 +283,13 @@ test.describe('Reisesuche', () => {
     await page.clock.runFor(250)
     await expect(list).toBeHidden()
     await page.clock.runFor(60)
-    await expect(list).toBeVisible()
+    // The suggestions arrive over the network; the query library hands them over on a timer.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(10)
+        return list.isVisible()
+      })
+      .toBe(true)
     await field.blur()
     await page.clock.runFor(200)
     await expect(list).toBeVisible()
