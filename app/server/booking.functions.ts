@@ -108,9 +108,8 @@ export const saveBooking = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const db = await getDb()
     const settings = await bookingSettings()
-    const row = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
-    const offer = row && row.tripDateId === data.tripDateId ? await loadOffer(db, data.tripDateId) : null
-    if (!row || !offer) return { kind: 'gone', message: GONE }
+    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
+    if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
     const result = await saveDraft(db, row, offer, data.draft, settings)
     switch (result.kind) {
       case 'saved':
@@ -141,9 +140,8 @@ export const extendBookingHold = createServerFn({ method: 'POST' })
   .validator(tripDateInput)
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const db = await getDb()
-    const row = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
-    const offer = row && row.tripDateId === data.tripDateId ? await loadOffer(db, data.tripDateId) : null
-    if (!row || !offer) return { kind: 'gone', message: GONE }
+    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
+    if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
     const result = await saveDraft(db, row, offer, row.draft, await bookingSettings())
     return result.kind === 'saved' ? { kind: 'saved', session: await session(row, offer, result) } : { kind: 'gone', message: GONE }
   })
@@ -199,13 +197,12 @@ export const submitBooking = createServerFn({ method: 'POST' })
 /** The success page's booking; unknown or not this browser's (and no valid signature): 404. */
 export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
   .validator(z.object({ bookingNumber: z.string(), sig: z.string().optional() }))
-  .handler(async ({ data }): Promise<BookingSummary & { bank: Omit<BankDetails, 'creditorId'> }> => {
+  .handler(async ({ data }): Promise<BookingSummary & { bank: BankDetails }> => {
     if (!(await mayViewBooking(data.bookingNumber, data.sig))) throw notFound()
     const settings = await bookingSettings()
     const stored = await loadBookingSummary(await getDb(), data.bookingNumber, settings.linkSecret, publicOrigin())
     if (!stored) throw notFound()
-    const { accountHolder, iban, bic, bankName } = settings.bank
-    return { ...stored.summary, bank: { accountHolder, iban, bic, bankName } }
+    return { ...stored.summary, bank: settings.bank }
   })
 
 // No length limit here: a mangled link must be a German 404 (the handlers check), not a failed validation.

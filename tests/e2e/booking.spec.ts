@@ -50,7 +50,8 @@ test('a whole booking by keyboard only, from the trip page to the success page, 
   await Promise.all([saved(page), page.keyboard.press('Enter')])
   await page.keyboard.press('ArrowRight')
   await Promise.all([saved(page), page.keyboard.press('Space')])
-  await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+  // Both seats are named as theirs; only the active traveller's (Person 2's, picked last) is pressed.
+  await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'false')
   await expect(page.getByRole('button', { name: /Ihr Platz: Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
   for (const n of [1, 2]) {
     await tabTo(page, page.getByLabel(`Zustieg für Person ${n}`))
@@ -267,7 +268,7 @@ test.describe('on a 360 px phone', () => {
     expect(box?.height).toBeGreaterThanOrEqual(44)
     await Promise.all([saved(page), a!.tap()])
     await Promise.all([saved(page), b!.tap()])
-    await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: /Ihr Platz: Person 1$/ })).toHaveAttribute('aria-pressed', 'false')
     await expect(page.getByRole('button', { name: /Ihr Platz: Person 2$/ })).toHaveAttribute('aria-pressed', 'true')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })

@@ -14,6 +14,8 @@ import { bookDraft } from '~/server/services/booking/book.server'
 import type { BookResult } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft, sweepExpired } from '~/server/services/booking/drafts.server'
 import type { DraftRow, SaveResult } from '~/server/services/booking/drafts.server'
+import { giveMandate } from '~/server/services/booking/payments.server'
+import { loadBookingSummary } from '~/server/services/booking/summary.server'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 import {
@@ -501,5 +503,48 @@ describe('vouchers', () => {
       else expect(s.bookingId).toBeNull()
     }
     expect(seats.filter((s) => s.bookingId !== null)).toHaveLength(offers[rows.indexOf(winner)]!.seatPlan ? 1 : 0)
+  })
+})
+
+describe('SEPA mandates', () => {
+  it('name their reference in the confirmation: the booking’s own mandate, or one given later on the payment page', async () => {
+    const debit = await savedDraft(await takeDate({ seatPlan: false }), { travellers: 1, payment: 'lastschrift' })
+    const booked = await bookDraft(t.db, debit.id, newKey('mandate'), ACCEPT, settings)
+    if (booked.kind !== 'booked') throw new Error(`not booked: ${booked.kind}`)
+    const stored = await loadBookingSummary(t.db, booked.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    expect(stored?.summary.paymentMethod).toBe('lastschrift')
+    expect(stored?.summary.mandateReference).toBe(`${booked.bookingNumber}-1`)
+
+    // A transfer booking has none until the customer gives a mandate through the payment link.
+    const transfer = await savedDraft(await takeDate({ seatPlan: false }), { travellers: 1, payment: 'ueberweisung' })
+    const second = await bookDraft(t.db, transfer.id, newKey('mandate'), ACCEPT, settings)
+    if (second.kind !== 'booked') throw new Error(`not booked: ${second.kind}`)
+    const before = await loadBookingSummary(t.db, second.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    expect(before?.summary.mandateReference).toBeNull()
+    const link = before?.summary.payments[0]?.paymentUrl.match(/\/payment\/([^/]+)\//)?.[1] ?? ''
+    const given = await giveMandate(t.db, settings, link, { iban: 'DE89 3704 0044 0532 0130 00', accountHolder: 'Jürgen Müller', accept: true })
+    expect(given).toEqual({ kind: 'stored' })
+    const after = await loadBookingSummary(t.db, second.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    expect(after?.summary).toMatchObject({ paymentMethod: 'lastschrift', mandateReference: `${second.bookingNumber}-1` })
+  })
+})
+
+describe('booking numbers', () => {
+  it('draw again when a number is taken: the booking gets another one, nothing is written twice', async () => {
+    const first = await savedDraft(await takeDate({ seatPlan: false }), { travellers: 1 })
+    const taken = await bookDraft(t.db, first.id, newKey('number'), ACCEPT, settings)
+    if (taken.kind !== 'booked') throw new Error(`not booked: ${taken.kind}`)
+
+    const offer = await takeDate({ seatPlan: true })
+    const second = await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1) })
+    const draws = [taken.bookingNumber, taken.bookingNumber, 'ZZZZ-0001']
+    const before = await bookingRowCounts(t.db)
+    const result = await bookDraft(t.db, second.id, newKey('number'), ACCEPT, settings, { drawNumber: () => draws.shift() ?? 'ZZZZ-9999' })
+    expect(result).toMatchObject({ kind: 'booked', bookingNumber: 'ZZZZ-0001' })
+    expect(draws).toEqual([])
+    const after = await bookingRowCounts(t.db)
+    expect(after).toMatchObject({ bookings: before.bookings + 1, participants: before.participants + 1 })
+    const seats = await reservationsOf(t.db, offer.tripDateId)
+    expect(seats.filter((r) => r.bookingId !== null)).toHaveLength(1)
   })
 })

@@ -64,6 +64,7 @@ const summary: BookingSummary = {
   gesamtpreis: 899 * EURO,
   payments: [{ kind: 'full', amount: 899 * EURO, dueDate: '2027-03-11', paid: false, paymentUrl: 'https://reisen.example/payment/x/' }],
   paymentMethod: 'ueberweisung',
+  mandateReference: null,
   successUrl: 'https://reisen.example/buchung/bestaetigung/7K4P-9XQ2/?sig=abc',
 }
 

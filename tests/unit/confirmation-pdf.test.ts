@@ -115,6 +115,7 @@ function sample(overrides: Partial<BookingSummary> = {}): BookingSummary {
       { kind: 'balance', amount: 6_971_340_000, dueDate: '2027-04-10', paid: false, paymentUrl: 'https://reisen.example/payment/ghi.jkl/' },
     ],
     paymentMethod: 'ueberweisung',
+    mandateReference: null,
     successUrl: 'https://reisen.example/buchung/bestaetigung/7K4P-9XQ2/?sig=abc',
     ...overrides,
   }
@@ -223,10 +224,12 @@ describe('renderConfirmationPdf', () => {
   })
 
   it('fits a booking of one traveller on one page, with the SEPA note instead of bank details', async () => {
-    const pages = readPdf(await renderConfirmationPdf({ ...oneTraveller(), paymentMethod: 'lastschrift' }, site, bank, { compress: false }))
+    const debit = { ...oneTraveller(), paymentMethod: 'lastschrift' as const, mandateReference: '7K4P-9XQ2-1' }
+    const pages = readPdf(await renderConfirmationPdf(debit, site, bank, { compress: false }))
     expect(pages).toHaveLength(1)
     expect(pages[0]?.text).toContain('per SEPA-Lastschrift')
     expect(pages[0]?.text).toContain(bank.creditorId)
+    expect(pages[0]?.text).toContain('7K4P-9XQ2-1')
     expect(pages[0]?.text).not.toContain('Verwendungszweck')
   })
 
@@ -295,9 +298,11 @@ describe('bookingConfirmationMail', () => {
   })
 
   it('speaks of the direct debit, the Sicherungsschein and the agency only when they apply', () => {
-    const mail = bookingConfirmationMail({ ...oneTraveller(), paymentMethod: 'lastschrift' }, site, bank, { insolvency: site.insolvency })
+    const debit = { ...oneTraveller(), paymentMethod: 'lastschrift' as const, mandateReference: '7K4P-9XQ2-1' }
+    const mail = bookingConfirmationMail(debit, site, bank, { insolvency: site.insolvency })
     expect(mail.text).toContain('per SEPA-Lastschrift von Ihrem Konto ab')
     expect(mail.text).toContain(`Gläubiger-Identifikationsnummer: ${bank.creditorId}`)
+    expect(mail.text).toContain('Mandatsreferenz: 7K4P-9XQ2-1')
     expect(mail.text).not.toContain('Verwendungszweck')
     expect(mail.text).not.toContain('Reisebüro')
     expect(mail.text).toContain('Sicherungsschein nach § 651r BGB liegt ihr bei')

@@ -1,5 +1,5 @@
 // The seat plan as the server renders it: every seat a button with its spoken name, the booking's
-// own seats pressed, taken and held seats aria-disabled (not disabled), exactly one tab stop.
+// the active traveller's seat pressed, taken and held seats aria-disabled (not disabled), exactly one tab stop.
 //
 // Relative imports, like form-hook.test.tsx: the `~` alias is not resolved for every test file.
 import { renderToString } from 'react-dom/server'
@@ -70,8 +70,11 @@ describe('SeatPlan, rendered on the server', () => {
     expect(seats.has('Platz 10A, Reihe 10, Fenster, belegt')).toBe(true)
   })
 
-  it('presses the booking’s own seats and marks taken, held and blocked seats aria-disabled, never disabled', () => {
-    expect(seats.get('Platz 5A, Reihe 5, Fenster, Ihr Platz: Anna Muster')?.['aria-pressed']).toBe('true')
+  it('presses only the active traveller’s seat and marks taken, held and blocked seats aria-disabled, never disabled', () => {
+    // Anna's seat is named as hers but not pressed while the next pick is for somebody else.
+    expect(seats.get('Platz 5A, Reihe 5, Fenster, Ihr Platz: Anna Muster')?.['aria-pressed']).toBe('false')
+    const annaActive = seatButtons(render({ activeTraveller: 0 }))
+    expect(annaActive.get('Platz 5A, Reihe 5, Fenster, Ihr Platz: Anna Muster')?.['aria-pressed']).toBe('true')
     expect(seats.get('Platz 3C, Reihe 3, Gang, frei')?.['aria-pressed']).toBe('false')
     expect(seats.get('Platz 3C, Reihe 3, Gang, frei')?.['aria-disabled']).toBeUndefined()
     for (const name of ['Platz 1A, Reihe 1, Fenster, belegt', 'Platz 2C, Reihe 2, Gang, vorübergehend reserviert', 'Platz 4D, Reihe 4, Fenster, belegt'])

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Fragment } from 'react'
 import { MOBILITY_LABELS, PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
-import { formatIban } from '~/lib/booking/iban'
 import { ROOM_LABELS } from '~/lib/booking/offer'
-import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
+import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { tripIcsPath } from '~/lib/trip-detail'
 import { bookingQueries } from '~/queries/booking'
@@ -13,7 +13,7 @@ import { PriceSummary } from './PriceSummary'
 export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: string; sig: string | undefined }) {
   const { data: booking } = useSuspenseQuery(bookingQueries.confirmation(bookingNumber, sig))
   const pdfHref = `/buchung/bestaetigung/${booking.bookingNumber}/bestaetigung.pdf${sig ? `?sig=${encodeURIComponent(sig)}` : ''}`
-  const transfer = booking.paymentMethod === 'ueberweisung'
+  const instructions = paymentInstructions(booking, booking.bank)
   return (
     <div className="container section booking booking-confirmation">
       <header className="page-header">
@@ -99,25 +99,17 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
             </tbody>
           </table>
         </div>
-        {transfer ? (
-          <div className="alert alert--info">
-            <p>Bitte überweisen Sie die Beträge jeweils bis zum Fälligkeitstag auf unser Konto:</p>
-            <dl className="bank-details">
-              <dt>Kontoinhaber</dt>
-              <dd>{booking.bank.accountHolder}</dd>
-              <dt>IBAN</dt>
-              <dd>{formatIban(booking.bank.iban)}</dd>
-              <dt>BIC</dt>
-              <dd>{booking.bank.bic}</dd>
-              <dt>Bank</dt>
-              <dd>{booking.bank.bankName}</dd>
-              <dt>Verwendungszweck</dt>
-              <dd>{booking.bookingNumber}</dd>
-            </dl>
-          </div>
-        ) : (
-          <p className="alert alert--info">Wir buchen die Beträge zum Fälligkeitstag per SEPA-Lastschrift von Ihrem Konto ab.</p>
-        )}
+        <div className="alert alert--info">
+          <p>{instructions.text}</p>
+          <dl className="bank-details">
+            {instructions.rows.map(([term, value]) => (
+              <Fragment key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </div>
       </section>
     </div>
   )

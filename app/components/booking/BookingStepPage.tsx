@@ -7,6 +7,7 @@ import { endAgencySession, getAgencySession } from '~/components/agency/agency-s
 import { useAppForm } from '~/components/forms/form-hook'
 import { notify } from '~/components/notifications/notify'
 import { agencyCredentials } from '~/lib/agency-login'
+import { bookingConsentSchema } from '~/lib/booking/legal'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { formatPrice } from '~/lib/format'
 import { STEP_LABELS } from '~/lib/booking/steps'
@@ -92,14 +93,8 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
   const consent = useAppForm({
     defaultValues: { acceptAgb: false, acceptPrivacy: false },
     onSubmit: async ({ value }) => {
-      const problems = [
-        ...(value.acceptAgb
-          ? []
-          : [{ path: 'acceptAgb', message: 'Bitte bestätigen Sie, dass Sie die Reisebedingungen (AGB) gelesen haben und akzeptieren.' }]),
-        ...(value.acceptPrivacy
-          ? []
-          : [{ path: 'acceptPrivacy', message: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise zur Kenntnis genommen haben.' }]),
-      ]
+      const checked = bookingConsentSchema.safeParse(value)
+      const problems = checked.success ? [] : checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
       setIssues(problems)
       if (problems.length) return
       const result = await submitBooking({

@@ -190,7 +190,9 @@ export function SeatPlan({
             className={`seat-plan__seat seat-plan__state--${state}`}
             tabIndex={seat.label === tabStop ? 0 : -1}
             aria-label={seatName(seat, state, owner)}
-            aria-pressed={state === 'mine'}
+            // Pressed: the seat of the traveller whom the next pick is for; a fellow traveller's seat
+            // is named as theirs and is not pressed (picking it moves it to the active traveller).
+            aria-pressed={travellers[active]?.seat === seat.label}
             aria-disabled={unavailable || undefined}
             onFocus={() => setFocused(seat.label)}
             onKeyDown={(e) => onKeyDown(e, seat.label)}

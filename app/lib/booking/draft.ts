@@ -5,7 +5,7 @@
 // Fields may be empty while the form is filled in; what each step needs is checked by the step
 // rules in ./steps.ts, on the page and again on the server.
 import { z } from 'zod'
-import { MAX_TRAVELLERS, ROOM_OCCUPANCY, roomTypeSchema } from './offer'
+import { MAX_TRAVELLERS, ROOM_OCCUPANCY, TOO_MANY_TRAVELLERS_MESSAGE, roomTypeSchema } from './offer'
 import type { BookingOffer, RoomType } from './offer'
 
 /** Control characters (CR/LF, NUL, …) never belong in a single-line field; they are dropped. */
@@ -89,7 +89,7 @@ export const bookingDraftSchema = z.object({
     .max(MAX_TRAVELLERS)
     .default([])
     .refine((rooms) => travellerCount(rooms) <= MAX_TRAVELLERS, {
-      message: `Online können Sie für höchstens ${MAX_TRAVELLERS} Reisende buchen. Für größere Gruppen nutzen Sie bitte unsere Gruppenanfrage.`,
+      message: TOO_MANY_TRAVELLERS_MESSAGE,
     }),
   /** Add-ons per booking. */
   bookingServices: z.array(idRef).max(20).default([]),

@@ -9,6 +9,7 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
 }
 
 export const IBAN_MESSAGE = 'Bitte prüfen Sie die IBAN: Sie ist unvollständig oder enthält einen Tippfehler.'
+export const ACCOUNT_HOLDER_MESSAGE = 'Bitte geben Sie den Namen der Kontoinhaberin oder des Kontoinhabers ein.'
 
 /** Spaces removed and letters upper-cased, as IBANs are compared and stored. */
 export function normaliseIban(input: string): string {

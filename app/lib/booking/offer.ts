@@ -22,6 +22,7 @@ export const ROOM_LABELS = {
 
 /** Spec DESIGN 6: at most 9 travellers book online; larger groups use the group request form. */
 export const MAX_TRAVELLERS = 9
+export const TOO_MANY_TRAVELLERS_MESSAGE = `Online können Sie für höchstens ${MAX_TRAVELLERS} Reisende buchen. Für größere Gruppen nutzen Sie bitte unsere Gruppenanfrage.`
 
 const rawPrice = z.number().int().nonnegative()
 

@@ -5,6 +5,11 @@
 /** Where the reference is not known yet (while booking): it is made with the booking number. */
 export const REFERENCE_WITH_CONFIRMATION = 'wird Ihnen mit der Buchungsbestätigung mitgeteilt'
 
+/** The n-th mandate of a booking (1 for the one given while booking): '7K4P-9XQ2-1'. */
+export function mandateReference(bookingNumber: string, n: number): string {
+  return `${bookingNumber}-${n}`
+}
+
 export function sepaMandateText(creditor: string, creditorId: string, reference: string = REFERENCE_WITH_CONFIRMATION): string {
   return (
     `SEPA-Lastschriftmandat – Gläubiger: ${creditor}, Gläubiger-Identifikationsnummer ${creditorId}, ` +

@@ -5,8 +5,8 @@ import { MESSAGES, isEmail, isPhone } from '../forms'
 import { findTransferZone, zipSchema, ZIP_ERROR } from '../transfer-zones'
 import { travellerCount, travellers } from './draft'
 import type { BookingDraft, Participant } from './draft'
-import { IBAN_MESSAGE, isValidIban } from './iban'
-import { MAX_TRAVELLERS } from './offer'
+import { ACCOUNT_HOLDER_MESSAGE, IBAN_MESSAGE, isValidIban } from './iban'
+import { MAX_TRAVELLERS, TOO_MANY_TRAVELLERS_MESSAGE } from './offer'
 import type { BookingOffer } from './offer'
 import { sellableSeats } from './seat-plan'
 
@@ -38,10 +38,7 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   const count = travellerCount(draft.allRooms)
   if (count === 0) issues.push({ path: 'allRooms', message: 'Bitte wählen Sie mindestens ein Zimmer beziehungsweise eine Person.' })
   if (count > MAX_TRAVELLERS) {
-    issues.push({
-      path: 'allRooms',
-      message: `Online können Sie für höchstens ${MAX_TRAVELLERS} Reisende buchen. Für größere Gruppen nutzen Sie bitte unsere Gruppenanfrage.`,
-    })
+    issues.push({ path: 'allRooms', message: TOO_MANY_TRAVELLERS_MESSAGE })
   }
   draft.allRooms.forEach((room, roomIndex) => {
     if (!offer.roomTypes.includes(room.type)) {
@@ -116,7 +113,7 @@ function step3(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   if (payment.method === null) issues.push({ path: 'payment.method', message: 'Bitte wählen Sie eine Zahlungsart.' })
   if (payment.method === 'lastschrift') {
     if (!isValidIban(payment.iban)) issues.push({ path: 'payment.iban', message: IBAN_MESSAGE })
-    if (!payment.accountHolder.trim()) issues.push({ path: 'payment.accountHolder', message: 'Bitte geben Sie den Namen der Kontoinhaberin oder des Kontoinhabers ein.' })
+    if (!payment.accountHolder.trim()) issues.push({ path: 'payment.accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
     if (!payment.mandate) issues.push({ path: 'payment.mandate', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat oder wählen Sie Überweisung.' })
   }
   return issues

@@ -1,6 +1,7 @@
 // A stored booking as the success page, the confirmation PDF and the confirmation mail show it.
 // The booking service builds it from the database; nothing here is computed again.
 import type { PaymentMethod } from './draft'
+import { formatIban } from './iban'
 import type { RoomType } from './offer'
 import type { PriceLine } from './price'
 
@@ -51,6 +52,34 @@ export type BookingSummary = {
     paymentUrl: string
   }[]
   paymentMethod: PaymentMethod
+  /** Of the newest SEPA mandate ('7K4P-9XQ2-1'), null while the customer pays by transfer. */
+  mandateReference: string | null
   /** Absolute URL of the success page through its signed link. */
   successUrl: string
+}
+
+/** How to pay: for a transfer the operator's account with the booking number as reference; for a direct debit the mandate. */
+export function paymentInstructions(summary: BookingSummary, bank: BankDetails): { text: string; rows: [string, string][] } {
+  if (summary.paymentMethod === 'ueberweisung') {
+    return {
+      text: 'Bitte überweisen Sie die Beträge jeweils bis zum Fälligkeitstag auf unser Konto und geben Sie als Verwendungszweck Ihre Buchungsnummer an:',
+      rows: [
+        ['Kontoinhaber', bank.accountHolder],
+        ['IBAN', formatIban(bank.iban)],
+        ['BIC', bank.bic],
+        ['Bank', bank.bankName],
+        ['Verwendungszweck', summary.bookingNumber],
+      ],
+    }
+  }
+  // The SEPA pre-notification: creditor, creditor id and mandate reference beside the due dates.
+  const rows: [string, string][] = [
+    ['Zahlungsempfänger', bank.accountHolder],
+    ['Gläubiger-Identifikationsnummer', bank.creditorId],
+  ]
+  if (summary.mandateReference) rows.push(['Mandatsreferenz', summary.mandateReference])
+  return {
+    text: 'Wir buchen die Beträge zum Fälligkeitstag per SEPA-Lastschrift von Ihrem Konto ab. Bitte sorgen Sie für ausreichende Deckung.',
+    rows,
+  }
 }

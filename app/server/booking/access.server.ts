@@ -1,11 +1,10 @@
 // Who may see a booking: the browser that booked it (an HttpOnly cookie with the booking number's
 // signature, set when it booked) or whoever holds the signed link from the confirmation mail.
 import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
 import { isSuccessSignature, successSignature } from '../services/booking/links.server'
 import { bookingSettings } from '../services/booking/runtime.server'
 import { publicOrigin } from '../origin.server'
-
-export const BOOKING_NUMBER = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/
 
 const accessCookie = (bookingNumber: string) => `bestaetigung-${bookingNumber}`
 
@@ -22,7 +21,7 @@ export async function grantBookingAccess(bookingNumber: string): Promise<string>
 }
 
 export async function mayViewBooking(bookingNumber: string, signature: string | undefined): Promise<boolean> {
-  if (!BOOKING_NUMBER.test(bookingNumber)) return false
+  if (!BOOKING_NUMBER_PATTERN.test(bookingNumber)) return false
   const { linkSecret } = await bookingSettings()
   const proof = signature ?? getCookie(accessCookie(bookingNumber)) ?? ''
   return isSuccessSignature(linkSecret, bookingNumber, proof)

@@ -3,11 +3,10 @@
 // payments, bank details, legal notes) are worded here once; confirmation-pdf.server.ts lays the
 // same pieces out on paper.
 import { MOBILITY_LABELS, PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
-import { formatIban } from '~/lib/booking/iban'
 import { NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
 import { ROOM_LABELS } from '~/lib/booking/offer'
 import type { PriceLine } from '~/lib/booking/price'
-import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
+import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
@@ -91,29 +90,6 @@ export function paymentRows(summary: BookingSummary): PaymentRow[] {
     due: formatDate(p.dueDate),
     status: p.paid ? 'bezahlt' : 'offen',
   }))
-}
-
-/** How to pay: for a transfer the operator's account with the booking number as reference. */
-export function paymentInstructions(summary: BookingSummary, bank: BankDetails): { text: string; rows: [string, string][] } {
-  if (summary.paymentMethod === 'ueberweisung') {
-    return {
-      text: 'Bitte überweisen Sie die Beträge jeweils bis zum Fälligkeitstag auf unser Konto und geben Sie als Verwendungszweck Ihre Buchungsnummer an:',
-      rows: [
-        ['Kontoinhaber', bank.accountHolder],
-        ['IBAN', formatIban(bank.iban)],
-        ['BIC', bank.bic],
-        ['Bank', bank.bankName],
-        ['Verwendungszweck', summary.bookingNumber],
-      ],
-    }
-  }
-  return {
-    text: 'Wir buchen die Beträge zum Fälligkeitstag per SEPA-Lastschrift von Ihrem Konto ab. Bitte sorgen Sie für ausreichende Deckung.',
-    rows: [
-      ['Zahlungsempfänger', bank.accountHolder],
-      ['Gläubiger-Identifikationsnummer', bank.creditorId],
-    ],
-  }
 }
 
 export function insolvencyText(site: Pick<SiteInfo, 'legalName'>, insolvency: Insolvency): string {

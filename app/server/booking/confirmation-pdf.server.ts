@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit'
 import { PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
 import { NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
+import { paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
@@ -15,7 +16,6 @@ import {
   CONFIRMATION_TITLE,
   greeting,
   insolvencyText,
-  paymentInstructions,
   paymentRows,
   priceLineLabel,
   PRICES_INCLUDE,

@@ -1,6 +1,7 @@
 // One published trip with everything its detail page shows: upcoming dates, boarding points,
 // categories, countries, hotel or ship. The description is sanitised here, before it leaves the server.
 import { and, asc, eq, gte } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import { bookableLabel } from '~/lib/bookable'
 import { formatPrice } from '~/lib/format'
 import { buildIcs, icsFileName } from '~/lib/ics'
@@ -36,7 +37,8 @@ const TRIP_DATE_COLUMNS = {
 }
 
 /** The Zustiegsstellen of a trip in the order the coach reaches them, with time and surcharge. */
-export function loadTripBoardingPoints(db: Database, tripId: number): Promise<TripBoardingPoint[]> {
+/** The boarding points of a trip, given by id or by a subquery that yields it. */
+export function loadTripBoardingPoints(db: Database, tripId: number | SQL<number>): Promise<TripBoardingPoint[]> {
   return db
     .select({
       id: boardingPoints.id,
@@ -125,7 +127,9 @@ export async function loadTripDetail(db: Database, id: number, today = todayIsoD
     countries: countryRows,
     dates,
     boardingPoints: points,
-    hotel: hotel ? { id: hotel.id, name: hotel.name, city: hotel.city, stars: hotel.stars, image: readImages(hotel.images)[0] ?? null } : null,
+    hotel: hotel
+      ? { id: hotel.id, name: hotel.name, city: hotel.city, stars: hotel.stars, image: readImages(hotel.images)[0] ?? null }
+      : null,
     ship: ship ? { id: ship.id, name: ship.name, kind: ship.kind, image: readImages(ship.images)[0] ?? null } : null,
   })
 }

@@ -352,9 +352,8 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
   const body = await readJsonBody(request)
   if (!body.ok) return body.response
   const now = nowOf(ctx)
-  const row = await loadDraft(ctx.db, draftId, now)
+  const [row, offer] = await Promise.all([loadDraft(ctx.db, draftId, now), loadOffer(ctx.db, { draftId })])
   if (!row) return missingDraft(ctx.db, draftId)
-  const offer = await loadOffer(ctx.db, row.tripDateId)
   if (!offer) return problem(409, UNBOOKABLE_MESSAGES.unknown, [], { step: 1 })
   const result = await saveDraft(ctx.db, row, offer, body.value, ctx.settings, now)
   switch (result.kind) {
@@ -399,13 +398,17 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
   switch (result.kind) {
     case 'booked': {
       if (!result.replayed) ctx.afterBooking?.()
-      // The stored booking's agency, so that a replayed answer is the first one.
-      const [booked] = await ctx.db
-        .select({ agency: agencies.name })
-        .from(bookings)
-        .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
-        .where(eq(bookings.bookingNumber, result.bookingNumber))
-        .limit(1)
+      // The stored booking's agency, so that a replayed answer is the first one (a new booking
+      // without a verified agency has none).
+      const [booked] =
+        result.replayed || agency.agencyId !== null
+          ? await ctx.db
+              .select({ agency: agencies.name })
+              .from(bookings)
+              .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
+              .where(eq(bookings.bookingNumber, result.bookingNumber))
+              .limit(1)
+          : []
       const answer: z.infer<typeof bookedSchema> = {
         bookingNumber: result.bookingNumber,
         gesamtpreis: result.gesamtpreis,

@@ -8,13 +8,15 @@ import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
+import { formatBookingNumber } from '~/lib/booking/booking-number'
 import { normaliseIban } from '~/lib/booking/iban'
+import { bookingConsentSchema } from '~/lib/booking/legal'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { paymentSchedule } from '~/lib/booking/payment-terms'
 import { priceBooking } from '~/lib/booking/price'
 import { firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
 import type { BookingStep, StepIssue } from '~/lib/booking/steps'
-import { sepaMandateText } from '~/lib/booking/sepa'
+import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
@@ -24,14 +26,8 @@ import { closedReason, loadOffer, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import type { BookingRows } from './summary.server'
 
-/** Crockford's base32 without I, L, O, U: nothing to misread on the phone. */
-const NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/** A readable booking number such as '7K4P-9XQ2': 40 random bits, so the next one cannot be guessed. */
-export function newBookingNumber(): string {
-  let out = ''
-  for (let i = 0; i < 8; i++) out += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]
-  return `${out.slice(0, 4)}-${out.slice(4)}`
+function newBookingNumber(): string {
+  return formatBookingNumber(randomInt)
 }
 
 export const idempotencyKeySchema = z
@@ -41,9 +37,7 @@ export const idempotencyKeySchema = z
   .max(255, 'Der Idempotency-Key darf höchstens 255 Zeichen lang sein.')
   .regex(/^[\x21-\x7e]+$/, 'Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.')
 
-export const bookRequestSchema = z.object({
-  acceptAgb: z.literal(true, 'Bitte bestätigen Sie, dass Sie die Reisebedingungen (AGB) gelesen haben und akzeptieren.'),
-  acceptPrivacy: z.literal(true, 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise zur Kenntnis genommen haben.'),
+export const bookRequestSchema = bookingConsentSchema.extend({
   /** Spec 2 referrer parameter kept in the browser. */
   referrer: z.string().max(200).nullable().default(null),
 })
@@ -72,6 +66,8 @@ export type BookOptions = {
   agencyId?: number | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
   onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows) => Promise<void>
+  /** For tests only: draws the booking number (default: 40 random bits). */
+  drawNumber?: () => string
   /** For the crash test only: runs inside the transaction after the seats are reserved. */
   insideTransaction?: () => Promise<void>
 }
@@ -106,7 +102,11 @@ export async function bookDraft(
   const request = parsed.data
   const hash = requestHash(draftId, request)
   // Independent reads, side by side (on PostgreSQL each on a connection of its own).
-  const [earlier, row] = await Promise.all([replay(db, idempotencyKey, hash), loadDraft(db, draftId, now)])
+  const [earlier, row, offer] = await Promise.all([
+    replay(db, idempotencyKey, hash),
+    loadDraft(db, draftId, now),
+    loadOffer(db, { draftId }),
+  ])
   if (earlier) return earlier
 
   if (!row) {
@@ -118,7 +118,6 @@ export async function bookDraft(
         : 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.',
     }
   }
-  const offer = await loadOffer(db, row.tripDateId)
   // Whether the date is full is decided below under the lock (the draft's own holds count as free
   // for it), so only the rules that need no query are checked here.
   const reason = offer ? closedReason(offer, todayInBerlin(now)) : 'unknown'
@@ -128,23 +127,31 @@ export async function bookDraft(
   const step = firstIncompleteStep(offer, draft)
   if (step !== null) return { kind: 'incomplete', step, issues: stepIssues(step, offer, draft) }
 
-  try {
-    return await db.transaction(async (tx) => {
-      const booked = await bookInTransaction(tx, offer, row.id, draft, idempotencyKey, hash, request, settings, now, options)
-      return { kind: 'booked', replayed: false, ...booked } as const
-    })
-  } catch (error) {
-    if (error instanceof BookingConflict) return { kind: 'conflict', step: error.step, message: error.message }
-    if (error instanceof AlreadyBooked) return error.result
-    // Two requests with the same key or the same draft at once: the second finds the first.
-    if (isUniqueViolation(error)) {
-      const again = await replay(db, idempotencyKey, hash)
-      if (again) return again
-      return { kind: 'gone', message: 'Diese Buchung wurde bereits abgeschlossen.' }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const booked = await bookInTransaction(tx, offer, row.id, draft, idempotencyKey, hash, request, settings, now, options)
+        return { kind: 'booked', replayed: false, ...booked } as const
+      })
+    } catch (error) {
+      if (error instanceof BookingConflict) return { kind: 'conflict', step: error.step, message: error.message }
+      if (error instanceof AlreadyBooked) return error.result
+      const constraint = uniqueViolation(error)
+      // A booking number drawn twice: nothing was written; again with another number.
+      if (constraint === 'bookings_booking_number_unique' && attempt < NUMBER_DRAWS) continue
+      // Two requests with the same key or the same draft at once: the second finds the first.
+      if (constraint !== null) {
+        const again = await replay(db, idempotencyKey, hash)
+        if (again) return again
+        return { kind: 'gone', message: 'Diese Buchung wurde bereits abgeschlossen.' }
+      }
+      throw error
     }
-    throw error
   }
 }
+
+/** How often a booking is tried with a newly drawn number before the failure is reported. */
+const NUMBER_DRAWS = 5
 
 /** Thrown inside the transaction (nothing written yet) when the draft was booked meanwhile. */
 class AlreadyBooked extends Error {
@@ -153,12 +160,28 @@ class AlreadyBooked extends Error {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** The constraint a unique violation names ('' when the driver does not say), or null for any other error. */
+function uniqueViolation(error: unknown): string | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === '23505') return true
+    if (!('code' in e) || e.code !== '23505') continue
+    // postgres.js calls it constraint_name, PGlite (like node-postgres) constraint.
+    const name = 'constraint_name' in e ? e.constraint_name : 'constraint' in e ? e.constraint : ''
+    return typeof name === 'string' ? name : ''
   }
-  return false
+  return null
 }
+
+const dateStateSchema = z.object({
+  booked: z.number(),
+  earlier: z
+    .object({
+      bookingNumber: z.string(),
+      gesamtpreis: z.number(),
+      requestHash: z.string(),
+      idempotencyKey: z.string(),
+    })
+    .nullable(),
+})
 
 async function bookInTransaction(
   tx: Database,
@@ -172,32 +195,34 @@ async function bookInTransaction(
   now: Date,
   options: BookOptions,
 ): Promise<{ bookingNumber: string; gesamtpreis: number }> {
-  // Every booking of this date waits here for the one before it: capacity and vouchers are then
-  // checked against what is really committed. The places are summed in a statement of their own:
-  // under READ COMMITTED a statement sees the snapshot taken when it started, so a sum in the
-  // locking statement would miss the booking committed by the one it waited for.
-  const [locked] = await queryRows(
-    tx,
-    sql`select capacity from trip_dates where id = ${offer.tripDateId} for update`,
-    z.object({ capacity: z.number() }),
-  )
-  const [sum] = await queryRows(
-    tx,
-    sql`select coalesce(sum(places), 0)::int as booked from bookings where trip_date_id = ${offer.tripDateId}`,
-    z.object({ booked: z.number() }),
-  )
-  // A request with the same key, or another for the same draft, may have booked while this one
-  // waited for the lock: answer as it did instead of checking seats and vouchers against it.
-  const [earlier] = await tx
-    .select({
-      bookingNumber: bookings.bookingNumber,
-      gesamtpreis: bookings.gesamtpreis,
-      requestHash: bookings.requestHash,
-      idempotencyKey: bookings.idempotencyKey,
-    })
-    .from(bookings)
-    .where(or(eq(bookings.idempotencyKey, idempotencyKey), eq(bookings.draftId, draftId)))
-    .limit(1)
+  // Every booking of this date waits at the lock for the one before it: capacity and vouchers are
+  // then checked against what is really committed. What the date holds is read by the next
+  // statement: under READ COMMITTED a statement sees the snapshot taken when it starts, so a sum
+  // in the locking statement would miss the booking committed by the one it waited for. The
+  // statements are sent together (PostgreSQL runs them in order on the transaction's connection,
+  // the second only once the first has the lock), saving a round trip each:
+  // 1. the lock; 2. the places booked, and a request with the same key or another for the same
+  // draft that booked while this one waited (answered as it was instead of checking seats and
+  // vouchers against it); 3. the vouchers; 4. the new booking's id, so that the booking and what
+  // belongs to it can be written together below.
+  const [[locked], [state], voucherCheck, [next]] = await Promise.all([
+    queryRows(tx, sql`select capacity from trip_dates where id = ${offer.tripDateId} for update`, z.object({ capacity: z.number() })),
+    queryRows(
+      tx,
+      sql`select
+        (select coalesce(sum(places), 0)::int from bookings where trip_date_id = ${offer.tripDateId}) as booked,
+        (select json_build_object('bookingNumber', booking_number, 'gesamtpreis', gesamtpreis, 'requestHash', request_hash, 'idempotencyKey', idempotency_key)
+           from bookings where idempotency_key = ${idempotencyKey} or draft_id = ${draftId} limit 1) as earlier`,
+      dateStateSchema,
+    ),
+    checkVouchers(
+      tx,
+      draft.vouchers.map((v) => v.einloesecode),
+      todayInBerlin(now),
+    ),
+    queryRows(tx, sql`select nextval(pg_get_serial_sequence('bookings', 'id'))::int as id`, z.object({ id: z.number() })),
+  ])
+  const earlier = state?.earlier
   if (earlier) {
     throw new AlreadyBooked(
       earlier.idempotencyKey !== idempotencyKey
@@ -207,7 +232,7 @@ async function bookInTransaction(
           : { kind: 'booked', bookingNumber: earlier.bookingNumber, gesamtpreis: earlier.gesamtpreis, replayed: true },
     )
   }
-  const date = locked && sum ? { capacity: locked.capacity, booked: sum.booked } : undefined
+  const date = locked && state ? { capacity: locked.capacity, booked: state.booked } : undefined
   const people = travellers(draft)
   if (!date || date.booked + people.length > date.capacity) {
     throw new BookingConflict(
@@ -216,11 +241,6 @@ async function bookInTransaction(
     )
   }
 
-  const voucherCheck = await checkVouchers(
-    tx,
-    draft.vouchers.map((v) => v.einloesecode),
-    todayInBerlin(now),
-  )
   if (voucherCheck.issues[0]) throw new BookingConflict(3, voucherCheck.issues[0].message)
   const pricing = priceBooking(offer, draft, voucherCheck.checked)
   const bookedOn = todayInBerlin(now)
@@ -239,121 +259,34 @@ async function bookInTransaction(
     tel: booker.tel,
   }
   const rooms = draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length }))
-  const insertBooking = (bookingNumber: string) =>
-    tx
-      .insert(bookings)
-      .values({
-        bookingNumber,
-        tripDateId: offer.tripDateId,
-        agencyId: options.agencyId ?? null,
-        status: 'received',
-        gesamtpreis: pricing.gesamtpreis,
-        paymentMethod: draft.payment.method ?? 'ueberweisung',
-        idempotencyKey,
-        requestHash: hash,
-        draftId,
-        places: people.length,
-        referrer: request.referrer,
-        contact,
-        rooms,
-        vouchers: voucherCheck.checked,
-        priceLines: pricing.lines,
-        consentedAt: now,
-      })
-      // A number already given (1 in 10^12 per pair) makes no row; the next try draws another.
-      .onConflictDoNothing({ target: bookings.bookingNumber })
-      .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber })
-  let [booking] = await insertBooking(newBookingNumber())
-  for (let attempt = 0; !booking && attempt < 5; attempt++) [booking] = await insertBooking(newBookingNumber())
-  if (!booking) throw new Error('no free booking number after six draws')
+  if (!next) throw new Error('no booking id from the sequence')
+  const booking = { id: next.id, bookingNumber: (options.drawNumber ?? newBookingNumber)() }
   const { bookingNumber } = booking
 
-  if (offer.seatPlan) {
-    const seats = people.flatMap(({ p }) => (p.seat ? [p.seat] : []))
-    // The draft's holds become the booking's seats.
-    const converted = await tx
-      .update(seatReservations)
-      .set({ bookingId: booking.id, holdToken: null, heldUntil: null })
-      .where(
-        and(
-          eq(seatReservations.tripDateId, offer.tripDateId),
-          eq(seatReservations.holdToken, draftId),
-          inArray(seatReservations.seat, seats),
-        ),
-      )
-      .returning({ seat: seatReservations.seat })
-    const have = new Set(converted.map((r) => r.seat))
-    const missing = seats.filter((s) => !have.has(s))
-    if (missing.length) {
-      // A seat the draft no longer holds may still be free, or held by someone whose hold lapsed.
-      await tx.execute(sql`
-        delete from seat_reservations
-        where trip_date_id = ${offer.tripDateId} and seat = any(${`{${missing.join(',')}}`}::text[])
-          and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
-      const inserted = await tx
-        .insert(seatReservations)
-        .values(missing.map((seat) => ({ tripDateId: offer.tripDateId, seat, bookingId: booking.id })))
-        .onConflictDoNothing()
-        .returning({ seat: seatReservations.seat })
-      if (inserted.length !== missing.length) {
-        const lost = missing.filter((s) => !inserted.some((r) => r.seat === s))
-        throw new BookingConflict(1, `Der Sitzplatz ${lost.join(', ')} wurde inzwischen vergeben. Bitte wählen Sie einen anderen Platz.`)
-      }
-    }
-  }
-  await options.insideTransaction?.()
-
-  for (const id of voucherCheck.ids) {
-    const redeemed = await tx
-      .update(vouchers)
-      .set({ redeemedAt: now, bookingId: booking.id })
-      .where(
-        and(
-          eq(vouchers.id, id),
-          sql`(${vouchers.singleUse} = false or ${vouchers.redeemedAt} is null)`,
-          gte(vouchers.validUntil, bookedOn),
-        ),
-      )
-      .returning({ id: vouchers.id })
-    if (redeemed.length === 0) throw new BookingConflict(3, 'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.')
-  }
-
-  await tx.insert(bookingParticipants).values(
-    people.map(({ p, roomIndex }, i) => ({
-      bookingId: booking.id,
-      roomIndex,
-      firstname: p.firstname.trim(),
-      lastname: p.lastname.trim(),
-      // Data minimisation: only the booking person's contact details are kept.
-      street: p.buchender ? p.street : null,
-      streetNr: p.buchender ? p.street_nr : null,
-      zip: p.buchender ? p.zip : null,
-      city: p.buchender ? p.city : null,
-      tel: p.buchender ? p.tel : null,
-      email: p.buchender ? p.email : null,
-      buchender: p.buchender,
-      boardingPointId: p.boarding?.kind === 'point' ? p.boarding.boardingPointId : null,
-      transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
-      seat: p.seat,
-      insurance: p.insurance,
-      services: p.services,
-      mobility: p.mobility,
-      price: pricing.perPerson[i] ?? 0,
-    })),
-  )
-  await tx
-    .insert(payments)
-    .values(schedule.map((s) => ({ bookingId: booking.id, kind: s.kind, amount: s.amount, status: 'open', dueDate: s.dueDate })))
-  if (draft.payment.method === 'lastschrift') {
-    await tx.insert(sepaMandates).values({
-      bookingId: booking.id,
-      reference: `${bookingNumber}-1`,
-      iban: normaliseIban(draft.payment.iban),
-      accountHolder: draft.payment.accountHolder.trim(),
-      mandateText: sepaMandateText(settings.bank.accountHolder, settings.bank.creditorId),
-    })
-  }
-  if (options.onBooked) {
+  const seats = offer.seatPlan ? people.flatMap(({ p }) => (p.seat ? [p.seat] : [])) : []
+  const mandate = draft.payment.method === 'lastschrift' ? mandateReference(bookingNumber, 1) : null
+  const participantRows = people.map(({ p, roomIndex }, i) => ({
+    bookingId: booking.id,
+    roomIndex,
+    firstname: p.firstname.trim(),
+    lastname: p.lastname.trim(),
+    // Data minimisation: only the booking person's contact details are kept.
+    street: p.buchender ? p.street : null,
+    streetNr: p.buchender ? p.street_nr : null,
+    zip: p.buchender ? p.zip : null,
+    city: p.buchender ? p.city : null,
+    tel: p.buchender ? p.tel : null,
+    email: p.buchender ? p.email : null,
+    buchender: p.buchender,
+    boardingPointId: p.boarding?.kind === 'point' ? p.boarding.boardingPointId : null,
+    transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
+    seat: p.seat,
+    insurance: p.insurance,
+    services: p.services,
+    mobility: p.mobility,
+    price: pricing.perPerson[i] ?? 0,
+  }))
+  const confirm = async (onBooked: NonNullable<BookOptions['onBooked']>) => {
     // The confirmation is made from what was just written, not read back from the database.
     const points = new Map(offer.boardingPoints.map((b) => [b.id, b]))
     const [agency] = options.agencyId
@@ -391,10 +324,100 @@ async function bookInTransaction(
         }
       }),
       payments: schedule.map((s) => ({ ...s, status: 'open' })),
+      mandateReference: mandate,
     }
-    await options.onBooked(tx, { id: booking.id, bookingNumber }, rows)
+    await onBooked(tx, { id: booking.id, bookingNumber }, rows)
   }
-  // The booking holds the data now; the draft and its personal data go (data minimisation).
-  await tx.delete(bookingDrafts).where(eq(bookingDrafts.id, draftId))
+
+  // The booking and everything that belongs to it, sent at once: PostgreSQL runs the statements in
+  // this order on the transaction's connection without a round trip each; results are checked after.
+  const [, converted, redeemed] = await Promise.all([
+    // A number drawn before (1 in 10^12 per pair) fails here and the caller tries again.
+    tx.insert(bookings).values({
+      id: booking.id,
+      bookingNumber,
+      tripDateId: offer.tripDateId,
+      agencyId: options.agencyId ?? null,
+      status: 'received',
+      gesamtpreis: pricing.gesamtpreis,
+      paymentMethod: draft.payment.method ?? 'ueberweisung',
+      idempotencyKey,
+      requestHash: hash,
+      draftId,
+      places: people.length,
+      referrer: request.referrer,
+      contact,
+      rooms,
+      vouchers: voucherCheck.checked,
+      priceLines: pricing.lines,
+      consentedAt: now,
+    }),
+    // The draft's holds become the booking's seats.
+    seats.length
+      ? tx
+          .update(seatReservations)
+          .set({ bookingId: booking.id, holdToken: null, heldUntil: null })
+          .where(
+            and(
+              eq(seatReservations.tripDateId, offer.tripDateId),
+              eq(seatReservations.holdToken, draftId),
+              inArray(seatReservations.seat, seats),
+            ),
+          )
+          .returning({ seat: seatReservations.seat })
+      : [],
+    voucherCheck.ids.length
+      ? tx
+          .update(vouchers)
+          .set({ redeemedAt: now, bookingId: booking.id })
+          .where(
+            and(
+              inArray(vouchers.id, voucherCheck.ids),
+              sql`(${vouchers.singleUse} = false or ${vouchers.redeemedAt} is null)`,
+              gte(vouchers.validUntil, bookedOn),
+            ),
+          )
+          .returning({ id: vouchers.id })
+      : [],
+    tx.insert(bookingParticipants).values(participantRows),
+    tx
+      .insert(payments)
+      .values(schedule.map((s) => ({ bookingId: booking.id, kind: s.kind, amount: s.amount, status: 'open', dueDate: s.dueDate }))),
+    mandate !== null
+      ? tx.insert(sepaMandates).values({
+          bookingId: booking.id,
+          reference: mandate,
+          iban: normaliseIban(draft.payment.iban),
+          accountHolder: draft.payment.accountHolder.trim(),
+          mandateText: sepaMandateText(settings.bank.accountHolder, settings.bank.creditorId),
+        })
+      : null,
+    options.onBooked ? confirm(options.onBooked) : null,
+    // The booking holds the data now; the draft and its personal data go (data minimisation). Its
+    // holds were turned into the booking's seats first; any left go with it.
+    tx.delete(bookingDrafts).where(eq(bookingDrafts.id, draftId)),
+  ])
+  if (redeemed.length !== voucherCheck.ids.length) {
+    throw new BookingConflict(3, 'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.')
+  }
+  const have = new Set(converted.map((r) => r.seat))
+  const missing = seats.filter((seat) => !have.has(seat))
+  if (missing.length) {
+    // A seat the draft no longer holds may still be free, or held by someone whose hold lapsed.
+    await tx.execute(sql`
+      delete from seat_reservations
+      where trip_date_id = ${offer.tripDateId} and seat = any(${`{${missing.join(',')}}`}::text[])
+        and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
+    const inserted = await tx
+      .insert(seatReservations)
+      .values(missing.map((seat) => ({ tripDateId: offer.tripDateId, seat, bookingId: booking.id })))
+      .onConflictDoNothing()
+      .returning({ seat: seatReservations.seat })
+    if (inserted.length !== missing.length) {
+      const lost = missing.filter((seat) => !inserted.some((r) => r.seat === seat))
+      throw new BookingConflict(1, `Der Sitzplatz ${lost.join(', ')} wurde inzwischen vergeben. Bitte wählen Sie einen anderen Platz.`)
+    }
+  }
+  await options.insideTransaction?.()
   return { bookingNumber, gesamtpreis: pricing.gesamtpreis }
 }

@@ -2,6 +2,7 @@
 // success page and its PDF accept the booking number with its signature instead of the cookie.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
 import type { PaymentKind } from '~/lib/booking/summary'
 
 /** HMAC-SHA256 of a payload for one purpose; the purpose keeps a signature of one kind from passing as another. */
@@ -17,7 +18,7 @@ export function same(a: string, b: string): boolean {
 }
 
 const paymentLinkSchema = z.object({
-  b: z.string().regex(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+  b: z.string().regex(BOOKING_NUMBER_PATTERN),
   k: z.enum(['deposit', 'balance', 'full']),
   /** Valid until (unix seconds). */
   e: z.number().int(),

@@ -10,6 +10,7 @@ import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { loadTripBoardingPoints } from '../trip-detail.server'
 import {
+  bookingDrafts,
   bookings,
   insuranceOffers,
   seatPlans,
@@ -30,38 +31,48 @@ export const UNBOOKABLE_MESSAGES = {
   full: 'Dieser Reisetermin ist leider ausgebucht. Gern setzen wir Sie auf die Warteliste – rufen Sie uns an.',
 } as const satisfies Record<Unbookable, string>
 
-/** The offer of a date, or null when there is no such date of a published trip. */
-export async function loadOffer(db: Database, tripDateId: number): Promise<BookingOffer | null> {
-  const [row] = await db
-    .select({
-      tripDateId: tripDates.id,
-      tripId: trips.id,
-      tripTitle: trips.title,
-      dateFrom: tripDates.dateFrom,
-      dateTill: tripDates.dateTill,
-      durationDays: trips.durationDays,
-      transport: trips.transport,
-      bookable: tripDates.bookable,
-      price: tripDates.price,
-      singleRoomSurcharge: tripDates.singleRoomSurcharge,
-      seatPlan: seatPlans.layout,
-    })
-    .from(tripDates)
-    .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))
-    .leftJoin(seatPlans, eq(seatPlans.id, tripDates.seatPlanId))
-    .where(eq(tripDates.id, tripDateId))
-    .limit(1)
-  if (!row) return null
-
-  const [points, tripServices, reference] = await Promise.all([
-    loadTripBoardingPoints(db, row.tripId),
+/**
+ * The offer of a date, or null when there is no such date of a published trip. The date is given
+ * by its id or as the date of a draft (`{ draftId }`), so that the offer is read beside the draft
+ * rather than after it.
+ */
+export async function loadOffer(db: Database, date: number | { draftId: string }): Promise<BookingOffer | null> {
+  // Every seat pick and booking asks: the trip's parts are found through the date in the same
+  // round trip rather than after it.
+  const tripDateId =
+    typeof date === 'number'
+      ? date
+      : sql<number>`(select ${bookingDrafts.tripDateId} from ${bookingDrafts} where ${bookingDrafts.id} = ${date.draftId})`
+  const tripOfDate = sql<number>`(select ${tripDates.tripId} from ${tripDates} where ${tripDates.id} = ${tripDateId})`
+  const [[row], points, tripServices, reference] = await Promise.all([
+    db
+      .select({
+        tripDateId: tripDates.id,
+        tripId: trips.id,
+        tripTitle: trips.title,
+        dateFrom: tripDates.dateFrom,
+        dateTill: tripDates.dateTill,
+        durationDays: trips.durationDays,
+        transport: trips.transport,
+        bookable: tripDates.bookable,
+        price: tripDates.price,
+        singleRoomSurcharge: tripDates.singleRoomSurcharge,
+        seatPlan: seatPlans.layout,
+      })
+      .from(tripDates)
+      .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))
+      .leftJoin(seatPlans, eq(seatPlans.id, tripDates.seatPlanId))
+      .where(eq(tripDates.id, tripDateId))
+      .limit(1),
+    loadTripBoardingPoints(db, tripOfDate),
     db
       .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
       .from(services)
-      .where(eq(services.tripId, row.tripId))
+      .where(eq(services.tripId, tripOfDate))
       .orderBy(asc(services.id)),
     referenceData(db),
   ])
+  if (!row) return null
 
   return {
     ...row,
@@ -114,10 +125,20 @@ function referenceData(db: Database, now = Date.now()): Promise<ReferenceData> {
 }
 
 /** The state of every seat of a date for one draft (its own holds are 'mine'). */
-export async function seatStates(db: Database, offer: BookingOffer, draftId: string | null, now = new Date()): Promise<Record<string, SeatState>> {
+export async function seatStates(
+  db: Database,
+  offer: BookingOffer,
+  draftId: string | null,
+  now = new Date(),
+): Promise<Record<string, SeatState>> {
   if (!offer.seatPlan) return {}
   const rows = await db
-    .select({ seat: seatReservations.seat, bookingId: seatReservations.bookingId, holdToken: seatReservations.holdToken, heldUntil: seatReservations.heldUntil })
+    .select({
+      seat: seatReservations.seat,
+      bookingId: seatReservations.bookingId,
+      holdToken: seatReservations.holdToken,
+      heldUntil: seatReservations.heldUntil,
+    })
     .from(seatReservations)
     .where(eq(seatReservations.tripDateId, offer.tripDateId))
   const states: Record<string, SeatState> = {}
@@ -137,7 +158,10 @@ export async function freePlaces(db: Database, offer: BookingOffer, now = new Da
     return Object.values(states).filter((s) => s === 'free').length
   }
   const [date] = await db
-    .select({ capacity: tripDates.capacity, booked: sql<number>`coalesce((select sum(b.places) from bookings b where b.trip_date_id = ${offer.tripDateId}), 0)::int` })
+    .select({
+      capacity: tripDates.capacity,
+      booked: sql<number>`coalesce((select sum(b.places) from bookings b where b.trip_date_id = ${offer.tripDateId}), 0)::int`,
+    })
     .from(tripDates)
     .where(eq(tripDates.id, offer.tripDateId))
   return date ? Math.max(0, date.capacity - date.booked) : 0
@@ -159,4 +183,3 @@ export function closedReason(offer: Pick<BookingOffer, 'dateFrom' | 'bookable'>,
   if (bookableAction(offer.bookable) !== 'book') return 'closed'
   return null
 }
-

@@ -1,8 +1,8 @@
 // What a signed payment link (/payment/{data}) shows, and the SEPA mandate a customer may give
 // there instead of transferring the money.
 import { and, count, eq } from 'drizzle-orm'
-import { isValidIban, normaliseIban } from '~/lib/booking/iban'
-import { sepaMandateText } from '~/lib/booking/sepa'
+import { ACCOUNT_HOLDER_MESSAGE, IBAN_MESSAGE, isValidIban, normaliseIban } from '~/lib/booking/iban'
+import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import type { PaymentKind } from '~/lib/booking/summary'
 import type { Database } from '../../db/client.server'
 import { bookings, payments, sepaMandates, tripDates, trips } from '../../db/schema'
@@ -52,7 +52,7 @@ export async function loadPaymentRequest(db: Database, settings: BookingSettings
     .limit(1)
   if (!row) return 'unknown'
   const [mandates] = await db.select({ n: count() }).from(sepaMandates).where(eq(sepaMandates.bookingId, row.bookingId))
-  const reference = `${link.bookingNumber}-${(mandates?.n ?? 0) + 1}`
+  const reference = mandateReference(link.bookingNumber, (mandates?.n ?? 0) + 1)
   return {
     bookingNumber: link.bookingNumber,
     kind: link.kind,
@@ -80,8 +80,8 @@ export async function giveMandate(
   if (typeof request === 'string') return { kind: 'problem', problem: request }
   if (request.paid) return { kind: 'problem', problem: 'paid' }
   const issues: { path: string; message: string }[] = []
-  if (!isValidIban(input.iban)) issues.push({ path: 'iban', message: 'Bitte prüfen Sie die IBAN: Sie ist unvollständig oder enthält einen Tippfehler.' })
-  if (!input.accountHolder.trim()) issues.push({ path: 'accountHolder', message: 'Bitte geben Sie den Namen der Kontoinhaberin oder des Kontoinhabers ein.' })
+  if (!isValidIban(input.iban)) issues.push({ path: 'iban', message: IBAN_MESSAGE })
+  if (!input.accountHolder.trim()) issues.push({ path: 'accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
   if (!input.accept) issues.push({ path: 'accept', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat.' })
   if (issues.length) return { kind: 'invalid', issues }
   const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, request.bookingNumber))

@@ -1,6 +1,6 @@
 // A stored booking as the success page, the PDF and the confirmation mail show it, with its signed
 // links. Nothing is priced again: the lines are the ones stored with the booking.
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
@@ -9,7 +9,7 @@ import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { toEpochDay } from '~/lib/calendar'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import type { Database } from '../../db/client.server'
-import { agencies, boardingPoints, bookingParticipants, bookings, payments, tripBoardingPoints, tripDates, trips } from '../../db/schema'
+import { agencies, boardingPoints, bookingParticipants, bookings, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
 import { paymentLinkData, successSignature } from './links.server'
 
 const roomShape = z.object({ type: z.enum(ROOM_TYPES) })
@@ -69,6 +69,8 @@ export type BookingRows = {
     departureTime: string | null
   }[]
   payments: { kind: PaymentKind; amount: number; dueDate: string; status: string }[]
+  /** Of the newest SEPA mandate, null without one. */
+  mandateReference: string | null
 }
 
 /** The booking with this number, or null. `origin` makes the links absolute (mail, PDF). */
@@ -109,7 +111,7 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
     .limit(1)
   if (!booking) return null
 
-  const [people, schedule] = await Promise.all([
+  const [people, schedule, [mandate]] = await Promise.all([
     db
       .select({
         roomIndex: bookingParticipants.roomIndex,
@@ -130,8 +132,14 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
       .where(eq(bookingParticipants.bookingId, booking.id))
       .orderBy(asc(bookingParticipants.id)),
     db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
+    db
+      .select({ reference: sepaMandates.reference })
+      .from(sepaMandates)
+      .where(eq(sepaMandates.bookingId, booking.id))
+      .orderBy(desc(sepaMandates.id))
+      .limit(1),
   ])
-  return { booking, people, payments: schedule }
+  return { booking, people, payments: schedule, mandateReference: mandate?.reference ?? null }
 }
 
 /**
@@ -180,6 +188,7 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
         paymentUrl: origin + paymentPath(secret, row.bookingNumber, p.kind, row.dateFrom),
       })),
     paymentMethod: z.enum(PAYMENT_METHODS).catch('ueberweisung').parse(row.paymentMethod),
+    mandateReference: rows.mandateReference,
     successUrl: origin + successPath(row.bookingNumber, secret),
   }
 }
