@@ -6,6 +6,7 @@ import { ErrorPage } from './components/errors/ErrorPage'
 import { NotFoundPage } from './components/errors/NotFoundPage'
 import './lib/zod-de'
 import { routeTree } from './routeTree.gen'
+import { shouldRetryQuery } from './lib/query-retry'
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -31,7 +32,10 @@ function requestNonce(): string | undefined {
 
 export function getRouter() {
   // A fresh QueryClient per request on the server, one per tab in the browser.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } })
+  const onServer = typeof window === 'undefined'
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: (failureCount, error) => shouldRetryQuery(failureCount, error, onServer) } },
+  })
   const router = createRouter({
     routeTree,
     context: { queryClient },

@@ -34,11 +34,11 @@ export function escapeXml(text: string): string {
 }
 
 /**
- * The site's origin without a trailing slash: the configured SITE_URL when set (behind a proxy the
- * request's own origin may be an internal one), else the request's origin.
+ * The site's origin without a trailing slash: the configured SITE_URL when set, else the fallback
+ * (the server itself; never a request's Host header, see app/server/origin.server.ts).
  */
-export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
-  const base = siteUrl ? new URL(siteUrl) : new URL(requestUrl)
+export function siteOrigin(siteUrl: string | undefined, fallbackOrigin: string): string {
+  const base = new URL(siteUrl || fallbackOrigin)
   return base.origin
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { buildUrlset, siteOrigin } from '~/lib/sitemap'
-import { config } from '~/server/config.server'
+import { buildUrlset } from '~/lib/sitemap'
+import { publicOrigin } from '~/server/origin.server'
 import { getDb } from '~/server/runtime.server'
 import { XML_HEADERS, xmlRoute } from '~/server/http/sitemap-route.server'
 import { pageSitemapEntries } from '~/server/services/sitemap.server'
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/sitemap-pages.xml')({
     handlers: {
       GET: xmlRoute('pages sitemap', async ({ request }) => {
         const entries = await pageSitemapEntries(await getDb())
-        return new Response(buildUrlset(entries, siteOrigin(config().SITE_URL, request.url)), { headers: XML_HEADERS })
+        return new Response(buildUrlset(entries, publicOrigin()), { headers: XML_HEADERS })
       }),
     },
   },

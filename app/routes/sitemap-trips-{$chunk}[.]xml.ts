@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { buildUrlset, chunkRange, parseChunkNumber, siteOrigin } from '~/lib/sitemap'
-import { config } from '~/server/config.server'
+import { buildUrlset, chunkRange, parseChunkNumber } from '~/lib/sitemap'
+import { publicOrigin } from '~/server/origin.server'
 import { getDb } from '~/server/runtime.server'
 import { XML_HEADERS, xmlNotFound, xmlRoute } from '~/server/http/sitemap-route.server'
 import { countPublishedTrips, tripSitemapEntries } from '~/server/services/sitemap.server'
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/sitemap-trips-{$chunk}.xml')({
         const range = chunkRange(n, await countPublishedTrips(db))
         if (!range) return xmlNotFound()
         const entries = await tripSitemapEntries(db, range.offset, range.limit)
-        return new Response(buildUrlset(entries, siteOrigin(config().SITE_URL, request.url)), { headers: XML_HEADERS })
+        return new Response(buildUrlset(entries, publicOrigin()), { headers: XML_HEADERS })
       }),
     },
   },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { buildSitemapIndex, chunkCount, siteOrigin, tripSitemapPath } from '~/lib/sitemap'
-import { config } from '~/server/config.server'
+import { publicOrigin } from '~/server/origin.server'
 import { getDb } from '~/server/runtime.server'
 import { XML_HEADERS, xmlRoute } from '~/server/http/sitemap-route.server'
 import { countPublishedTrips } from '~/server/services/sitemap.server'
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/sitemap.xml')({
       GET: xmlRoute('sitemap index', async ({ request }) => {
         const files = chunkCount(await countPublishedTrips(await getDb()))
         const entries = [{ loc: '/sitemap-pages.xml' }, ...Array.from({ length: files }, (_, i) => ({ loc: tripSitemapPath(i + 1) }))]
-        return new Response(buildSitemapIndex(entries, siteOrigin(config().SITE_URL, request.url)), { headers: XML_HEADERS })
+        return new Response(buildSitemapIndex(entries, publicOrigin()), { headers: XML_HEADERS })
       }),
     },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isBot } from '~/server/http/bots'
-import { contentSecurityPolicy } from '~/server/http/headers'
+import { contentSecurityPolicy, servedOverHttps } from '~/server/http/headers'
 import { searchParamsToObject } from '~/server/http/query'
 import { trailingSlashTarget } from '~/server/http/trailing-slash'
 
@@ -16,6 +16,20 @@ describe('spec 2: paths without a trailing slash, without a dot and without a qu
     expect(target('/sitemap.xml')).toBeNull()
     expect(target('/ueber-uns?x=1')).toBeNull()
     expect(target('/ueber-uns?')).toBeNull()
+  })
+  it('never redirects to another host: leading slashes and backslashes collapse into one', () => {
+    // As the server sees such requests: the path part of the request line after the site's origin.
+    const onSite = (path: string) => trailingSlashTarget(new URL(`http://localhost${path}`))
+    expect(onSite('//evil')).toBe('/evil/')
+    expect(onSite('///evil')).toBe('/evil/')
+    expect(onSite('/\\evil')).toBe('/evil/')
+    expect(onSite('//evil.example')).toBeNull() // a dot: not this rule's
+    expect(onSite('//2130706433')).toBe('/2130706433/')
+    expect(onSite('/%2F%2Fevil')).toBe('/%2F%2Fevil/')
+    for (const path of ['//evil', '///evil', '/\\evil', '//2130706433', '/%2F%2Fevil', '/%5C%5Cevil']) {
+      const location = onSite(path) ?? '/'
+      expect(new URL(location, 'http://localhost').host).toBe('localhost')
+    }
   })
   it('keeps the JSON API and server functions as the spec writes them', () => {
     expect(target('/api/init-data')).toBeNull()
@@ -55,5 +69,14 @@ describe('query strings', () => {
       $paginate: 'false',
       a: ['1', '2'],
     })
+  })
+})
+
+describe('Strict-Transport-Security', () => {
+  it('is sent over HTTPS, directly or behind a proxy for an https SITE_URL, never over plain HTTP', () => {
+    expect(servedOverHttps('https:', undefined)).toBe(true)
+    expect(servedOverHttps('http:', 'https://www.sonnenland-reisen.example/')).toBe(true)
+    expect(servedOverHttps('http:', 'http://localhost:3000/')).toBe(false)
+    expect(servedOverHttps('http:', undefined)).toBe(false)
   })
 })

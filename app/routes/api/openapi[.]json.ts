@@ -15,7 +15,7 @@ export const Route = createFileRoute('/api/openapi.json')({
     handlers: {
       GET: ({ request }) =>
         bookingApi('openapi', async () => {
-          const origin = publicOrigin(request.url)
+          const origin = publicOrigin()
           const document = await openApiDocument(await getDb(), {
             origin,
             settings: await bookingSettings(),

@@ -9,6 +9,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'SAMEORIGIN',
 }
 
+/** Sent when the site is served over HTTPS: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** HTTPS directly, or behind a TLS proxy that the configured https SITE_URL speaks for. */
+export function servedOverHttps(requestProtocol: string, siteUrl: string | undefined): boolean {
+  return requestProtocol === 'https:' || (siteUrl?.startsWith('https:') ?? false)
+}
+
 /**
  * frame-src lists the agency login frame's origin so that the embedded login can load;
  * frameAncestors lets the agency host embed the login frame page.

@@ -9,5 +9,7 @@ export function trailingSlashTarget(url: URL): string | null {
   if (pathname.endsWith('/')) return null
   if (pathname.includes('.')) return null
   if (EXEMPT_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1))) return null
-  return `${pathname}/`
+  // Never '//host/': a browser reads a Location that starts with two slashes (or a slash and a
+  // backslash) as another host. Leading slashes collapse into one, so the redirect stays on the site.
+  return `/${pathname.replace(/^[/\\]+/, '')}/`
 }

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/api/booking-drafts/$draftId/book')({
       POST: ({ request, params }) =>
         bookingApi('booking-draft-book', async () => {
           const settings = await bookingSettings()
-          const onBooked = confirmationMailWriter(settings, publicOrigin(request.url))
+          const onBooked = confirmationMailWriter(settings, publicOrigin())
           return postBooking({ db: await getDb(), settings, onBooked, afterBooking }, params.draftId, request)
         }),
       ANY: methodNotAllowed(['POST']),

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/reise/$id/termin/$file')({
         const tripId = parseId(params.id)
         const dateId = parseIcsFileParam(params.file)
         if (tripId === null || dateId === null) return notFoundResponse()
-        const ics = await tripDateIcs(await getDb(), tripId, dateId, { origin: publicOrigin(request.url), siteName: siteInfo().name })
+        const ics = await tripDateIcs(await getDb(), tripId, dateId, { origin: publicOrigin(), siteName: siteInfo().name })
         if (!ics) return notFoundResponse()
         return new Response(ics.body, {
           headers: {

@@ -1,0 +1,65 @@
+// Issue 10 against the production build, as an attacker or a clumsy client would send it: raw
+// request lines and headers through node:http (fetch would normalise them), answers read as sent.
+import { request as httpRequest } from 'node:http'
+import { expect, test } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+function raw(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { accept: 'text/html', ...headers } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+test.describe('redirects stay on the site', () => {
+  for (const path of ['//evil', '///evil', '/\\evil', '//2130706433', '//evil.example', '///evil.example/x', '/%2F%2Fevil']) {
+    test(`${path} is not sent to another host`, async () => {
+      const answer = await raw(path)
+      const location = answer.headers.location
+      if (typeof location === 'string') {
+        expect(location).not.toMatch(/^[/\\]{2}/)
+        // The request went to 127.0.0.1: a redirect may name that host, never another.
+        expect(new URL(location, `http://127.0.0.1:${port}`).host).toBe(`127.0.0.1:${port}`)
+      } else {
+        expect(answer.status).not.toBe(308)
+      }
+    })
+  }
+})
+
+test('a missing built file is a plain 404, not a redirect to a page', async () => {
+  const answer = await raw('/assets/nonexistent-4711.js', { accept: '*/*' })
+  expect(answer.status).toBe(404)
+  expect(answer.headers.location).toBeUndefined()
+  expect(answer.headers['content-type']).toMatch(/^text\/plain/)
+})
+
+test('a forged Host header appears nowhere: robots.txt, sitemaps, canonical links, .ics files', async ({ request }) => {
+  const forged = { host: 'evil.example' }
+  const home = await request.get('/reiseuebersicht/busreisen/')
+  const tripPath = /href="(\/reise\/\d+\/)"/.exec(await home.text())?.[1]
+  expect(tripPath).toBeTruthy()
+  const trip = await raw(tripPath ?? '/', forged)
+  expect(trip.status).toBe(200)
+  const icsPath = /href="(\/reise\/\d+\/termin\/\d+\.ics)"/.exec(trip.body)?.[1]
+  expect(icsPath).toBeTruthy()
+  for (const answer of [await raw('/robots.txt', forged), await raw('/sitemap.xml', forged), trip, await raw(icsPath ?? '/', forged)]) {
+    expect(answer.body).toContain(`localhost:${port}`)
+    expect(answer.body).not.toContain('evil.example')
+  }
+})
+
+test('no Strict-Transport-Security over plain HTTP without an https SITE_URL', async () => {
+  const answer = await raw('/')
+  expect(answer.status).toBe(200)
+  expect(answer.headers['strict-transport-security']).toBeUndefined()
+})
