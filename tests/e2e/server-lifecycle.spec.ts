@@ -8,8 +8,8 @@ import { expect, test } from '@playwright/test'
 
 const entry = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+function startServer(env: Record<string, string>, node = process.execPath) {
+  const child = spawn(node, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   let errors = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -66,4 +66,13 @@ test('a wrong configuration value stops the start with one line naming the varia
   const lines = server.errors().trim().split('\n')
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Ungültige Konfiguration: DATABASE_URL/)
+})
+
+test('started with the system Node 20 the server refuses with one line instead of answering 500', async () => {
+  // Debian's Node (20) is what `node .output/server/index.mjs` meets on a fresh machine.
+  const server = startServer({ PORT: '3393', DATA_DIR: join(tmpdir(), 'nie-benutzt') }, '/usr/bin/node')
+  expect(await server.exited).toBe(1)
+  const lines = server.errors().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Node 20\.\d+\.\d+ wird nicht unterstützt: .*npm run serve/)
 })
