@@ -35,6 +35,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_TRIPS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** `demo`: an empty PostgreSQL (DATABASE_URL) gets the demo catalogue; the embedded database always does. */
+  SEED: z.enum(['demo'], 'muss demo sein oder fehlen').optional(),
   /** Optional secret for `/?debug=…` and `/api/cache-clear`; without it both are only rate-limited. */
   CACHE_CLEAR_TOKEN: z.string().min(16, 'mindestens 16 Zeichen').optional(),
   /** Public origin of the site, used for canonical URLs, sitemaps and CSRF checks behind a proxy. */
@@ -114,4 +116,12 @@ export function config(): Config {
     throw error
   }
   return cached
+}
+
+/**
+ * Demo trips go only into the embedded database, or into a PostgreSQL where SEED=demo asks for
+ * them (issue 10): never into an operator's empty production database by surprise.
+ */
+export function demoSeed(cfg: Pick<Config, 'DATABASE_URL' | 'SEED' | 'SEED_TRIPS'>): { trips: number } | false {
+  return cfg.DATABASE_URL && cfg.SEED !== 'demo' ? false : { trips: cfg.SEED_TRIPS }
 }

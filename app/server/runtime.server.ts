@@ -1,6 +1,6 @@
 // Process-wide services: the database is opened (migrated, seeded when new) once at start-up
 // and closed on SIGTERM/SIGINT so that the process ends cleanly.
-import { config } from './config.server'
+import { config, demoSeed } from './config.server'
 import { openDatabase } from './db/client.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
@@ -22,7 +22,7 @@ function open(): Promise<Opened> {
       databaseUrl: cfg.DATABASE_URL,
       dataDir: cfg.DATA_DIR,
       poolSize: cfg.DATABASE_POOL_SIZE,
-      seed: { trips: cfg.SEED_TRIPS },
+      seed: demoSeed(cfg),
       log: (msg) => log('info', msg),
     }).then((opened) => {
       log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })

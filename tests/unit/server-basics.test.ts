@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { blogQuerySchema } from '~/lib/api'
 import { LOCALE_COOKIE, rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { CACHE_CLEAR_COOLDOWN_MS, cachedLoader, requestCacheClear, resetCacheForTests } from '~/server/cache.server'
-import { parseConfig } from '~/server/config.server'
+import { demoSeed, parseConfig } from '~/server/config.server'
 import { compressResponse, pickEncoding } from '~/server/http/compress.server'
 
 describe('configuration', () => {
@@ -168,5 +168,15 @@ describe('spec 2 and 9 browser preferences', () => {
     const existing = { cookie: 'locale=de-DE' }
     setLocaleCookie(existing)
     expect(existing.cookie).toBe('locale=de-DE')
+  })
+})
+
+describe('demo data (issue 10)', () => {
+  it('goes into the embedded database, and into a PostgreSQL only with SEED=demo', () => {
+    expect(demoSeed(parseConfig({}))).toEqual({ trips: 200 })
+    expect(demoSeed(parseConfig({ SEED_TRIPS: '50' }))).toEqual({ trips: 50 })
+    expect(demoSeed(parseConfig({ DATABASE_URL: 'postgres://db/reisen' }))).toBe(false)
+    expect(demoSeed(parseConfig({ DATABASE_URL: 'postgres://db/reisen', SEED: 'demo' }))).toEqual({ trips: 200 })
+    expect(() => parseConfig({ SEED: 'ja' })).toThrow(/SEED/)
   })
 })

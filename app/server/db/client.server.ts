@@ -13,7 +13,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import * as schema from './schema'
-import { isSeeded, seedDatabase } from './seed/seed.server'
 
 /** The one database type every service is written against, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -92,7 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
 }
 
 async function seedIfEmpty(db: Database, seed: OpenOptions['seed'], log: (msg: string) => void): Promise<void> {
-  if (seed === false || (await isSeeded(db))) return
+  if (seed === false) return
+  // Loaded only where demo data may go: a production server never has the seeding code in memory.
+  const { isSeeded, seedDatabase } = await import('./seed/seed.server')
+  if (await isSeeded(db)) return
   const trips = seed?.trips ?? 200
   log(`seeding the demo catalogue (${trips} trips)`)
   const result = await seedDatabase(db, { trips })
