@@ -5,6 +5,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { isBot } from './server/http/bots'
 import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
 import { compressResponse } from './server/http/compress.server'
+import { clearCacheOnDebug } from './server/http/debug-clear.server'
 import { HSTS, SECURITY_HEADERS, contentSecurityPolicy, servedOverHttps } from './server/http/headers'
 import { trailingSlashTarget } from './server/http/trailing-slash'
 import { config } from './server/config.server'
@@ -68,6 +69,7 @@ export default createServerEntry({
     const nonce = randomBytes(16).toString('base64')
     let response: Response
     try {
+      clearCacheOnDebug(request, url)
       response = await route(request, url, nonce)
     } catch (error) {
       log('error', 'request failed', { path: loggablePath(url.pathname), ...errorFields(error) })

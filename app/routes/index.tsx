@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { Advantages } from '~/components/catalogue/Advantages'
 import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
@@ -16,18 +15,12 @@ import type { Testimonial } from '~/lib/testimonials'
 import type { TripCardData } from '~/lib/trip-card'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 import { startPageQuery } from '~/queries/start-page'
-import { clearServerCache } from '~/server/shell.functions'
 
 export const Route = createFileRoute('/')({
   staticData: { layout: 'start' },
-  validateSearch: z.object({ debug: z.string().max(200).optional().catch(undefined) }),
-  loaderDeps: ({ search }) => ({ debug: search.debug }),
-  loader: async ({ context, deps }) => {
-    // Spec 2: a debug parameter on the front page clears the server cache and reloads data.
-    if (deps.debug !== undefined) {
-      const { cleared } = await clearServerCache({ data: { token: deps.debug } })
-      if (cleared) await context.queryClient.invalidateQueries()
-    }
+  // Spec 2's `?debug=` cache clear happens in the server entry (app/server/http/debug-clear.server.ts),
+  // before this page is rendered from the cleared cache; a client-side navigation never clears.
+  loader: async ({ context }) => {
     const [site] = await Promise.all([
       context.queryClient.ensureQueryData(siteInfoQuery()),
       context.queryClient.ensureQueryData(initDataQuery()),

@@ -1,9 +1,6 @@
-// Server functions behind the app shell: init data, the operator's identity, and the debug cache clear.
+// Server functions behind the app shell: init data and the operator's identity.
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
 import { EMPTY_INIT_DATA } from '~/lib/api'
-import { requestCacheClear } from './cache.server'
-import { config } from './config.server'
 import { errorFields, log } from './log.server'
 import { getInitData } from './services/catalog.server'
 import { siteInfo } from './site.server'
@@ -19,12 +16,3 @@ export const fetchInitData = createServerFn({ method: 'GET' }).handler(async () 
 })
 
 export const fetchSiteInfo = createServerFn({ method: 'GET' }).handler(() => siteInfo())
-
-/** Spec 2: "a debug parameter on the front page clears the server cache and reloads data". */
-export const clearServerCache = createServerFn({ method: 'POST' })
-  .validator(z.object({ token: z.string().max(200) }))
-  .handler(({ data }) => {
-    const result = requestCacheClear(data.token, config().CACHE_CLEAR_TOKEN)
-    if (!result.cleared) log('info', 'cache clear refused', { reason: result.reason })
-    return { cleared: result.cleared }
-  })

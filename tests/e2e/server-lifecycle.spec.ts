@@ -76,3 +76,23 @@ test('started with the system Node 20 the server refuses with one line instead o
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Node 20\.\d+\.\d+ wird nicht unterstützt: .*npm run serve/)
 })
+
+test('a digits-only CACHE_CLEAR_TOKEN clears the cache through /?debug= (the token as sent, not as a number)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reisen-debug-'))
+  const token = '12345678901234567890'
+  const server = startServer({ PORT: '3394', DATA_DIR: dataDir, CACHE_CLEAR_TOKEN: token })
+  try {
+    await waitForHealth(3394)
+    const wrong = await fetch('http://127.0.0.1:3394/?debug=12345678901234567891', { headers: { accept: 'text/html' } })
+    expect(wrong.status).toBe(200)
+    await expect.poll(() => server.output()).toContain('"msg":"cache clear refused","reason":"token"')
+    expect(server.output()).not.toContain('"msg":"cache cleared"')
+    const right = await fetch(`http://127.0.0.1:3394/?debug=${token}`, { headers: { accept: 'text/html' } })
+    expect(right.status).toBe(200)
+    await expect.poll(() => server.output()).toContain('"msg":"cache cleared"')
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
