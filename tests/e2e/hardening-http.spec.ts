@@ -63,3 +63,26 @@ test('no Strict-Transport-Security over plain HTTP without an https SITE_URL', a
   expect(answer.status).toBe(200)
   expect(answer.headers['strict-transport-security']).toBeUndefined()
 })
+
+test.describe('route parameters no record can have are a German 404, not a 500', () => {
+  const long = 'a'.repeat(401)
+  const digits = '1'.repeat(101)
+  for (const path of [
+    `/blog/detail/${long}/`,
+    `/article/${long}/`,
+    `/service-entry/${long}/`,
+    `/reiseimpressionen/${long}/`,
+    `/hotels/${digits}/`,
+    `/ships/${digits}/`,
+    `/newsletter/bestaetigen/${long}/`,
+    `/newsletter/abmelden/${long}/`,
+  ]) {
+    test(path.slice(0, 40), async () => {
+      const answer = await raw(path)
+      expect(answer.status).toBe(404)
+      expect(answer.body).toContain('lang="de"')
+      // The refused input is not written into the page's state for the browser.
+      expect(answer.body).not.toContain('too_big')
+    })
+  }
+})
