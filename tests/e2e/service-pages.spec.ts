@@ -23,6 +23,8 @@ const PAGES: readonly [path: string, heading: string][] = [
 /** The zip codes in the boarding point list on the page. */
 async function listedZips(page: Page): Promise<string[]> {
   const items = page.getByRole('region', { name: /Zustiegsstellen/ }).getByRole('listitem')
+  // The page streams: without scripts the list may arrive a moment after the status line.
+  await expect(items.first()).toBeVisible()
   const texts = await items.allInnerTexts()
   return texts.flatMap((t) => /\b(\d{5})\b/.exec(t)?.[1] ?? [])
 }
