@@ -86,3 +86,15 @@ test.describe('route parameters no record can have are a German 404, not a 500',
     })
   }
 })
+
+test('the JSON API answers other methods with 405 and Allow, never a redirect to a page', async ({ request }) => {
+  for (const path of ['/api/init-data', '/api/health', '/api/countries', '/api/search', '/api/cache-clear', '/api/web/blog-web']) {
+    for (const method of ['DELETE', 'PUT', 'POST', 'PATCH', 'OPTIONS']) {
+      const answer = await request.fetch(path, { method, maxRedirects: 0 })
+      expect(answer.status(), `${method} ${path}`).toBe(405)
+      expect(answer.headers().allow).toBe('GET')
+      expect((await answer.json()) as unknown).toMatchObject({ error: 'Diese Adresse nimmt nur GET an.' })
+    }
+    expect((await request.head(path, { maxRedirects: 0 })).status(), `HEAD ${path}`).toBeLessThan(405)
+  }
+})

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '~/server/services/booking/api.server'
 import { requestCacheClear } from '~/server/cache.server'
 import { config } from '~/server/config.server'
 import { apiRoute } from '~/server/http/api.server'
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/api/cache-clear')({
           'Retry-After': String(result.retryAfterSeconds),
         })
       }),
+      ANY: methodNotAllowed(['GET']),
     },
   },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '~/server/services/booking/api.server'
 import { sql } from 'drizzle-orm'
 import { errorFields, log } from '~/server/log.server'
 import { getDb } from '~/server/runtime.server'
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/api/health')({
           return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
         }
       },
+      ANY: methodNotAllowed(['GET']),
     },
   },
 })

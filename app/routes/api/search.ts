@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '~/server/services/booking/api.server'
 import { searchApiQuerySchema } from '~/lib/api'
 import { parseSegment } from '~/lib/search/segment'
 import { apiRoute, parseQuery } from '~/server/http/api.server'
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/api/search')({
         // Results follow bookings (statuses) closely: cacheable briefly, like the other public lists.
         return Response.json(result, { headers: { 'Cache-Control': 'public, max-age=30' } })
       }),
+      ANY: methodNotAllowed(['GET']),
     },
   },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '~/server/services/booking/api.server'
 import { blogQuerySchema } from '~/lib/api'
 import { PUBLIC_SHORT_CACHE, apiRoute, parseQuery } from '~/server/http/api.server'
 import { getDb } from '~/server/runtime.server'
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/api/web/blog-web')({
         const page = await listBlogEntries(await getDb(), query.data)
         return Response.json(query.data.$paginate ? page : page.data, { headers: PUBLIC_SHORT_CACHE })
       }),
+      ANY: methodNotAllowed(['GET']),
     },
   },
 })
