@@ -38,7 +38,6 @@ import {
   createDraftRequestSchema,
   incompleteBody,
   invalidDraftBody,
-  MAX_BODY_BYTES,
   MESSAGES,
   savedDraftBody,
   savedDraftSchema,
@@ -54,6 +53,7 @@ import type { BookingSettings } from '../services/booking/settings.server'
 import { loadCountries, loadInitData } from '../services/catalog.server'
 import { searchTrips } from '../services/search.server'
 import { parseQuery } from './api.server'
+import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './body-limit.server'
 
 export const API_VERSION = '1.0.0'
 
@@ -223,7 +223,7 @@ const bodyErrors = (): Record<string, ResponseSpec> => ({
     description: `Der Inhalt ist größer als ${MAX_BODY_BYTES / 1024} KB.`,
     schema: apiErrorSchema,
     schemaName: 'Fehler',
-    examples: { zuGross: { summary: 'Zu groß', value: { error: MESSAGES.tooLarge, issues: [] } } },
+    examples: { zuGross: { summary: 'Zu groß', value: { error: BODY_TOO_LARGE_MESSAGE, issues: [] } } },
   },
   '415': {
     description: 'Der Inhalt ist nicht als application/json gesendet.',

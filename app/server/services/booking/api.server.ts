@@ -40,6 +40,7 @@ import { createDraft, DRAFT_ID_PATTERN, loadDraft, saveDraft } from './drafts.se
 import type { SavedDraft } from './drafts.server'
 import { freePlaces, loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
+import { BODY_TOO_LARGE_MESSAGE, readBodyLimited } from '../../http/body-limit.server'
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of what the API answers (they are its TypeScript types and its OpenAPI document).
@@ -134,7 +135,6 @@ export const bookedSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers.
 
-export const MAX_BODY_BYTES = 64 * 1024
 
 const NO_STORE = 'no-store'
 
@@ -148,7 +148,6 @@ export function problem(status: number, error: string, issues: readonly ApiIssue
 
 export const MESSAGES = {
   unsupportedType: 'Bitte senden Sie den Inhalt als JSON mit dem Header „Content-Type: application/json“.',
-  tooLarge: `Die Anfrage ist zu groß: höchstens ${MAX_BODY_BYTES / 1024} KB sind erlaubt.`,
   badJson: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   emptyBody: 'Die Anfrage enthält keinen Inhalt. Bitte senden Sie ein JSON-Objekt.',
   badEncoding: 'Der Inhalt der Anfrage ist nicht in UTF-8 kodiert.',
@@ -174,29 +173,11 @@ export async function readJsonBody(request: Request): Promise<Body> {
     await request.body?.cancel().catch(() => {})
     return { ok: false, response: problem(415, MESSAGES.unsupportedType) }
   }
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    await request.body?.cancel().catch(() => {})
-    return { ok: false, response: problem(413, MESSAGES.tooLarge) }
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {})
-        return { ok: false, response: problem(413, MESSAGES.tooLarge) }
-      }
-      chunks.push(value)
-    }
-  }
+  const body = await readBodyLimited(request)
+  if (body === 'too-large') return { ok: false, response: problem(413, BODY_TOO_LARGE_MESSAGE) }
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body)
   } catch {
     return { ok: false, response: problem(400, MESSAGES.badEncoding) }
   }

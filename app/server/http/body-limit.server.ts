@@ -1,0 +1,45 @@
+// One limit for what a client may send to the JSON API and to server functions: 64 KB, far above
+// any booking draft or form (a draft of 9 travellers is about 8 KB). A body is refused by its
+// declared length before it is read, and a body without one (chunked) as soon as it passes the limit.
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export const BODY_TOO_LARGE_MESSAGE = `Die Anfrage ist zu groß: höchstens ${MAX_BODY_BYTES / 1024} KB sind erlaubt.`
+
+/** The whole body, or 'too-large' (the rest is not read). */
+export async function readBodyLimited(request: Request, max = MAX_BODY_BYTES): Promise<Buffer | 'too-large'> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > max) {
+    await request.body?.cancel().catch(() => {})
+    return 'too-large'
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > max) {
+        await reader.cancel().catch(() => {})
+        return 'too-large'
+      }
+      chunks.push(value)
+    }
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * A server-function call with its body read under the limit (the framework would read any size),
+ * or the 413 answer. Calls without a body pass unchanged.
+ */
+export async function limitServerFunctionBody(request: Request): Promise<Request | Response> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return request
+  const body = await readBodyLimited(request)
+  if (body === 'too-large') {
+    return Response.json({ error: BODY_TOO_LARGE_MESSAGE }, { status: 413, headers: { 'Cache-Control': 'no-store' } })
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal })
+}
