@@ -5,7 +5,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { isBot } from './server/http/bots'
 import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
 import { compressResponse } from './server/http/compress.server'
-import { limitServerFunctionBody } from './server/http/body-limit.server'
+import { serverFunctionBodyProblem } from './server/http/body-limit.server'
 import { clearCacheOnDebug } from './server/http/debug-clear.server'
 import { HSTS, SECURITY_HEADERS, contentSecurityPolicy, servedOverHttps } from './server/http/headers'
 import { trailingSlashTarget } from './server/http/trailing-slash'
@@ -55,10 +55,9 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
     if (target) return new Response(null, { status: 308, headers: { Location: target } })
   }
   if (url.pathname.startsWith('/_serverFn/')) {
-    // Read under the limit here: the framework would read a body of any size before validating it.
-    const limited = await limitServerFunctionBody(request)
-    if (limited instanceof Response) return limited
-    request = limited
+    // Before the framework reads a body of any size to validate it.
+    const tooLarge = serverFunctionBodyProblem(request)
+    if (tooLarge) return tooLarge
   }
   if (isPageRequest(url) && !acceptsHtml(request)) {
     return new Response('Diese Adresse liefert nur HTML-Seiten.', {

@@ -95,6 +95,9 @@ test('the JSON API answers other methods with 405 and Allow, never a redirect to
       expect(answer.headers().allow).toBe('GET')
       expect((await answer.json()) as unknown).toMatchObject({ error: 'Diese Adresse nimmt nur GET an.' })
     }
-    expect((await request.head(path, { maxRedirects: 0 })).status(), `HEAD ${path}`).toBeLessThan(405)
+    // HEAD is GET without the body (the cache clear may answer 429 when another test just cleared).
+    const head = await request.head(path, { maxRedirects: 0 })
+    expect(head.status(), `HEAD ${path}`).not.toBe(405)
+    expect(head.headers().location, `HEAD ${path}`).toBeUndefined()
   }
 })

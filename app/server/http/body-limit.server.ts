@@ -32,14 +32,21 @@ export async function readBodyLimited(request: Request, max = MAX_BODY_BYTES): P
 }
 
 /**
- * A server-function call with its body read under the limit (the framework would read any size),
- * or the 413 answer. Calls without a body pass unchanged.
+ * The 413 (or 411) answer for a server-function call whose body may be over the limit, or null to
+ * go on. The framework reads the body itself, so the call is judged by its declared length: a
+ * browser always declares it, a body without one (chunked) is refused. The request is not copied:
+ * the runtime keeps the client's address on the original.
  */
-export async function limitServerFunctionBody(request: Request): Promise<Request | Response> {
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return request
-  const body = await readBodyLimited(request)
-  if (body === 'too-large') {
-    return Response.json({ error: BODY_TOO_LARGE_MESSAGE }, { status: 413, headers: { 'Cache-Control': 'no-store' } })
+export function serverFunctionBodyProblem(request: Request): Response | null {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return null
+  const declared = request.headers.get('content-length')
+  if (declared === null) {
+    return Response.json(
+      { error: 'Bitte senden Sie die Anfrage mit Content-Length.' },
+      { status: 411, headers: { 'Cache-Control': 'no-store' } },
+    )
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal })
+  const size = Number(declared)
+  if (Number.isFinite(size) && size <= MAX_BODY_BYTES) return null
+  return Response.json({ error: BODY_TOO_LARGE_MESSAGE }, { status: 413, headers: { 'Cache-Control': 'no-store' } })
 }
