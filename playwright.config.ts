@@ -66,6 +66,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         LOG_LEVEL: 'error',
+        // Every test is a client of 127.0.0.1: the per-client limits are tested on a server of their own.
+        CLIENT_LIMIT_SCALE: '100',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
       },

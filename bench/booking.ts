@@ -435,7 +435,8 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       entry,
       port,
       logFile,
-      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: undefined, LOG_LEVEL: 'error' },
+      // One benchmark client stands for hundreds of customers: its per-client limits are raised.
+      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: undefined, LOG_LEVEL: 'error', CLIENT_LIMIT_SCALE: '1000' },
       onSpawn: (child) => (server = child),
     })
   } catch (error) {

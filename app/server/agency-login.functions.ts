@@ -2,9 +2,10 @@
 // the project's own login frame calls. The frame page is served by this site, so the call is
 // same-origin and passes the CSRF middleware like every other server function.
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestIP } from '@tanstack/react-start/server'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { agencyLoginInputSchema } from '~/lib/agency-login'
 import { config } from './config.server'
+import { requestClientAddress } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 import { getDb } from './runtime.server'
 import { loginAgency } from './services/agency/login.server'
@@ -37,9 +38,12 @@ export const agencyLogin = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<AgencyLoginResult> => {
     try {
       const settings = await bookingSettings()
-      // The direct peer's address: behind a proxy all clients share the proxy's (see DECISIONS).
-      const client = getRequestIP() ?? 'unbekannt'
-      return await loginAgency(await getDb(), settings.linkSecret, data, client, loginThrottles())
+      const result = await loginAgency(await getDb(), settings.linkSecret, data, requestClientAddress(), loginThrottles())
+      if (result.kind === 'throttled') {
+        setResponseStatus(429)
+        setResponseHeader('Retry-After', String(result.retryAfterSeconds))
+      }
+      return result
     } catch (error) {
       log('error', 'agency login failed', errorFields(error))
       throw new Error('Die Anmeldung ist zurzeit nicht möglich.')

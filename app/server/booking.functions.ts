@@ -14,6 +14,7 @@ import type { BookingStep, StepIssue } from '~/lib/booking/steps'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { tripIdSchema } from '~/lib/wishlist'
+import { limitCurrentClient } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
@@ -78,6 +79,9 @@ export const openBooking = createServerFn({ method: 'GET' })
     if (!offer || (reason !== null && !(reason === 'full' && draftRow))) {
       throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
     }
+    // A new draft costs a row and, with seats, holds: a crawler following step links must not make thousands.
+    const limited = draftRow ? null : limitCurrentClient('draft')
+    if (limited) throw notFound({ data: { message: limited.message } })
     let row = draftRow ?? (await createDraft(db, offer, settings))
     // Re-saving refreshes prices, holds and the draft's lifetime on every visit. What no longer
     // holds since the last visit (a seat someone else took after the hold lapsed, a voucher used
@@ -99,6 +103,10 @@ export type SaveBookingResult =
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'seat-conflict'; seats: string[]; seatStates: Record<string, SeatState>; message: string }
   | { kind: 'gone'; message: string }
+  | Limited
+
+/** Over a per-client limit (the response is a 429). */
+type Limited = { kind: 'limited'; message: string }
 
 const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.'
 
@@ -106,6 +114,8 @@ const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung
 export const saveBooking = createServerFn({ method: 'POST' })
   .validator(tripDateInput.extend({ draft: z.unknown() }))
   .handler(async ({ data }): Promise<SaveBookingResult> => {
+    const limited = limitCurrentClient('save')
+    if (limited) return { kind: 'limited', message: limited.message }
     const db = await getDb()
     const settings = await bookingSettings()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
@@ -139,6 +149,8 @@ export const saveBooking = createServerFn({ method: 'POST' })
 export const extendBookingHold = createServerFn({ method: 'POST' })
   .validator(tripDateInput)
   .handler(async ({ data }): Promise<SaveBookingResult> => {
+    const limited = limitCurrentClient('save')
+    if (limited) return { kind: 'limited', message: limited.message }
     const db = await getDb()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
@@ -153,6 +165,7 @@ export type SubmitBookingResult =
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'conflict'; step: BookingStep; message: string }
   | { kind: 'gone'; message: string }
+  | Limited
 
 /** "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks. */
 export const submitBooking = createServerFn({ method: 'POST' })
@@ -168,6 +181,8 @@ export const submitBooking = createServerFn({ method: 'POST' })
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
+    const limited = limitCurrentClient('book')
+    if (limited) return { kind: 'limited', message: limited.message }
     const db = await getDb()
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
@@ -222,7 +237,9 @@ export const fetchPaymentRequest = createServerFn({ method: 'GET' })
 /** A SEPA direct-debit mandate instead of a transfer, stored with its time and text. */
 export const submitPaymentMandate = createServerFn({ method: 'POST' })
   .validator(paymentLinkInput.extend({ iban: z.string().max(60), accountHolder: z.string().max(140), accept: z.boolean() }))
-  .handler(async ({ data }): Promise<MandateResult> => {
+  .handler(async ({ data }): Promise<MandateResult | Limited> => {
+    const limited = limitCurrentClient('book')
+    if (limited) return { kind: 'limited', message: limited.message }
     const { data: link, ...input } = data
     return giveMandate(await getDb(), await bookingSettings(), link, input)
   })

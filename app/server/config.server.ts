@@ -52,7 +52,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /**
    * Proxies (addresses or CIDR networks, comma-separated) whose X-Forwarded-For is believed when
-   * the per-client form limits ask who a client is. Unset: the socket's peer is the client.
+   * the per-client limits ask who a client is. Unset: the socket's peer is the client.
    */
   TRUSTED_PROXY: csv.transform((entries, ctx) => {
     const parsed: ProxyEntry[] = []
@@ -63,6 +63,11 @@ const envSchema = z.object({
     }
     return parsed
   }),
+  /**
+   * Multiplies the per-client limits on drafts, saves, bookings and image renders
+   * (app/server/http/client-limits.server.ts): more for an office of agency staff behind one address.
+   */
+  CLIENT_LIMIT_SCALE: z.coerce.number().min(0.1).max(10_000).default(1),
   /** Days after which a newsletter sign-up that was never confirmed is deleted. */
   NEWSLETTER_PENDING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** Booking: minutes a picked seat stays held; activity extends it up to BOOKING_HOLD_MAX_MINUTES. */

@@ -2,6 +2,7 @@
 // and closed on SIGTERM/SIGINT so that the process ends cleanly.
 import { config, demoSeed } from './config.server'
 import { openDatabase } from './db/client.server'
+import { listenForBackups } from './db/control-socket.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
 import { startMailWorker, stopMailWorker } from './mail/worker-runtime.server'
@@ -12,6 +13,7 @@ import { siteInfo } from './site.server'
 type Opened = Awaited<ReturnType<typeof openDatabase>>
 
 let opening: Promise<Opened> | undefined
+let closeBackupSocket: (() => Promise<void>) | null = null
 let shuttingDown = false
 
 function open(): Promise<Opened> {
@@ -24,8 +26,9 @@ function open(): Promise<Opened> {
       poolSize: cfg.DATABASE_POOL_SIZE,
       seed: demoSeed(cfg),
       log: (msg) => log('info', msg),
-    }).then((opened) => {
+    }).then(async (opened) => {
       log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })
+      if (opened.dump) await openBackupSocket(cfg.DATA_DIR, opened.dump)
       return opened
     })
     opening.catch((error: unknown) => {
@@ -34,6 +37,23 @@ function open(): Promise<Opened> {
     })
   }
   return opening
+}
+
+/** `npm run db:backup` reaches the embedded database through this process (control-socket.server.ts). */
+async function openBackupSocket(dataDir: string, dump: () => Promise<Blob>): Promise<void> {
+  const loggedDump = async () => {
+    const started = performance.now()
+    const copy = await dump()
+    log('info', 'database backed up', { bytes: copy.size, ms: Math.round(performance.now() - started) })
+    return copy
+  }
+  try {
+    closeBackupSocket = await listenForBackups(dataDir, loggedDump)
+    if (!closeBackupSocket) log('error', 'backup socket in use by another process', {})
+  } catch (error) {
+    // The site works without it; only `npm run db:backup` will say it cannot reach the site.
+    log('error', 'backup socket failed', errorFields(error))
+  }
 }
 
 export async function getDb(): Promise<Database> {
@@ -50,6 +70,7 @@ async function shutdown(signal: string): Promise<void> {
   log('info', 'shutting down', { signal })
   try {
     await stopMailWorker()
+    await closeBackupSocket?.()
     if (opening) await (await opening).close()
   } catch (error) {
     log('error', 'database close failed', errorFields(error))

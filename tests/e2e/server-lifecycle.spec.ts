@@ -1,40 +1,10 @@
 // The production server as an operator runs it: start, answer, stop cleanly, restart without
 // reseeding, and refuse a wrong configuration with one line naming the variable.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-
-const entry = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
-
-function startServer(env: Record<string, string>, node = process.execPath) {
-  const child = spawn(node, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  let errors = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    errors += chunk.toString()
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output, errors: () => errors }
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health`)).status
-        } catch {
-          return 0
-        }
-      },
-      { timeout: 90_000, intervals: [200] },
-    )
-    .toBe(200)
-}
+import { startServer, waitForHealth } from './support'
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -116,4 +117,38 @@ export function mailsWith(text: string): string[] {
 /** The first such mail, or null. */
 export function mailWith(text: string): string | null {
   return mailsWith(text)[0] ?? null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers of their own (server-lifecycle.spec.ts, operations.spec.ts): the production build in a
+// child process, with its output kept for the test to read.
+
+const entry = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
+
+export function startServer(env: Record<string, string>, node = process.execPath) {
+  const child = spawn(node, [entry], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  let errors = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    errors += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output, errors: () => errors }
+}
+
+export async function waitForHealth(port: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health`)).status
+        } catch {
+          return 0
+        }
+      },
+      { timeout: 90_000, intervals: [200] },
+    )
+    .toBe(200)
 }

@@ -1,18 +1,22 @@
 // Spec 7 "Images go through a resizing proxy with allowed hosts and aliases" and spec 9 "quality
 // 70, format webp": the proxy's handler against real sharp, a real disk cache and a real HTTP
 // source on 127.0.0.1 (allowed only where the test injects an address guard that permits it).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { imageProxyUrl } from '~/lib/images'
+import { IMAGE_WIDTHS, imageProxyUrl } from '~/lib/images'
 import { createLimiter, createMemoryCache, handleImageRequest, sharpTransform } from '~/server/media/image-proxy.server'
 import type { ImageProxyDeps, Transform } from '~/server/media/image-proxy.server'
 import { parseAllowedHosts } from '~/server/media/image-source.server'
+import { seedImageExists } from '~/server/services/seed-images.server'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
 
+let db: TestDatabase
 let root: string
 let publicDir: string
 let server: Server
@@ -41,6 +45,7 @@ function deps(overrides: Partial<ImageProxyDeps> = {}, hosts: string[] = []): Im
     cacheDir: join(root, `cache-${Math.random().toString(36).slice(2)}`),
     publicDir,
     allowList: parseAllowedHosts(hosts).allowList,
+    seedImageExists: (key) => seedImageExists(db.db, key),
     transform: countingTransform,
     ...overrides,
   }
@@ -62,6 +67,7 @@ async function expectWebp(res: Response, maxWidth: number): Promise<{ width: num
 }
 
 beforeAll(async () => {
+  db = await openTestDatabase({ seed: { trips: 12 } })
   root = mkdtempSync(join(tmpdir(), 'img-proxy-'))
   publicDir = join(root, 'public')
   mkdirSync(join(publicDir, 'bilder'), { recursive: true })
@@ -111,6 +117,7 @@ afterAll(async () => {
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
   rmSync(root, { recursive: true, force: true })
+  await db.cleanup()
 })
 
 beforeEach(() => {
@@ -179,6 +186,51 @@ describe('seed pictures through the proxy', () => {
     await expectWebp(await get(d, imageProxyUrl('/media/seed/blog-3.svg', 320)), 320)
     await expectWebp(await get(d, imageProxyUrl('/media/seed/blog-3.svg', 640)), 640)
     expect(cacheFiles(d.cacheDir)).toHaveLength(2)
+  })
+})
+
+describe('only pictures the catalogue shows', () => {
+  it('knows the seed keys of every kind of row, and no invented one', async () => {
+    for (const key of ['trip-1-1', 'trip-12-1', 'hotel-1-1', 'ship-1-1', 'category-1', 'blog-3', 'impression-1-1']) {
+      expect(await seedImageExists(db.db, key), key).toBe(true)
+    }
+    for (const key of ['anything-123', 'trip-1-99', 'trip-13-1', 'trip-99999999999-1', 'category-0', 'blog-3-1', 'trip-1', 'Trip-1-1', 'trip-01-1']) {
+      expect(await seedImageExists(db.db, key), key).toBe(false)
+    }
+  })
+
+  it('answers 404 for an invented seed key without rendering it', async () => {
+    const res = await get(deps(), imageProxyUrl('/media/seed/anything-123.svg', 2560))
+    expect(res.status).toBe(404)
+    expect(await res.text()).toBe('Bild nicht gefunden.')
+    expect(transforms).toBe(0)
+  })
+
+  it('counts only new renders against the client: over its limit 429 with Retry-After, cached pictures still 200', async () => {
+    let budget = 1
+    const d = deps({ takeRenderBudget: () => (budget-- > 0 ? { ok: true } : { ok: false, retryAfterSeconds: 42 }) })
+    const url = imageProxyUrl('/media/seed/trip-8-1.svg', 320)
+    expect((await get(d, url)).status).toBe(200)
+    const refused = await get(d, imageProxyUrl('/media/seed/trip-9-1.svg', 320))
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('42')
+    expect(await refused.text()).toMatch(/Zu viele Bildanfragen/)
+    expect((await get(d, url)).status).toBe(200)
+    expect(transforms).toBe(1)
+  })
+
+  it('keeps the disk cache under its size bound', async () => {
+    const d = deps({ memoryCache: createMemoryCache(0), maxCacheBytes: 40_000 })
+    const keys = ['trip-10-1', 'trip-10-2', 'trip-11-1', 'trip-11-2']
+    for (const key of keys) {
+      for (const w of IMAGE_WIDTHS) expect((await get(d, imageProxyUrl(`/media/seed/${key}.svg`, w))).status).toBe(200)
+    }
+    const renders = keys.length * IMAGE_WIDTHS.length
+    expect(transforms).toBe(renders)
+    const sizes = cacheFiles(d.cacheDir).map((f) => statSync(f).size)
+    // Pruning happened (the renders are far above the bound) and left the folder within it.
+    expect(sizes.length).toBeLessThan(renders)
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(40_000)
   })
 })
 
@@ -354,5 +406,34 @@ describe('load', () => {
     expect(second.headers.get('retry-after')).toBe('5')
     release()
     expect((await first).status).toBe(200)
+  })
+
+  it('does not start a render whose client has gone while it waited', async () => {
+    let release = () => {}
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let markStarted = () => {}
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve
+    })
+    const slowFirst: Transform = async (input, options) => {
+      transforms++
+      if (transforms === 1) {
+        markStarted()
+        await blocked
+      }
+      return sharpTransform(input, options)
+    }
+    const d = deps({ limiter: createLimiter(1, 8), transform: slowFirst })
+    const first = get(d, imageProxyUrl('/media/seed/trip-11-1.svg', 320))
+    await started
+    const gone = new AbortController()
+    const second = handleImageRequest(new Request(`http://localhost${imageProxyUrl('/media/seed/trip-12-1.svg', 320)}`, { signal: gone.signal }), d)
+    gone.abort()
+    release()
+    expect((await first).status).toBe(200)
+    expect((await second).status).toBe(499)
+    expect(transforms).toBe(1)
   })
 })

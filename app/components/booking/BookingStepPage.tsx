@@ -124,7 +124,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       }
       setMessage({
         kind: 'error',
-        text: result.kind === 'gone' ? result.message : (result.issues[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.'),
+        text: 'message' in result ? result.message : (result.issues[0]?.message ?? 'Bitte prüfen Sie Ihre Angaben.'),
       })
     },
   })

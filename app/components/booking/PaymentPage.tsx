@@ -33,6 +33,7 @@ export function PaymentPage({ data }: { data: string }) {
         setIssues([])
         await queryClient.invalidateQueries({ queryKey: bookingQueries.payment(data).queryKey })
       } else if (result.kind === 'invalid') setIssues(result.issues)
+      else if (result.kind === 'limited') setFailure(result.message)
       else setFailure(result.problem === 'paid' ? 'Dieser Betrag ist bereits bezahlt.' : 'Dieser Zahlungslink ist nicht mehr gültig.')
     },
   })

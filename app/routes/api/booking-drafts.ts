@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/booking-drafts')({
   server: {
     handlers: {
       POST: ({ request }) =>
-        bookingApi('booking-draft-create', async () => postDraft({ db: await getDb(), settings: await bookingSettings() }, request)),
+        bookingApi('booking-draft-create', async () => postDraft({ db: await getDb(), settings: await bookingSettings() }, request), 'draft'),
       ANY: methodNotAllowed(['POST']),
     },
   },

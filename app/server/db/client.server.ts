@@ -32,7 +32,12 @@ export type OpenedDatabase = {
   db: Database
   driver: 'pglite' | 'postgres'
   close: () => Promise<void>
+  /** The embedded database only: a consistent copy of its folder as a gzipped tarball, taken while it runs. */
+  dump?: () => Promise<Blob>
 }
+
+/** The extensions the embedded database is made with (a restored copy needs the same). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
 /** How often the embedded database is vacuumed (PostgreSQL servers have autovacuum). */
 const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000
@@ -47,7 +52,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (!options.databaseUrl) {
     // PGlite creates only the last folder of its path.
     mkdirSync(options.dataDir, { recursive: true })
-    const client = await PGlite.create(resolve(options.dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } })
+    const client = await PGlite.create(resolve(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS })
     const db = drizzlePglite({ client, schema })
     try {
       await migratePglite(db, { migrationsFolder })
@@ -68,6 +73,12 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       close: () => {
         clearInterval(maintenance)
         return client.close()
+      },
+      // No query runs while the folder is read, so the copy is what a crash at that moment would
+      // leave: PostgreSQL recovers it to the last commit. The checkpoint keeps that recovery short.
+      dump: async () => {
+        await client.exec('CHECKPOINT')
+        return client.dumpDataDir('gzip')
       },
     }
   }

@@ -1,16 +1,21 @@
 // The resizing image proxy (spec 7, spec 9): GET /media/image?src=…&w=…[&q=70] answers a webp
 // no wider than w, from a disk cache under DATA_DIR. Everything the route needs comes in through
 // `deps`, so that tests call `handleImageRequest` directly with their own cache folder and guards.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
-import { mkdir, readFile, readdir, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { readFile, readdir, realpath, stat, unlink } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import sharp from 'sharp'
 import { parseImageQuery } from '~/lib/images'
 import { config } from '../config.server'
+import { writeAtomically } from '../files.server'
+import { TOO_MANY_REQUESTS_MESSAGE, requestClientAddress, takeClientBudget } from '../http/client-limits.server'
+import type { Attempt } from '../http/client-limits.server'
 import { errorFields, log } from '../log.server'
 import { parseAllowedHosts, resolveImageSource } from './image-source.server'
 import type { ImageAllowList, ImageSource } from './image-source.server'
+import { getDb } from '../runtime.server'
+import { seedImageExists } from '../services/seed-images.server'
 import { fetchRemoteImage, publicAddressesOnly } from './remote-image.server'
 import type { AddressGuard } from './remote-image.server'
 import { matchesEtag, textResponse } from './responses.server'
@@ -32,6 +37,10 @@ export type ImageProxyDeps = {
   /** This site's public/ folder (files served as /…); null when there is none. */
   publicDir: string | null
   allowList: ImageAllowList
+  /** Whether the catalogue shows the seed picture with this key: only those are rendered. */
+  seedImageExists: (key: string) => Promise<boolean>
+  /** Counts a render the client asks for against its limit (a cached or already running image is free). */
+  takeRenderBudget?: () => Attempt
   /** Which resolved IP addresses a remote fetch may connect to; public unicast only by default. */
   isAllowedAddress?: AddressGuard
   transform?: Transform
@@ -63,6 +72,8 @@ export function sniffImageFormat(bytes: Uint8Array): SourceFormat | null {
 }
 
 export class OverloadedError extends Error {}
+/** Every client waiting for a render has gone before it started. */
+export class AbandonedError extends Error {}
 
 export type Limiter = { run: <T>(task: () => Promise<T>) => Promise<T> }
 
@@ -181,19 +192,6 @@ async function readIfFresh(
   }
 }
 
-/** Writes next to the target and renames, so that a reader never sees half a file. */
-async function writeAtomically(path: string, body: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-  try {
-    await writeFile(temp, body)
-    await rename(temp, path)
-  } catch (error) {
-    await unlink(temp).catch(() => {})
-    throw error
-  }
-}
-
 /**
  * The most recently served files in memory (least recently used goes first), so that a hot image
  * costs no file system round trips; the disk stays the cache that survives restarts.
@@ -251,8 +249,8 @@ async function cacheFiles(cacheDir: string): Promise<Array<{ path: string; size:
 }
 
 /**
- * Keeps the cache under its budget by removing the oldest files: any seed key renders, so
- * without a bound a crawler inventing keys could fill the disk.
+ * Keeps the cache under its budget by removing the oldest files: every picture in every width,
+ * and remote pictures fetched again each day, would otherwise grow it without end.
  */
 async function account(cacheDir: string, maxBytes: number, added: number): Promise<void> {
   let budget = budgets.get(cacheDir)
@@ -288,7 +286,19 @@ async function account(cacheDir: string, maxBytes: number, added: number): Promi
 const defaultLimiter = createLimiter(2, 32)
 const fetchLimiter = createLimiter(4, 32)
 const defaultMemory = createMemoryCache(64 * 1024 * 1024)
-const inflight = new Map<string, Promise<Buffer>>()
+/** A render and how many requests still wait for it: when the last one has gone, it is not started. */
+type Render = { result: Promise<Buffer>; waiting: number; abandoned: AbortController }
+const inflight = new Map<string, Render>()
+
+function waitFor(render: Render, signal: AbortSignal): Promise<Buffer> {
+  render.waiting++
+  const leave = () => {
+    if (--render.waiting === 0) render.abandoned.abort()
+  }
+  if (signal.aborted) leave()
+  else signal.addEventListener('abort', leave, { once: true })
+  return render.result.finally(() => signal.removeEventListener('abort', leave))
+}
 
 type Plan = { entry: Entry; maxAgeMs: number | null; load: () => Promise<{ input: Buffer; width: number }> }
 
@@ -306,10 +316,11 @@ async function plan(source: ImageSource, width: number, quality: number, deps: I
       entry: { path, etag: `"${key.slice(0, 32)}"`, cacheControl: IMMUTABLE },
       maxAgeMs: null,
       // Vector art: drawn at the requested width instead of being scaled from a fixed raster.
-      load: async () => ({
-        input: Buffer.from(renderSeedImage(source.key, width, Math.round((width * SEED_IMAGE_HEIGHT) / SEED_IMAGE_WIDTH))),
-        width,
-      }),
+      // Checked only here, when the picture has to be made: a cached one needs no lookup.
+      load: async () => {
+        if (!(await deps.seedImageExists(source.key))) throw new SourceError(404, 'Bild nicht gefunden.')
+        return { input: Buffer.from(renderSeedImage(source.key, width, Math.round((width * SEED_IMAGE_HEIGHT) / SEED_IMAGE_WIDTH))), width }
+      },
     }
   }
 
@@ -348,14 +359,17 @@ async function plan(source: ImageSource, width: number, quality: number, deps: I
   }
 }
 
-async function produce(p: Plan, quality: number, deps: ImageProxyDeps): Promise<Buffer> {
+async function produce(p: Plan, quality: number, deps: ImageProxyDeps, abandoned: AbortSignal): Promise<Buffer> {
   const { input, width } = await p.load()
   const transform = deps.transform ?? sharpTransform
   let output: Buffer
   try {
-    output = await (deps.limiter ?? defaultLimiter).run(() => transform(input, { width, quality }))
+    output = await (deps.limiter ?? defaultLimiter).run(async () => {
+      if (abandoned.aborted) throw new AbandonedError('nobody waits for this image')
+      return transform(input, { width, quality })
+    })
   } catch (error) {
-    if (error instanceof OverloadedError) throw error
+    if (error instanceof OverloadedError || error instanceof AbandonedError) throw error
     log('debug', 'image decode failed', errorFields(error))
     throw new SourceError(422, 'Das Bild konnte nicht gelesen werden.')
   }
@@ -389,11 +403,16 @@ export async function handleImageRequest(request: Request, deps: ImageProxyDeps)
 
     let running = inflight.get(p.entry.path)
     if (!running) {
-      running = produce(p, q, deps).finally(() => inflight.delete(p.entry.path))
-      inflight.set(p.entry.path, running)
+      // Only a new render counts against the client's limit; joining one that runs is free.
+      const budget = deps.takeRenderBudget?.() ?? { ok: true }
+      if (!budget.ok) return textResponse(429, TOO_MANY_REQUESTS_MESSAGE.imageRender, { 'Retry-After': String(budget.retryAfterSeconds) })
+      const abandoned = new AbortController()
+      const render: Render = { result: produce(p, q, deps, abandoned.signal).finally(() => inflight.delete(p.entry.path)), waiting: 0, abandoned }
+      inflight.set(p.entry.path, render)
+      running = render
     }
     try {
-      return imageResponse(request, p.entry, await running)
+      return imageResponse(request, p.entry, await waitFor(running, request.signal))
     } catch (error) {
       // An unreachable remote host: the copy from yesterday is better than no picture.
       if (cached && error instanceof SourceError && error.status >= 500) return imageResponse(request, p.entry, cached.body)
@@ -401,6 +420,8 @@ export async function handleImageRequest(request: Request, deps: ImageProxyDeps)
     }
   } catch (error) {
     if (error instanceof SourceError) return textResponse(error.status, error.message)
+    // Nobody is left to answer; 499 is what the request log shows for it.
+    if (error instanceof AbandonedError) return textResponse(499, 'Die Anfrage wurde abgebrochen.')
     if (error instanceof OverloadedError) {
       return textResponse(503, 'Der Bilddienst ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.', { 'Retry-After': '5' })
     }
@@ -435,6 +456,8 @@ export function imageProxyDeps(): ImageProxyDeps {
     cacheDir: resolve(cfg.DATA_DIR, 'image-cache'),
     publicDir: findPublicDir(),
     allowList,
+    seedImageExists: async (key) => seedImageExists(await getDb(), key),
+    takeRenderBudget: () => takeClientBudget('imageRender', requestClientAddress()),
   }
   return runtimeDeps
 }

@@ -6,8 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.server'
 import { appMeta, formAttempts, formSubmissions } from '../db/schema'
-
-export type RateRule = { limit: number; windowMs: number }
+import type { Attempt, RateRule } from '../http/client-limits.server'
 
 /** Issue 9: five submissions of one form per client in ten minutes. */
 export const FORM_RULE: RateRule = { limit: 5, windowMs: 10 * 60_000 }
@@ -16,8 +15,6 @@ export const NEWSLETTER_RULE: RateRule = { limit: 5, windowMs: 10 * 60_000 }
 /** The same content from the same client within this time is answered but stored and sent once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000
 const LONGEST_WINDOW_MS = Math.max(FORM_RULE.windowMs, NEWSLETTER_RULE.windowMs, DUPLICATE_WINDOW_MS)
-
-export type Attempt = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 /**
  * Counts this request against the client's limit for the scope, inside the caller's transaction.

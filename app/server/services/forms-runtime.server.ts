@@ -1,17 +1,14 @@
 // Process-wide state of the forms and the newsletter: who the current request's client is (as a
 // keyed hash), and the sweeper that forgets old attempts and dedupe keys and deletes newsletter
 // sign-ups nobody confirmed.
-import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
-import type { BlockList } from 'node:net'
 import { config } from '../config.server'
-import { clientAddress, trustedProxies } from '../http/client-address.server'
+import { requestClientAddress } from '../http/client-limits.server'
 import { errorFields, log } from '../log.server'
 import { getDb } from '../runtime.server'
 import { clientKey, clientKeySecret, sweepFormLimits } from './form-limits.server'
 import { sweepPendingSubscriptions } from './newsletter.server'
 
 let secret: Promise<string> | undefined
-let trusted: BlockList | null | undefined
 
 function keySecret(): Promise<string> {
   secret ??= getDb().then(clientKeySecret)
@@ -21,9 +18,7 @@ function keySecret(): Promise<string> {
 
 /** The current request's client: its address (see client-address.server.ts) as a keyed hash. */
 export async function requestClientKey(): Promise<string> {
-  if (trusted === undefined) trusted = trustedProxies(config().TRUSTED_PROXY)
-  const address = clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, trusted)
-  return clientKey(await keySecret(), address)
+  return clientKey(await keySecret(), requestClientAddress())
 }
 
 const SWEEP_INTERVAL_MS = 5 * 60_000

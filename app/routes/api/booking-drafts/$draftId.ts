@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/booking-drafts/$draftId')({
   server: {
     handlers: {
       PUT: ({ request, params }) =>
-        bookingApi('booking-draft-save', async () => putDraft({ db: await getDb(), settings: await bookingSettings() }, params.draftId, request)),
+        bookingApi('booking-draft-save', async () => putDraft({ db: await getDb(), settings: await bookingSettings() }, params.draftId, request), 'save'),
       ANY: methodNotAllowed(['PUT']),
     },
   },

@@ -41,6 +41,8 @@ import type { SavedDraft } from './drafts.server'
 import { freePlaces, loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import { BODY_TOO_LARGE_MESSAGE, readBodyLimited } from '../../http/body-limit.server'
+import { TOO_MANY_REQUESTS_MESSAGE, requestClientAddress, takeClientBudget } from '../../http/client-limits.server'
+import type { LimitScope } from '../../http/client-limits.server'
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of what the API answers (they are its TypeScript types and its OpenAPI document).
@@ -193,17 +195,26 @@ function zodIssues(error: z.ZodError): ApiIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
 }
 
-/** Runs a route's work: every answer carries no-store; an unexpected failure is a logged 500 without details. */
-export async function bookingApi(name: string, run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs a route's work: every answer carries no-store; an unexpected failure is a logged 500 without
+ * details. With a scope the request counts against the client's limit first (429 over it).
+ */
+export async function bookingApi(name: string, run: () => Promise<Response>, scope?: LimitScope): Promise<Response> {
   let response: Response
   try {
-    response = await run()
+    response = (scope && overLimit(scope)) || (await run())
   } catch (error) {
     log('error', 'api failed', { api: name, ...errorFields(error) })
     response = problem(500, MESSAGES.internal)
   }
   response.headers.set('Cache-Control', NO_STORE)
   return response
+}
+
+function overLimit(scope: LimitScope): Response | null {
+  const attempt = takeClientBudget(scope, requestClientAddress())
+  if (attempt.ok) return null
+  return json(429, { error: TOO_MANY_REQUESTS_MESSAGE[scope], issues: [] } satisfies ApiError, { 'Retry-After': String(attempt.retryAfterSeconds) })
 }
 
 /** Any other method: 405 with the allowed ones (this also answers OPTIONS: no CORS preflight succeeds). */

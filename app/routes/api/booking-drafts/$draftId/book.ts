@@ -14,7 +14,7 @@ export const Route = createFileRoute('/api/booking-drafts/$draftId/book')({
           const settings = await bookingSettings()
           const onBooked = confirmationMailWriter(settings, publicOrigin())
           return postBooking({ db: await getDb(), settings, onBooked, afterBooking }, params.draftId, request)
-        }),
+        }, 'book'),
       ANY: methodNotAllowed(['POST']),
     },
   },

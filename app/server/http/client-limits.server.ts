@@ -1,0 +1,113 @@
+// Per-client limits for what writes or costs and is not a form (the forms count in the database,
+// see form-limits.server.ts): new booking drafts, draft saves, bookings and image renders. They
+// are counted in this process's memory, per client address, over a sliding window; with several
+// app instances each counts its own share (docs/SECURITY.md). A refused request is not counted.
+import { getRequestHeader, getRequestIP, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import type { BlockList } from 'node:net'
+import { config } from '../config.server'
+import { log } from '../log.server'
+import { clientAddress, trustedProxies } from './client-address.server'
+
+export type RateRule = { limit: number; windowMs: number }
+export type Attempt = { ok: true } | { ok: false; retryAfterSeconds: number }
+
+/** The rules, per client address (docs/SECURITY.md lists them). */
+export const CLIENT_LIMITS = {
+  /** New booking drafts: the first visit of a date's booking, or POST /api/booking-drafts. */
+  draft: { limit: 20, windowMs: 10 * 60_000 },
+  /** Saves of a draft (every autosave while typing, holds extended). */
+  save: { limit: 300, windowMs: 10 * 60_000 },
+  /** "zahlungspflichtig buchen" and SEPA mandates given later on the payment page. */
+  book: { limit: 10, windowMs: 10 * 60_000 },
+  /** Images the proxy has to make (cache hits are free). */
+  imageRender: { limit: 60, windowMs: 60_000 },
+} as const satisfies Record<string, RateRule>
+
+export type LimitScope = keyof typeof CLIENT_LIMITS
+
+/** The German answer to a client over a limit (HTTP 429). */
+export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
+  draft:
+    'Von Ihrem Anschluss wurden in kurzer Zeit sehr viele Buchungen begonnen. Bitte warten Sie einige Minuten – oder rufen Sie uns an.',
+  save: 'Ihre Angaben wurden in kurzer Zeit sehr oft gespeichert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  book: 'Von Ihrem Anschluss wurde in kurzer Zeit sehr oft gebucht. Bitte warten Sie einige Minuten – oder rufen Sie uns an.',
+  imageRender: 'Zu viele Bildanfragen in kurzer Zeit. Bitte versuchen Sie es gleich noch einmal.',
+}
+
+/** Enough clients for a busy day; beyond it the least recently seen go first. */
+const MAX_CLIENTS = 20_000
+
+/** "At most `limit` in any `windowMs`" per key, remembering only the times still inside the window. */
+export class SlidingWindowLimiter {
+  private readonly times = new Map<string, number[]>()
+
+  constructor(
+    private readonly rule: RateRule,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  take(key: string): Attempt {
+    const now = this.now()
+    const since = now - this.rule.windowMs
+    const recent = (this.times.get(key) ?? []).filter((t) => t > since)
+    this.times.delete(key)
+    if (recent.length >= this.rule.limit) {
+      this.times.set(key, recent)
+      // Room comes back when the oldest counted request leaves the window.
+      const oldest = recent[recent.length - this.rule.limit] ?? now
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000)) }
+    }
+    recent.push(now)
+    this.times.set(key, recent)
+    for (const oldestKey of this.times.keys()) {
+      if (this.times.size <= MAX_CLIENTS) break
+      this.times.delete(oldestKey)
+    }
+    return { ok: true }
+  }
+
+  get size(): number {
+    return this.times.size
+  }
+}
+
+const limiters = new Map<LimitScope, SlidingWindowLimiter>()
+
+/** Counts one request of `address` against the scope's limit. */
+export function takeClientBudget(scope: LimitScope, address: string): Attempt {
+  let limiter = limiters.get(scope)
+  if (!limiter) {
+    const rule = CLIENT_LIMITS[scope]
+    limiter = new SlidingWindowLimiter({ ...rule, limit: Math.max(1, Math.round(rule.limit * config().CLIENT_LIMIT_SCALE)) })
+    limiters.set(scope, limiter)
+  }
+  const attempt = limiter.take(address)
+  if (!attempt.ok) log('info', 'client limit reached', { scope })
+  return attempt
+}
+
+let trusted: BlockList | null | undefined
+
+/** The current request's client address (TRUSTED_PROXY decides whether X-Forwarded-For counts). */
+export function requestClientAddress(): string {
+  if (trusted === undefined) trusted = trustedProxies(config().TRUSTED_PROXY)
+  return clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, trusted)
+}
+
+/**
+ * For server functions: counts the current request; over the limit the response becomes 429 with
+ * Retry-After (the server entry carries both over to a page rendered on the server) and the German
+ * message is returned for the page to show.
+ */
+export function limitCurrentClient(scope: LimitScope): { message: string; retryAfterSeconds: number } | null {
+  const attempt = takeClientBudget(scope, requestClientAddress())
+  if (attempt.ok) return null
+  setResponseStatus(429)
+  setResponseHeader('Retry-After', String(attempt.retryAfterSeconds))
+  return { message: TOO_MANY_REQUESTS_MESSAGE[scope], retryAfterSeconds: attempt.retryAfterSeconds }
+}
+
+/** For tests: start every client afresh. */
+export function resetClientLimitsForTests(): void {
+  limiters.clear()
+}
