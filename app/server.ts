@@ -2,8 +2,10 @@
 // security headers, compression, bot handling, request logs and the last-resort 500 live here.
 import { randomBytes } from 'node:crypto'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { SERVER_CALL_MESSAGES } from './lib/validation-failure'
 import { isBot } from './server/http/bots'
 import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
+import { CLIENT_CLOSED_REQUEST, treatAbortAsClientClosed } from './server/http/client-closed.server'
 import { compressResponse } from './server/http/compress.server'
 import { serverFunctionBodyProblem } from './server/http/body-limit.server'
 import { clearCacheOnDebug } from './server/http/debug-clear.server'
@@ -55,6 +57,10 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
     if (target) return new Response(null, { status: 308, headers: { Location: target } })
   }
   if (url.pathname.startsWith('/_serverFn/')) {
+    // Without an id the framework fails before any middleware (500 with its text).
+    if (url.pathname.slice('/_serverFn/'.length).split('/')[0] === '') {
+      return Response.json({ error: SERVER_CALL_MESSAGES.unknown }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+    }
     // Before the framework reads a body of any size to validate it.
     const tooLarge = serverFunctionBodyProblem(request)
     if (tooLarge) return tooLarge
@@ -73,12 +79,13 @@ export default createServerEntry({
     const started = performance.now()
     const url = new URL(request.url)
     const nonce = randomBytes(16).toString('base64')
+    treatAbortAsClientClosed(request)
     let response: Response
     try {
       clearCacheOnDebug(request, url)
       response = await route(request, url, nonce)
     } catch (error) {
-      log('error', 'request failed', { path: loggablePath(url.pathname), ...errorFields(error) })
+      if (!request.signal.aborted) log('error', 'request failed', { path: loggablePath(url.pathname), ...errorFields(error) })
       response = errorPage()
     }
 
@@ -115,7 +122,7 @@ export default createServerEntry({
     log('info', 'request', {
       method: request.method,
       path: loggablePath(url.pathname),
-      status: result.status,
+      status: request.signal.aborted ? CLIENT_CLOSED_REQUEST : result.status,
       ms: Math.round(performance.now() - started),
       ...(bot ? { bot: true } : {}),
     })

@@ -15,3 +15,10 @@ export function isValidationFailure(error: unknown): boolean {
     return false
   }
 }
+
+/** The answers to a server-function call that never reaches a function, or that its schema refuses. */
+export const SERVER_CALL_MESSAGES = {
+  unknown: 'Diese Funktion gibt es nicht. Bitte laden Sie die Seite neu.',
+  malformed: 'Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.',
+  invalid: 'Die Anfrage enthielt ungültige Angaben. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+} as const

@@ -2,6 +2,8 @@
 // request lines and headers through node:http (fetch would normalise them), answers read as sent.
 import { request as httpRequest } from 'node:http'
 import { expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+import { serverFunctionIds } from './support'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 
@@ -36,11 +38,90 @@ test.describe('redirects stay on the site', () => {
   }
 })
 
-test('a missing built file is a plain 404, not a redirect to a page', async () => {
+test('a missing built file is a plain 404 that nobody keeps, not a redirect to a page', async () => {
   const answer = await raw('/assets/nonexistent-4711.js', { accept: '*/*' })
   expect(answer.status).toBe(404)
   expect(answer.headers.location).toBeUndefined()
   expect(answer.headers['content-type']).toMatch(/^text\/plain/)
+  expect(answer.headers['cache-control']).toBe('no-store')
+  // A file that exists keeps its year.
+  const built = (await raw('/latest-build.json', { accept: '*/*' })).status
+  expect(built).toBe(200)
+})
+
+test('a path with broken percent-encoding gets the site’s German 400 page with the security headers', async () => {
+  for (const path of ['/%FF/', '/reise/%E0%A4%A/', '/%']) {
+    const answer = await raw(path)
+    expect(answer.status, path).toBe(400)
+    expect(answer.headers['content-type'], path).toBe('text/html; charset=utf-8')
+    expect(answer.body, path).toContain('<h1>Ungültige Adresse</h1>')
+    expect(answer.headers['x-content-type-options'], path).toBe('nosniff')
+    expect(answer.headers['x-frame-options'], path).toBe('SAMEORIGIN')
+    expect(answer.headers['content-security-policy'], path).toContain("default-src 'none'")
+    expect(answer.headers['cache-control'], path).toBe('no-store')
+  }
+})
+
+test.describe('server-function calls the framework cannot hand to a function: 400/404 with a German message, never 500', () => {
+  const sameOrigin = { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true' }
+  const ids = serverFunctionIds()
+  const saveBooking = ids.get('saveBooking') ?? ''
+  const openBooking = ids.get('openBooking') ?? ''
+  const call = (request: APIRequestContext, path: string, options: { method?: 'GET' | 'POST'; type?: string; body?: string } = {}) =>
+    request.fetch(path, {
+      method: options.method ?? 'POST',
+      headers: { ...sameOrigin, ...(options.type ? { 'content-type': options.type } : {}) },
+      data: options.body,
+      maxRedirects: 0,
+    })
+
+  test('the build lists the functions this test calls', () => {
+    expect(saveBooking).toMatch(/^[0-9a-f]{64}$/)
+    expect(openBooking).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  for (const [name, path, status, message] of [
+    ['an id that names no function', '/_serverFn/abc', 404, 'Diese Funktion gibt es nicht.'],
+    ['a well-formed id that names none', `/_serverFn/${'a'.repeat(64)}`, 404, 'Diese Funktion gibt es nicht.'],
+    ['no id at all', '/_serverFn/', 404, 'Diese Funktion gibt es nicht.'],
+  ] as const) {
+    test(name, async ({ request }) => {
+      const answer = await call(request, path, { method: 'GET' })
+      expect(answer.status()).toBe(status)
+      expect(((await answer.json()) as { error: string }).error).toContain(message)
+    })
+  }
+
+  test('a payload that is not JSON, or JSON in no format the framework reads: 400', async ({ request }) => {
+    const answers = [
+      await call(request, `/_serverFn/${openBooking}?payload=garbage`, { method: 'GET' }),
+      await call(request, `/_serverFn/${openBooking}?payload=${encodeURIComponent('{"t":99}')}`, { method: 'GET' }),
+      await call(request, `/_serverFn/${saveBooking}`, { type: 'application/json', body: 'nicht json' }),
+      await call(request, `/_serverFn/${saveBooking}`, { type: 'application/json', body: '{"t":99}' }),
+      await call(request, `/_serverFn/${saveBooking}`, { type: 'multipart/form-data; boundary=x', body: 'kein Formular' }),
+    ]
+    for (const answer of answers) {
+      expect(answer.status()).toBe(400)
+      expect(((await answer.json()) as { error: string }).error).toBe('Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.')
+    }
+  })
+
+  test('input the function’s schema refuses: 400 with a German message and no field names (a page’s GET: 404)', async ({ request }) => {
+    const post = await call(request, `/_serverFn/${saveBooking}`, { type: 'text/plain', body: 'hallo' })
+    expect(post.status()).toBe(400)
+    const text = await post.text()
+    expect(text).toContain('Die Anfrage enthielt ungültige Angaben.')
+    expect(text).not.toMatch(/tripDateId|invalid_type|expected/)
+    const get = await call(request, `/_serverFn/${openBooking}`, { method: 'GET' })
+    expect(get.status()).toBe(404)
+  })
+
+  test('a function called with the wrong method: 405 in German with Allow', async ({ request }) => {
+    const answer = await call(request, `/_serverFn/${saveBooking}`, { method: 'GET' })
+    expect(answer.status()).toBe(405)
+    expect(answer.headers().allow).toBe('POST')
+    expect(((await answer.json()) as { error: string }).error).toBe('Diese Funktion nimmt nur POST an.')
+  })
 })
 
 test('a forged Host header appears nowhere: robots.txt, sitemaps, canonical links, .ics files', async ({ request }) => {

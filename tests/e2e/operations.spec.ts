@@ -2,6 +2,7 @@
 // its restore, and the per-client limits as they are shipped (the main test server raises them,
 // because every browser test there is the same client). One server of its own, on a new folder.
 import { execFile } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -108,8 +109,44 @@ test('refuses a file that is no backup and keeps the database as it was', async 
   expect(server?.output()).not.toContain('seeding the demo catalogue')
 })
 
-// The server was started again by the test before: every limit starts from nothing.
+test('a client that goes away while sending is logged as 499 in one JSON line, without a stack', async () => {
+  const before = server?.output().length ?? 0
+  for (const path of ['/api/booking-drafts', '/api/booking-drafts/unbekannt']) {
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port: PORT,
+      method: path.endsWith('unbekannt') ? 'PUT' : 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'content-length': '50000' },
+    })
+    req.on('error', () => {})
+    req.write('{"tripDateId":')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    req.destroy()
+  }
+  await expect
+    .poll(
+      () =>
+        (
+          server
+            ?.output()
+            .slice(before)
+            .match(/"status":499/g) ?? []
+        ).length,
+    )
+    .toBe(2)
+  const lines = (server?.output().slice(before) ?? '').split('\n').filter(Boolean)
+  for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+  expect(lines.join('\n')).not.toContain('"level":"error"')
+})
+
 test.describe('per-client limits as shipped', () => {
+  // Counted in memory: a new start begins every client afresh.
+  test.beforeAll(async () => {
+    await stop()
+    await start()
+  })
+
   const json = { 'content-type': 'application/json' }
 
   async function until429(send: () => Promise<Response>, most: number): Promise<{ allowed: number; refused: Response }> {

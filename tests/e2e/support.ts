@@ -152,3 +152,9 @@ export async function waitForHealth(port: number): Promise<void> {
     )
     .toBe(200)
 }
+
+/** The server functions of the build under test by name, as its SSR bundle lists them (id → function). */
+export function serverFunctionIds(): Map<string, string> {
+  const ssr = readFileSync(join(process.env.BUILD_OUT_DIR ?? '.output', 'server/_ssr/ssr.mjs'), 'utf8')
+  return new Map([...ssr.matchAll(/"([0-9a-f]{64})": \{\s*functionName: "(\w+)_createServerFn_handler"/g)].map((m) => [m[2] ?? '', m[1] ?? '']))
+}

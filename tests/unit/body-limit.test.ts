@@ -18,7 +18,24 @@ function chunked(bytes: number): Request {
 describe('the request body limit', () => {
   it('passes a body up to 64 KB whole', async () => {
     const body = await readBodyLimited(new Request('http://localhost/', { method: 'POST', body: 'a'.repeat(MAX_BODY_BYTES) }))
-    expect(body === 'too-large' ? body : body.byteLength).toBe(MAX_BODY_BYTES)
+    expect(typeof body === 'string' ? body : body.byteLength).toBe(MAX_BODY_BYTES)
+  })
+  it('says "aborted" when the client goes away while sending, and rethrows any other failure', async () => {
+    const gone = new AbortController()
+    const failing = (error: Error) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(10))
+        },
+        pull(controller) {
+          controller.error(error)
+        },
+      })
+    const aborted = new Request('http://localhost/', { method: 'POST', body: failing(new Error('aborted')), signal: gone.signal, duplex: 'half' } as RequestInit)
+    gone.abort(new Error('aborted'))
+    expect(await readBodyLimited(aborted)).toBe('aborted')
+    const broken = new Request('http://localhost/', { method: 'POST', body: failing(new Error('kaputt')), duplex: 'half' } as RequestInit)
+    await expect(readBodyLimited(broken)).rejects.toThrow('kaputt')
   })
   it('refuses a larger body by its declared length and a chunked one as it passes the limit', async () => {
     expect(await readBodyLimited(new Request('http://localhost/', { method: 'POST', body: 'a'.repeat(MAX_BODY_BYTES + 1) }))).toBe(

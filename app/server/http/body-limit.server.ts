@@ -7,7 +7,7 @@ export const MAX_BODY_BYTES = 64 * 1024
 export const BODY_TOO_LARGE_MESSAGE = `Die Anfrage ist zu groß: höchstens ${MAX_BODY_BYTES / 1024} KB sind erlaubt.`
 
 /** The whole body, or 'too-large' (the rest is not read). */
-export async function readBodyLimited(request: Request, max = MAX_BODY_BYTES): Promise<Buffer | 'too-large'> {
+export async function readBodyLimited(request: Request, max = MAX_BODY_BYTES): Promise<Buffer | 'too-large' | 'aborted'> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > max) {
     await request.body?.cancel().catch(() => {})
@@ -18,7 +18,15 @@ export async function readBodyLimited(request: Request, max = MAX_BODY_BYTES): P
   if (request.body) {
     const reader = request.body.getReader()
     for (;;) {
-      const { done, value } = await reader.read()
+      let next: ReadableStreamReadResult<Uint8Array>
+      try {
+        next = await reader.read()
+      } catch (error) {
+        // The client went away while sending: nobody is left to answer.
+        if (request.signal.aborted) return 'aborted'
+        throw error
+      }
+      const { done, value } = next
       if (done) break
       size += value.byteLength
       if (size > max) {

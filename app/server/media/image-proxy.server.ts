@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { parseImageQuery } from '~/lib/images'
 import { config } from '../config.server'
 import { writeAtomically } from '../files.server'
+import { CLIENT_CLOSED_REQUEST } from '../http/client-closed.server'
 import { TOO_MANY_REQUESTS_MESSAGE, requestClientAddress, takeClientBudget } from '../http/client-limits.server'
 import type { Attempt } from '../http/client-limits.server'
 import { errorFields, log } from '../log.server'
@@ -420,8 +421,7 @@ export async function handleImageRequest(request: Request, deps: ImageProxyDeps)
     }
   } catch (error) {
     if (error instanceof SourceError) return textResponse(error.status, error.message)
-    // Nobody is left to answer; 499 is what the request log shows for it.
-    if (error instanceof AbandonedError) return textResponse(499, 'Die Anfrage wurde abgebrochen.')
+    if (error instanceof AbandonedError) return textResponse(CLIENT_CLOSED_REQUEST, 'Die Anfrage wurde abgebrochen.')
     if (error instanceof OverloadedError) {
       return textResponse(503, 'Der Bilddienst ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.', { 'Retry-After': '5' })
     }

@@ -41,6 +41,7 @@ import type { SavedDraft } from './drafts.server'
 import { freePlaces, loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import { BODY_TOO_LARGE_MESSAGE, readBodyLimited } from '../../http/body-limit.server'
+import { CLIENT_CLOSED_REQUEST } from '../../http/client-closed.server'
 import { TOO_MANY_REQUESTS_MESSAGE, requestClientAddress, takeClientBudget } from '../../http/client-limits.server'
 import type { LimitScope } from '../../http/client-limits.server'
 
@@ -160,6 +161,7 @@ export const MESSAGES = {
   internal: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
   methodNotAllowed: (allow: readonly string[]) => `Diese Adresse nimmt nur ${allow.join(', ')} an.`,
   badTripDateId: 'Die Id des Reisetermins muss eine positive ganze Zahl sein.',
+  aborted: 'Die Anfrage wurde abgebrochen.',
 } as const
 
 type Body = { ok: true; value: unknown } | { ok: false; response: Response }
@@ -177,6 +179,7 @@ export async function readJsonBody(request: Request): Promise<Body> {
   }
   const body = await readBodyLimited(request)
   if (body === 'too-large') return { ok: false, response: problem(413, BODY_TOO_LARGE_MESSAGE) }
+  if (body === 'aborted') return { ok: false, response: problem(CLIENT_CLOSED_REQUEST, MESSAGES.aborted) }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body)
