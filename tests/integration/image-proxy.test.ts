@@ -380,58 +380,53 @@ describe('remote sources', () => {
   })
 })
 
-describe('load', () => {
-  it('answers 503 with Retry-After when the resize queue is full', async () => {
-    let release = () => {}
-    const blocked = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    // The slow transform says when it runs, i.e. when the first request holds the only slot: only
-    // then is the second request sure to find the queue full (a sleep would only make it likely).
-    let markStarted = () => {}
-    const started = new Promise<void>((resolve) => {
-      markStarted = resolve
-    })
-    const limiter = createLimiter(1, 0)
-    const slow: Transform = async (input, options) => {
+/**
+ * A transform that holds the first image it gets until released and says when it started: only
+ * then is the one resize slot surely taken (a sleep would only make it likely).
+ */
+function heldTransform(): { transform: Transform; started: Promise<void>; release: () => void } {
+  let release = () => {}
+  const blocked = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let markStarted = () => {}
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve
+  })
+  let calls = 0
+  const transform: Transform = async (input, options) => {
+    transforms++
+    if (++calls === 1) {
       markStarted()
       await blocked
-      return sharpTransform(input, options)
     }
-    const d = deps({ limiter, transform: slow })
+    return sharpTransform(input, options)
+  }
+  return { transform, started, release }
+}
+
+describe('load', () => {
+  it('answers 503 with Retry-After when the resize queue is full', async () => {
+    const held = heldTransform()
+    const d = deps({ limiter: createLimiter(1, 0), transform: held.transform })
     const first = get(d, imageProxyUrl('/media/seed/trip-5-1.svg', 320))
-    await started
+    await held.started
     const second = await get(d, imageProxyUrl('/media/seed/trip-6-1.svg', 320))
     expect(second.status).toBe(503)
     expect(second.headers.get('retry-after')).toBe('5')
-    release()
+    held.release()
     expect((await first).status).toBe(200)
   })
 
   it('does not start a render whose client has gone while it waited', async () => {
-    let release = () => {}
-    const blocked = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let markStarted = () => {}
-    const started = new Promise<void>((resolve) => {
-      markStarted = resolve
-    })
-    const slowFirst: Transform = async (input, options) => {
-      transforms++
-      if (transforms === 1) {
-        markStarted()
-        await blocked
-      }
-      return sharpTransform(input, options)
-    }
-    const d = deps({ limiter: createLimiter(1, 8), transform: slowFirst })
+    const held = heldTransform()
+    const d = deps({ limiter: createLimiter(1, 8), transform: held.transform })
     const first = get(d, imageProxyUrl('/media/seed/trip-11-1.svg', 320))
-    await started
+    await held.started
     const gone = new AbortController()
     const second = handleImageRequest(new Request(`http://localhost${imageProxyUrl('/media/seed/trip-12-1.svg', 320)}`, { signal: gone.signal }), d)
     gone.abort()
-    release()
+    held.release()
     expect((await first).status).toBe(200)
     expect((await second).status).toBe(499)
     expect(transforms).toBe(1)

@@ -2,15 +2,11 @@
 // a success takes its attempt back; old failures are forgotten.
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_RULE, CLIENT_RULE, LoginThrottle } from '~/server/services/agency/throttle.server'
-
-function clock(start = 1_000_000) {
-  let now = start
-  return { now: () => now, advance: (ms: number) => (now += ms) }
-}
+import { manualClock } from '../support/clock'
 
 describe('LoginThrottle', () => {
   it('five failures per account, then waits of 30 s, 1, 2, 4, 8 minutes, at most 15', () => {
-    const c = clock()
+    const c = manualClock()
     const t = new LoginThrottle(ACCOUNT_RULE, c.now)
     for (let i = 0; i < 4; i++) {
       expect(t.retryAfter('a')).toBe(0)
@@ -29,7 +25,7 @@ describe('LoginThrottle', () => {
   })
 
   it('keys are separate', () => {
-    const c = clock()
+    const c = manualClock()
     const t = new LoginThrottle(ACCOUNT_RULE, c.now)
     for (let i = 0; i < 5; i++) t.begin('a')
     expect(t.retryAfter('a')).toBeGreaterThan(0)
@@ -37,7 +33,7 @@ describe('LoginThrottle', () => {
   })
 
   it('a success with reset forgets the account; without reset it takes back only its own attempt', () => {
-    const c = clock()
+    const c = manualClock()
     const accounts = new LoginThrottle(ACCOUNT_RULE, c.now)
     for (let i = 0; i < 4; i++) accounts.begin('a')
     accounts.succeeded('a', true)
@@ -55,7 +51,7 @@ describe('LoginThrottle', () => {
   })
 
   it('an attempt counts from its start: a burst cannot outrun the lock', () => {
-    const c = clock()
+    const c = manualClock()
     const t = new LoginThrottle(ACCOUNT_RULE, c.now)
     let admitted = 0
     for (let i = 0; i < 50; i++) {
@@ -67,7 +63,7 @@ describe('LoginThrottle', () => {
   })
 
   it('failures are forgotten after an hour without one', () => {
-    const c = clock()
+    const c = manualClock()
     const t = new LoginThrottle(ACCOUNT_RULE, c.now)
     for (let i = 0; i < 4; i++) t.begin('a')
     c.advance(ACCOUNT_RULE.forgetMs + 1)

@@ -1,15 +1,11 @@
 // The per-client limiter behind drafts, saves, bookings and image renders: "at most N in any window".
 import { describe, expect, it } from 'vitest'
 import { SlidingWindowLimiter } from '~/server/http/client-limits.server'
-
-function clock(start = 1_000_000) {
-  let now = start
-  return { now: () => now, advance: (ms: number) => (now += ms) }
-}
+import { manualClock } from '../support/clock'
 
 describe('SlidingWindowLimiter', () => {
   it('lets the limit through, refuses the next one and says when room comes back', () => {
-    const time = clock()
+    const time = manualClock()
     const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 60_000 }, time.now)
     expect(limiter.take('a')).toEqual({ ok: true })
     time.advance(10_000)
@@ -25,7 +21,7 @@ describe('SlidingWindowLimiter', () => {
   })
 
   it('counts each client on its own and does not count refused requests', () => {
-    const time = clock()
+    const time = manualClock()
     const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1_000 }, time.now)
     expect(limiter.take('a').ok).toBe(true)
     expect(limiter.take('b').ok).toBe(true)
@@ -36,7 +32,7 @@ describe('SlidingWindowLimiter', () => {
   })
 
   it('forgets the least recently seen clients beyond 20,000', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 60_000 }, clock().now)
+    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 60_000 }, manualClock().now)
     for (let i = 0; i < 20_100; i++) limiter.take(`client-${i}`)
     expect(limiter.size).toBe(20_000)
     // The oldest client was dropped, so it starts afresh; a recent one is still counted.
