@@ -1,6 +1,8 @@
 // Paged lists of the content pages: the typed `?seite=` search param (with `?page=` as an alias)
 // and the arithmetic around it.
 import { z } from 'zod'
+import { pageTitle } from './site'
+import type { SiteInfo } from './site'
 
 /** Beyond this a page number is noise (no list is that long); it falls back like garbage. */
 export const MAX_PAGE = 10_000
@@ -48,6 +50,6 @@ export function isPageInRange(page: number, total: number, perPage: number): boo
 }
 
 /** A page title that tells the pages of a list apart: 'Hotels, Seite 2 – Sonnenland Reisen'. */
-export function pagedTitle(base: string, page: number): string {
-  return `${base}${page > 1 ? `, Seite ${page}` : ''} – Sonnenland Reisen`
+export function pagedTitle(site: Pick<SiteInfo, 'name'>, base: string, page: number): string {
+  return pageTitle(site, `${base}${page > 1 ? `, Seite ${page}` : ''}`)
 }

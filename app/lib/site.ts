@@ -50,3 +50,8 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
     phone: '030 1234 5678',
   },
 }
+
+/** A page's title: its own words, then the operator's name ('Häufige Fragen – Sonnenland Reisen'). */
+export function pageTitle(site: Pick<SiteInfo, 'name'>, ...parts: string[]): string {
+  return [...parts, site.name].join(' – ')
+}

@@ -1,7 +1,8 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { AgencyBar } from '~/components/agency/AgencyBar'
@@ -21,6 +22,8 @@ import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // The operator's identity (SITE_CONFIG_FILE) for every route's head: titles, descriptions, site name.
+  beforeLoad: async ({ context }) => ({ site: await context.queryClient.ensureQueryData(siteInfoQuery()) }),
   loader: async ({ context }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(initDataQuery()),
@@ -28,12 +31,12 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       context.queryClient.ensureQueryData(agencyLoginSettingsQuery()),
     ])
   },
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: DEFAULT_SITE_INFO.colors.primary },
-      { title: `${DEFAULT_SITE_INFO.name} – ${DEFAULT_SITE_INFO.claim}` },
+      { name: 'theme-color', content: match.context.site.colors.primary },
+      { title: `${match.context.site.name} – ${match.context.site.claim}` },
       { name: 'description', content: 'Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten und bequem online gebucht.' },
     ],
     links: [
@@ -42,14 +45,20 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
   }),
   component: RootComponent,
-  errorComponent: (props) => (
+  errorComponent: RootError,
+})
+
+/** The page of an error no route caught: the operator's identity if it was loaded, else the default. */
+function RootError(props: ErrorComponentProps) {
+  const { data: site = DEFAULT_SITE_INFO } = useQuery({ ...siteInfoQuery(), enabled: false })
+  return (
     <RootDocument>
-      <SiteLayout variant="error" site={DEFAULT_SITE_INFO} menus={[]}>
+      <SiteLayout variant="error" site={site} menus={[]}>
         <ErrorPage {...props} />
       </SiteLayout>
     </RootDocument>
-  ),
-})
+  )
+}
 
 function RootComponent() {
   const { data: initData } = useSuspenseQuery(initDataQuery())

@@ -15,29 +15,23 @@ import type { Testimonial } from '~/lib/testimonials'
 import type { TripCardData } from '~/lib/trip-card'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 import { startPageQuery } from '~/queries/start-page'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/')({
   staticData: { layout: 'start' },
   // Spec 2's `?debug=` cache clear happens in the server entry (app/server/http/debug-clear.server.ts),
   // before this page is rendered from the cleared cache; a client-side navigation never clears.
   loader: async ({ context }) => {
-    const [site] = await Promise.all([
-      context.queryClient.ensureQueryData(siteInfoQuery()),
-      context.queryClient.ensureQueryData(initDataQuery()),
-      context.queryClient.ensureQueryData(startPageQuery()),
-    ])
-    return { siteName: site.name, claim: site.claim }
+    await Promise.all([context.queryClient.ensureQueryData(initDataQuery()), context.queryClient.ensureQueryData(startPageQuery())])
   },
-  head: ({ loaderData }) => ({
-    meta: loaderData
-      ? [
-          { title: `${loaderData.claim} – ${loaderData.siteName}` },
-          {
-            name: 'description',
-            content: `Busreisen, Flugreisen, Kreuzfahrten und Hotels: Reisen mit Haustürnähe, persönlicher Beratung und Reiseleitung – ${loaderData.siteName}.`,
-          },
-        ]
-      : [],
+  head: ({ loaderData, match }) => ({
+    meta: [
+      { title: pageTitle(match.context.site, match.context.site.claim) },
+      {
+        name: 'description',
+        content: `Busreisen, Flugreisen, Kreuzfahrten und Hotels: Reisen mit Haustürnähe, persönlicher Beratung und Reiseleitung – ${match.context.site.name}.`,
+      },
+    ],
   }),
   component: StartPage,
 })

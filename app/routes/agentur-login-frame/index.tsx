@@ -7,6 +7,7 @@ import { agencyLoginInputSchema, formatAgencyLoginMessage, isAllowedParentOrigin
 import type { AgencyLoginInput } from '~/lib/agency-login'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { agencyLogin } from '~/server/agency-login.functions'
+import { pageTitle } from '~/lib/site'
 
 /**
  * The project's own agency login frame (DESIGN 7), the default of AGENCY_LOGIN_FRAME_URL: a bare
@@ -16,8 +17,8 @@ import { agencyLogin } from '~/server/agency-login.functions'
  */
 export const Route = createFileRoute('/agentur-login-frame/')({
   staticData: { layout: 'frame' },
-  head: () => ({
-    meta: [{ title: 'Anmeldung für Reisebüros – Sonnenland Reisen' }, { name: 'robots', content: 'noindex' }],
+  head: ({ match }) => ({
+    meta: [{ title: pageTitle(match.context.site, 'Anmeldung für Reisebüros') }, { name: 'robots', content: 'noindex' }],
   }),
   component: AgencyLoginFrame,
 })

@@ -16,10 +16,10 @@ export const Route = createFileRoute('/blog/')({
     await Promise.all([context.queryClient.ensureQueryData(blogQueries.list(deps.page)), context.queryClient.ensureQueryData(contentQueries.links('article'))])
     return { page: deps.page }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: pagedTitle('Reiseblog', loaderData?.page ?? 1) },
-      { name: 'description', content: 'Neuigkeiten, Reiseberichte und Tipps von Sonnenland Reisen – aus dem Reisebus, von Bord und vom Ziel.' },
+      { title: pagedTitle(match.context.site, 'Reiseblog', loaderData?.page ?? 1) },
+      { name: 'description', content: `Neuigkeiten, Reiseberichte und Tipps von ${match.context.site.name} – aus dem Reisebus, von Bord und vom Ziel.` },
     ],
   }),
   component: BlogPage,

@@ -12,15 +12,16 @@ import {
 } from '~/lib/bonus'
 import { formatEuro, formatNumber, formatPrice } from '~/lib/format'
 import { contentQueries } from '~/queries/content'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/bonusprogramm/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('bonusprogramm')),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Bonusprogramm – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Bonusprogramm') },
       {
         name: 'description',
-        content: 'Mit jeder Reise Bonuspunkte sammeln und als Reisegutschein einlösen: so funktioniert das Bonusprogramm von Sonnenland Reisen.',
+        content: `Mit jeder Reise Bonuspunkte sammeln und als Reisegutschein einlösen: so funktioniert das Bonusprogramm von ${match.context.site.name}.`,
       },
     ],
   }),

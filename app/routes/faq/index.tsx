@@ -4,6 +4,7 @@ import { ContentLinks } from '~/components/content/ContentLinks'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import type { FaqTopic } from '~/lib/faq'
+import { pageTitle } from '~/lib/site'
 import { serialiseJsonLd } from '~/lib/trip-jsonld'
 import { contentQueries } from '~/queries/content'
 
@@ -16,9 +17,9 @@ export const Route = createFileRoute('/faq/')({
     ])
     return { jsonLd: faqJsonLd(topics) }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: 'Häufige Fragen – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Häufige Fragen') },
       { name: 'description', content: 'Antworten auf häufige Fragen zu Buchung, Zahlung, Zustieg, Gepäck und Reiseversicherung.' },
     ],
     // FAQPage structured data; a data block, never executed.

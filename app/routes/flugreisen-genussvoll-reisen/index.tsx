@@ -8,19 +8,16 @@ import { EmptyState } from '~/components/ui/EmptyState'
 import { categorySplat } from '~/lib/category-path'
 import { catalogueQueries } from '~/queries/catalogue'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 `/flugreisen-genussvoll-reisen`: the landing page of the flight trips. */
 export const Route = createFileRoute('/flugreisen-genussvoll-reisen/')({
   loader: async ({ context }) => {
-    const [site] = await Promise.all([
-      context.queryClient.ensureQueryData(siteInfoQuery()),
-      context.queryClient.ensureQueryData(catalogueQueries.flightLanding()),
-    ])
-    return { siteName: site.name }
+    await context.queryClient.ensureQueryData(catalogueQueries.flightLanding())
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: `Flugreisen genussvoll reisen – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { title: pageTitle(match.context.site, 'Flugreisen genussvoll reisen') },
       {
         name: 'description',
         content: 'Ferne Ziele entspannt erreichen: Flugreisen mit Flug ab der Region, Transfers, ausgewählten Hotels und deutschsprachiger Reiseleitung.',

@@ -5,22 +5,18 @@ import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { catalogueQueries } from '~/queries/catalogue'
-import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 `/flugreisen-reisekalender`: the Reisekalender restricted to flight trips. */
 export const Route = createFileRoute('/flugreisen-reisekalender/')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
   loader: async ({ context, deps }) => {
-    const [site] = await Promise.all([
-      context.queryClient.ensureQueryData(siteInfoQuery()),
-      context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps)),
-    ])
-    return { siteName: site.name }
+    await context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps))
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: `Flugreisen-Reisekalender – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { title: pageTitle(match.context.site, 'Flugreisen-Reisekalender') },
       { name: 'description', content: 'Alle kommenden Termine unserer Flugreisen Monat für Monat – mit Preis und Buchungsstand.' },
     ],
   }),

@@ -13,9 +13,9 @@ export const Route = createFileRoute('/gallery/')({
     await context.queryClient.ensureQueryData(impressionQueries.gallery(deps.page))
     return { page: deps.page }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: pagedTitle('Bildergalerie', loaderData?.page ?? 1) },
+      { title: pagedTitle(match.context.site, 'Bildergalerie', loaderData?.page ?? 1) },
       { name: 'description', content: 'Bilder aus allen unseren Reisen – jedes Bild führt zur passenden Reise.' },
     ],
   }),

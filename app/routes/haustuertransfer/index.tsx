@@ -11,6 +11,7 @@ import { paramText, plainSearchValue, textParam } from '~/lib/url-search'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 import { transferQueries } from '~/queries/transfer'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 /haustuertransfer: the door-to-door transfer. A GET form (?plz=) answers the price zone
@@ -26,9 +27,9 @@ export const Route = createFileRoute('/haustuertransfer/')({
       context.queryClient.ensureQueryData(contentQueries.fixedPageText('haustuertransfer')),
     ])
   },
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Haustürtransfer – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Haustürtransfer') },
       {
         name: 'description',
         content: 'Wir holen Sie zu Hause ab: Prüfen Sie mit Ihrer Postleitzahl, ob und zu welchem Preis unser Haustürtransfer Sie erreicht.',

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/hotels/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(hotelQueries.list(deps.page)),
   head: ({ match }) => ({
     meta: [
-      { title: pagedTitle('Unsere Hotels', match.loaderDeps.page) },
+      { title: pagedTitle(match.context.site, 'Unsere Hotels', match.loaderDeps.page) },
       { name: 'description', content: 'Die Hotels unserer Reisen: Lage, Kategorie, Beschreibung und alle Reisen mit Übernachtung im Haus.' },
     ],
   }),

@@ -5,15 +5,16 @@ import { MaskedInput } from '~/components/ui/MaskedInput'
 import { NumberInput } from '~/components/ui/NumberInput'
 import { formatNumber } from '~/lib/format'
 import { MASKS, isMaskComplete } from '~/lib/masks'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 /inputmodes and spec 5: the input masks (# digit, @ letter, * letter or digit) and the
  * German number formatting, each with the raw value the form would send.
  */
 export const Route = createFileRoute('/inputmodes/')({
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Eingabeformate – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Eingabeformate') },
       { name: 'description', content: 'So funktionieren die Eingabefelder unserer Formulare: Postleitzahl, Datum, IBAN, Uhrzeit und Beträge.' },
     ],
   }),

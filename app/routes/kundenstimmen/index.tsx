@@ -15,8 +15,8 @@ export const Route = createFileRoute('/kundenstimmen/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(testimonialQueries.list(deps.page)),
   head: ({ match }) => ({
     meta: [
-      { title: pagedTitle('Kundenstimmen', match.loaderDeps.page) },
-      { name: 'description', content: 'Was unsere Gäste über ihre Reisen mit Sonnenland Reisen sagen: Bewertungen und Erfahrungsberichte.' },
+      { title: pagedTitle(match.context.site, 'Kundenstimmen', match.loaderDeps.page) },
+      { name: 'description', content: `Was unsere Gäste über ihre Reisen mit ${match.context.site.name} sagen: Bewertungen und Erfahrungsberichte.` },
     ],
   }),
   component: TestimonialsPage,

@@ -6,13 +6,14 @@ import { GeoMap } from '~/components/service/GeoMap'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatTripCount } from '~/lib/format'
 import { travelMapQuery } from '~/queries/travel-map'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /map: the Reisekarte – every travel country with its number of trips, linked to /reiselaender/. */
 export const Route = createFileRoute('/map/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(travelMapQuery()),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Reisekarte – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Reisekarte') },
       { name: 'description', content: 'Unsere Reiseziele auf einen Blick: alle Reiseländer und Regionen mit der Zahl unserer Reisen.' },
     ],
   }),

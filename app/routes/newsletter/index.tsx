@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterForm } from '~/components/forms/NewsletterForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription and sends the
@@ -10,9 +11,9 @@ import { contentQueries } from '~/queries/content'
  */
 export const Route = createFileRoute('/newsletter/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('newsletter')),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Newsletter – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Newsletter') },
       { name: 'description', content: 'Neue Reiseideen, Frühbucherangebote und freie Plätze einmal im Monat per E-Mail – kostenlos und jederzeit abbestellbar.' },
     ],
   }),

@@ -4,13 +4,14 @@ import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /reisebueros: our reisen at partner travel agencies, and the way in for agency staff. */
 export const Route = createFileRoute('/reisebueros/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('reisebueros')),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Reisebüros – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Reisebüros') },
       { name: 'description', content: 'Persönliche Beratung und Buchung unserer Reisen in Partnerreisebüros – und der Agentur-Login für Reisebüros.' },
     ],
   }),

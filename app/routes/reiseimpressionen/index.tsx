@@ -14,7 +14,7 @@ export const Route = createFileRoute('/reiseimpressionen/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(impressionQueries.list(deps.page)),
   head: ({ match }) => ({
     meta: [
-      { title: pagedTitle('Reiseimpressionen', match.loaderDeps.page) },
+      { title: pagedTitle(match.context.site, 'Reiseimpressionen', match.loaderDeps.page) },
       { name: 'description', content: 'Bilder von unseren Reisen: Fotogalerien unserer Gäste und Reiseleiter.' },
     ],
   }),

@@ -4,22 +4,18 @@ import { TravelCalendar } from '~/components/calendar/TravelCalendar'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { catalogueQueries } from '~/queries/catalogue'
-import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 `/reisekalender`: every upcoming date, three months per page, filterable by category. */
 export const Route = createFileRoute('/reisekalender/')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
   loader: async ({ context, deps }) => {
-    const [site] = await Promise.all([
-      context.queryClient.ensureQueryData(siteInfoQuery()),
-      context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps)),
-    ])
-    return { siteName: site.name }
+    await context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps))
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: `Reisekalender – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { title: pageTitle(match.context.site, 'Reisekalender') },
       { name: 'description', content: 'Alle kommenden Reisetermine Monat für Monat: Reise, Zeitraum, Preis und freie Plätze auf einen Blick.' },
     ],
   }),

@@ -17,10 +17,10 @@ export const Route = createFileRoute('/reiselaender/$')({
     const destination = await context.queryClient.ensureQueryData(destinationQueries.detail(params._splat ?? '', deps.page))
     return { name: destinationName(destination), page: deps.page }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: loaderData
       ? [
-          { title: pagedTitle(`${loaderData.name}: Reisen`, loaderData.page) },
+          { title: pagedTitle(match.context.site, `${loaderData.name}: Reisen`, loaderData.page) },
           { name: 'description', content: `Alle Bus-, Flug- und Schiffsreisen mit dem Ziel ${loaderData.name} – mit Terminen und Preisen.` },
         ]
       : [],

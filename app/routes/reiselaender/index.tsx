@@ -5,12 +5,13 @@ import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { OTHER_REGIONS_HEADER } from '~/lib/regions'
 import { destinationQueries } from '~/queries/destinations'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/reiselaender/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(destinationQueries.overview()),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Reiseländer – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Reiseländer') },
       { name: 'description', content: 'Alle Reiseländer und Regionen unserer Bus-, Flug- und Schiffsreisen von A bis Z – mit der Zahl der Reisen.' },
     ],
   }),

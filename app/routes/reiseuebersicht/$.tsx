@@ -13,7 +13,8 @@ import type { CategoryPath, CategorySearch } from '~/lib/category-path'
 import { filterMainCategories } from '~/lib/categories'
 import { formatTripCount } from '~/lib/format'
 import { catalogueQueries } from '~/queries/catalogue'
-import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+import { initDataQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 `/reiseuebersicht/{category}/{page}` ("page optional, multi-segment"); the path forms are
@@ -28,10 +29,9 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
   loader: async ({ context, params, deps }) => {
     const parsed = parseCategorySplat(params._splat ?? '')
     if (parsed.kind === 'invalid') throw notFound()
-    const site = await context.queryClient.ensureQueryData(siteInfoQuery())
     if (parsed.kind === 'index') {
       await context.queryClient.ensureQueryData(initDataQuery())
-      return { kind: 'index' as const, siteName: site.name }
+      return { kind: 'index' as const }
     }
     if (!parsed.canonical) {
       throw redirect({
@@ -45,18 +45,17 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
     const page = await context.queryClient.ensureQueryData(catalogueQueries.category(input))
     return {
       kind: 'category' as const,
-      siteName: site.name,
       input,
       heading: page.country ? `${page.category.name}: ${page.country.name}` : page.category.name,
       total: page.paging.total,
     }
   },
-  head: ({ loaderData }) => {
+  head: ({ loaderData, match }) => {
     if (!loaderData) return {}
     if (loaderData.kind === 'index') {
       return {
         meta: [
-          { title: `Reiseübersicht – ${loaderData.siteName}` },
+          { title: pageTitle(match.context.site, 'Reiseübersicht') },
           { name: 'description', content: 'Alle Reisearten im Überblick: Busreisen, Städtereisen, Flugreisen, Kreuzfahrten und Hotelaufenthalte.' },
         ],
       }
@@ -64,10 +63,10 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
     const pageSuffix = loaderData.input.page > 1 ? ` – Seite ${loaderData.input.page}` : ''
     return {
       meta: [
-        { title: `${loaderData.heading}${pageSuffix} – ${loaderData.siteName}` },
+        { title: pageTitle(match.context.site, `${loaderData.heading}${pageSuffix}`) },
         {
           name: 'description',
-          content: `${loaderData.heading}: ${formatTripCount(loaderData.total)} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${loaderData.siteName}.`,
+          content: `${loaderData.heading}: ${formatTripCount(loaderData.total)} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${match.context.site.name}.`,
         },
       ],
     }

@@ -5,13 +5,14 @@ import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /service: the service hub – every service page, the service topics, and how to reach the office. */
 export const Route = createFileRoute('/service/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.links('service-entry')),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Service – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Service') },
       {
         name: 'description',
         content: 'Zustiegsstellen, Haustürtransfer, Kataloge, Kontakt, Gruppenanfragen und Antworten auf häufige Fragen – unser Service für Ihre Reise.',

@@ -7,12 +7,13 @@ import { formatTripCount } from '~/lib/format'
 import { groupShipsByKind, shipKindLabel } from '~/lib/ships'
 import type { ShipSummary } from '~/lib/ships'
 import { shipQueries } from '~/queries/ships'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/ships/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(shipQueries.list()),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Unsere Schiffe – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Unsere Schiffe') },
       { name: 'description', content: 'Fluss- und Hochseeschiffe unserer Kreuzfahrten: Ausstattung, Fakten und alle Reisen an Bord.' },
     ],
   }),

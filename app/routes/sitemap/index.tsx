@@ -7,16 +7,17 @@ import { Pagination } from '~/components/ui/Pagination'
 import { formatNumber } from '~/lib/format'
 import { pageParam } from '~/lib/url-search'
 import { sitemapQueries } from '~/queries/sitemap'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /sitemap: every public page, grouped; the trips in pages of 500 (?page=2). */
 export const Route = createFileRoute('/sitemap/')({
   validateSearch: z.object({ page: pageParam }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(sitemapQueries.html(deps.page)),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Sitemap – Sonnenland Reisen' },
-      { name: 'description', content: 'Alle Seiten von Sonnenland Reisen auf einen Blick: Reisearten, Reisen, Reiseländer, Schiffe, Hotels, Blog und Service.' },
+      { title: pageTitle(match.context.site, 'Sitemap') },
+      { name: 'description', content: `Alle Seiten von ${match.context.site.name} auf einen Blick: Reisearten, Reisen, Reiseländer, Schiffe, Hotels, Blog und Service.` },
     ],
   }),
   component: SitemapPage,

@@ -4,12 +4,13 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { ABOUT_HISTORY, ABOUT_TEAM } from '~/lib/about'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/ueber-uns/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('ueber-uns')),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Über uns – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Über uns') },
       { name: 'description', content: 'Wer wir sind: ein Familienunternehmen für Bus- und Gruppenreisen – unsere Geschichte und unser Team.' },
     ],
   }),

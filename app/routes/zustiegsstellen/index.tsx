@@ -10,6 +10,7 @@ import { paramText, plainSearchValue } from '~/lib/url-search'
 import { boardingPointQueries } from '~/queries/boarding-points'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /zustiegsstellen: every boarding point, searchable by zip or place, with a map that needs neither tiles nor script. */
 export const Route = createFileRoute('/zustiegsstellen/')({
@@ -21,9 +22,9 @@ export const Route = createFileRoute('/zustiegsstellen/')({
       context.queryClient.ensureQueryData(contentQueries.fixedPageText('zustiegsstellen')),
     ])
   },
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Zustiegsstellen – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Zustiegsstellen') },
       { name: 'description', content: 'Alle Zustiegsstellen unserer Busreisen mit Adresse und Karte – suchen Sie nach Postleitzahl oder Ort.' },
     ],
   }),

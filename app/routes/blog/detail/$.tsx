@@ -6,6 +6,7 @@ import { blogEntryPath, blogEntrySplat } from '~/lib/blog-path'
 import { formatDate } from '~/lib/format'
 import { absoluteUrl } from '~/lib/sitemap'
 import { blogQueries } from '~/queries/blog'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /blog/detail/{detail}: the detail may span several segments; the last one is the slug (lib/blog-path). */
 export const Route = createFileRoute('/blog/detail/$')({
@@ -19,17 +20,17 @@ export const Route = createFileRoute('/blog/detail/$')({
       url: absoluteUrl(origin, blogEntryPath(entry)),
     }
   },
-  head: ({ loaderData }) =>
+  head: ({ loaderData, match }) =>
     loaderData
       ? {
           meta: [
-            { title: `${loaderData.title} – Sonnenland Reisen` },
+            { title: pageTitle(match.context.site, loaderData.title) },
             { name: 'description', content: loaderData.teaser },
             { property: 'og:type', content: 'article' },
             { property: 'og:title', content: loaderData.title },
             { property: 'og:description', content: loaderData.teaser },
             { property: 'og:url', content: loaderData.url },
-            { property: 'og:site_name', content: 'Sonnenland Reisen' },
+            { property: 'og:site_name', content: match.context.site.name },
             { property: 'og:locale', content: 'de_DE' },
             ...(loaderData.image ? [{ property: 'og:image', content: loaderData.image }] : []),
             { property: 'article:published_time', content: loaderData.dateShow },

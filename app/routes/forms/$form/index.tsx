@@ -8,6 +8,7 @@ import { formDefinition } from '~/lib/forms'
 import { tripPath } from '~/lib/trip-detail'
 import { formQueries } from '~/queries/forms'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 // A mangled id is ignored (the form still works); an id that does not exist is a 404.
 const idParam = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined)
@@ -25,10 +26,10 @@ export const Route = createFileRoute('/forms/$form/')({
     await context.queryClient.ensureQueryData(formQueries.context(params.form, deps.reise, deps.termin))
     return { title: definition.title, intro: definition.intro }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: loaderData
-      ? [{ title: `${loaderData.title} – Sonnenland Reisen` }, { name: 'description', content: loaderData.intro }]
-      : [{ title: 'Formular – Sonnenland Reisen' }],
+      ? [{ title: pageTitle(match.context.site, loaderData.title) }, { name: 'description', content: loaderData.intro }]
+      : [{ title: pageTitle(match.context.site, 'Formular') }],
   }),
   component: FormPage,
 })

@@ -6,6 +6,7 @@ import { TripList } from '~/components/content/TripList'
 import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
 import { hotelStarsLabel } from '~/lib/ratings'
 import { hotelQueries } from '~/queries/hotels'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/hotels/$id/')({
   validateSearch: pageSearchSchema,
@@ -14,10 +15,10 @@ export const Route = createFileRoute('/hotels/$id/')({
     const { hotel } = await context.queryClient.ensureQueryData(hotelQueries.detail(params.id, deps.page))
     return { name: hotel.name, city: hotel.city }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: loaderData
       ? [
-          { title: `${loaderData.name}, ${loaderData.city} – Sonnenland Reisen` },
+          { title: pageTitle(match.context.site, `${loaderData.name}, ${loaderData.city}`) },
           { name: 'description', content: `Hotel ${loaderData.name} in ${loaderData.city}: Beschreibung, Bilder und alle Reisen mit Übernachtung im Haus.` },
         ]
       : [],

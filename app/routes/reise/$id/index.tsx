@@ -29,6 +29,7 @@ import type { TripDate, TripDetail } from '~/lib/trip-detail'
 import { buildTripJsonLd, serialiseJsonLd } from '~/lib/trip-jsonld'
 import { catalogueQueries } from '~/queries/catalogue'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 `/reise/{id}`: the numeric id is canonical; '{id}-{slug}' and the bare slug redirect to it. */
 export const Route = createFileRoute('/reise/$id/')({
@@ -39,10 +40,7 @@ export const Route = createFileRoute('/reise/$id/')({
       const { id } = await context.queryClient.ensureQueryData(catalogueQueries.tripParam(params.id))
       throw redirect({ to: '/reise/$id/', params: { id: String(id) }, statusCode: 301 })
     }
-    const [{ trip, origin }, site] = await Promise.all([
-      context.queryClient.ensureQueryData(catalogueQueries.trip(ref.id)),
-      context.queryClient.ensureQueryData(siteInfoQuery()),
-    ])
+    const { trip, origin } = await context.queryClient.ensureQueryData(catalogueQueries.trip(ref.id))
     const image = trip.images[0]
     return {
       id: trip.id,
@@ -50,20 +48,19 @@ export const Route = createFileRoute('/reise/$id/')({
       description: trip.teaser || trip.subtitle || `${transportLabel(trip.transport)}, ${formatDuration(trip.durationDays)}`,
       canonical: absoluteUrl(origin, tripPath(trip.id)),
       image: image ? absoluteUrl(origin, image.src) : null,
-      siteName: site.name,
-      jsonLd: serialiseJsonLd(buildTripJsonLd({ trip, site, origin })),
+      jsonLd: serialiseJsonLd(buildTripJsonLd({ trip, site: context.site, origin })),
     }
   },
-  head: ({ loaderData }) => {
+  head: ({ loaderData, match }) => {
     if (!loaderData) return {}
     const meta = [
-      { title: `${loaderData.title} – ${loaderData.siteName}` },
+      { title: pageTitle(match.context.site, loaderData.title) },
       { name: 'description', content: loaderData.description },
       { property: 'og:title', content: loaderData.title },
       { property: 'og:description', content: loaderData.description },
       { property: 'og:type', content: 'website' },
       { property: 'og:url', content: loaderData.canonical },
-      { property: 'og:site_name', content: loaderData.siteName },
+      { property: 'og:site_name', content: match.context.site.name },
       { property: 'og:locale', content: 'de_DE' },
     ]
     if (loaderData.image) meta.push({ property: 'og:image', content: loaderData.image })

@@ -2,15 +2,16 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 /reisebueros/agentur-login: who may log in and how. The login itself happens in the
  * dialog with the embedded login frame (spec 4) on the agency host; this page explains the way in.
  */
 export const Route = createFileRoute('/reisebueros/agentur-login/')({
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Agentur-Login – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Agentur-Login') },
       { name: 'description', content: 'Anmeldung für Partnerreisebüros: Buchungen im Namen Ihrer Kundinnen und Kunden, automatisch Ihrer Agentur zugeordnet.' },
     ],
   }),

@@ -9,6 +9,7 @@ import { Pagination } from '~/components/ui/Pagination'
 import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-search'
 import { agencyQueries } from '~/queries/agencies'
 import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 const ZIP_PREFIX = /^[0-9]{1,5}$/
 const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
@@ -18,9 +19,9 @@ export const Route = createFileRoute('/reisebueros/agenturen/')({
   validateSearch: z.object({ plz: textParam(20), page: pageParam }),
   loaderDeps: ({ search }) => ({ plz: paramText(search.plz), page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(validPrefix(deps.plz), deps.page)),
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
-      { title: 'Partnerreisebüros – Sonnenland Reisen' },
+      { title: pageTitle(match.context.site, 'Partnerreisebüros') },
       { name: 'description', content: 'Alle Reisebüros, in denen Sie unsere Reisen persönlich buchen können – mit Adresse, Telefon und E-Mail.' },
     ],
   }),
@@ -60,7 +61,7 @@ function AgencyDirectoryPage() {
       <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Partnerreisebüros' }]} />
       <header className="page-header">
         <h1 className="page-title">Partnerreisebüros</h1>
-        <p className="lead">In diesen Reisebüros werden Sie persönlich beraten und können Ihre Reise mit Sonnenland Reisen buchen.</p>
+        <p className="lead">In diesen Reisebüros werden Sie persönlich beraten und können Ihre Reise mit {site.name} buchen.</p>
       </header>
 
       <search className="service-search">

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatDate } from '~/lib/format'
 import { impressionQueries } from '~/queries/impressions'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /reiseimpressionen/{data}: decision: {data} is the gallery's slug. */
 export const Route = createFileRoute('/reiseimpressionen/$data/')({
@@ -12,11 +13,11 @@ export const Route = createFileRoute('/reiseimpressionen/$data/')({
     const impression = await context.queryClient.ensureQueryData(impressionQueries.detail(params.data))
     return { title: impression.title, count: impression.imageCount }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: loaderData
       ? [
-          { title: `${loaderData.title} – Reiseimpressionen – Sonnenland Reisen` },
-          { name: 'description', content: `${loaderData.count} Bilder: ${loaderData.title}. Reiseimpressionen von Sonnenland Reisen.` },
+          { title: pageTitle(match.context.site, loaderData.title, 'Reiseimpressionen') },
+          { name: 'description', content: `${loaderData.count} Bilder: ${loaderData.title}. Reiseimpressionen von ${match.context.site.name}.` },
         ]
       : [],
   }),

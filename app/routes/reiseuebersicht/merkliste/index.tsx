@@ -14,7 +14,7 @@ import { formatTripCount } from '~/lib/format'
 import { formatIdsParam, parseIdsParam, wishlistShareHref } from '~/lib/wishlist'
 import type { Wishlist } from '~/lib/wishlist'
 import { catalogueQueries } from '~/queries/catalogue'
-import { siteInfoQuery } from '~/queries/shell'
+import { pageTitle } from '~/lib/site'
 
 /**
  * Spec 2 `/reiseuebersicht/merkliste`. The visitor's own list lives in this browser (localStorage),
@@ -24,14 +24,13 @@ export const Route = createFileRoute('/reiseuebersicht/merkliste/')({
   validateSearch: z.object({ ids: z.union([z.string().max(1200), z.number()]).optional().catch(undefined) }),
   loaderDeps: ({ search }) => ({ shared: formatIdsParam(parseIdsParam(search.ids)) }),
   loader: async ({ context, deps }) => {
-    const site = await context.queryClient.ensureQueryData(siteInfoQuery())
     const shared = parseIdsParam(deps.shared)
     if (shared.length > 0) await context.queryClient.ensureQueryData(catalogueQueries.wishlist(shared))
-    return { siteName: site.name, shared }
+    return { shared }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
-      { title: `${loaderData?.shared.length ? 'Geteilte Merkliste' : 'Merkliste'} – ${loaderData?.siteName ?? 'Sonnenland Reisen'}` },
+      { title: pageTitle(match.context.site, loaderData?.shared.length ? 'Geteilte Merkliste' : 'Merkliste') },
       { name: 'description', content: 'Ihre gemerkten Reisen auf einen Blick – zum Vergleichen, Weitersagen und Buchen.' },
       // Personal (or shared) lists are no pages for search engines.
       { name: 'robots', content: 'noindex' },

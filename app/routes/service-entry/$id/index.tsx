@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
+import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /service-entry/{id}: a content page of kind 'service-entry' by slug or numeric id. */
 export const Route = createFileRoute('/service-entry/$id/')({
@@ -10,10 +11,10 @@ export const Route = createFileRoute('/service-entry/$id/')({
     const page = await context.queryClient.ensureQueryData(contentQueries.serviceEntry(params.id))
     return { title: page.title, teaser: page.teaser, canonical: page.canonical }
   },
-  head: ({ loaderData }) =>
+  head: ({ loaderData, match }) =>
     loaderData
       ? {
-          meta: [{ title: `${loaderData.title} – Service – Sonnenland Reisen` }, { name: 'description', content: loaderData.teaser || loaderData.title }],
+          meta: [{ title: pageTitle(match.context.site, loaderData.title, 'Service') }, { name: 'description', content: loaderData.teaser || loaderData.title }],
           links: [{ rel: 'canonical', href: loaderData.canonical }],
         }
       : {},

@@ -5,6 +5,7 @@ import { TripList } from '~/components/content/TripList'
 import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
 import { shipKindLabel } from '~/lib/ships'
 import { shipQueries } from '~/queries/ships'
+import { pageTitle } from '~/lib/site'
 
 export const Route = createFileRoute('/ships/$id/')({
   validateSearch: pageSearchSchema,
@@ -13,10 +14,10 @@ export const Route = createFileRoute('/ships/$id/')({
     const { ship } = await context.queryClient.ensureQueryData(shipQueries.detail(params.id, deps.page))
     return { name: ship.name, kind: ship.kind }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: loaderData
       ? [
-          { title: `${loaderData.name} – Sonnenland Reisen` },
+          { title: pageTitle(match.context.site, loaderData.name) },
           {
             name: 'description',
             content: `${shipKindLabel(loaderData.kind)} ${loaderData.name}: Beschreibung, Fakten, Bilder und alle Reisen an Bord.`,

@@ -4,6 +4,7 @@ import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
 import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { unsubscribeLinkPost } from '~/server/http/newsletter-links.server'
+import { pageTitle } from '~/lib/site'
 
 /**
  * The unsubscribe link of every newsletter mail and its List-Unsubscribe header. GET shows a
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/newsletter/abmelden/$token/')({
     },
   },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(newsletterQueries.link(params.token)),
-  head: () => ({ meta: [{ title: 'Newsletter abbestellen – Sonnenland Reisen' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.site, 'Newsletter abbestellen') }, { name: 'robots', content: 'noindex' }] }),
   component: UnsubscribePage,
 })
 

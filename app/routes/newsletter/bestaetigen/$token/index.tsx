@@ -4,6 +4,7 @@ import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
 import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { confirmLinkPost } from '~/server/http/newsletter-links.server'
+import { pageTitle } from '~/lib/site'
 
 /**
  * The double opt-in link of the confirmation mail. GET shows a button (a link scanner must not
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/newsletter/bestaetigen/$token/')({
     },
   },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(newsletterQueries.link(params.token)),
-  head: () => ({ meta: [{ title: 'Newsletter-Anmeldung bestätigen – Sonnenland Reisen' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.site, 'Newsletter-Anmeldung bestätigen') }, { name: 'robots', content: 'noindex' }] }),
   component: ConfirmPage,
 })
 

@@ -15,8 +15,9 @@ import { parseSegment, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import { SEARCH_PARAMS_DEFAULTS, searchParamsSchema } from '~/lib/search/sort'
 import { absoluteUrl } from '~/lib/sitemap'
+import { pageTitle } from '~/lib/site'
 import { searchQueries } from '~/queries/search'
-import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+import { initDataQuery } from '~/queries/shell'
 
 /**
  * Spec 2 /reiseuebersicht/search/{search}/: the segment is parsed into a typed Search (links and
@@ -35,27 +36,25 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
   loaderDeps: ({ search }) => ({ sortBy: search.sortBy, sortDirection: search.sortDirection, page: search.page, ferien: search.ferien }),
   loader: async ({ context, params, deps }) => {
     const segment = stringifySegment(params.search)
-    const [page, initData, countries, site] = await Promise.all([
+    const [page, initData, countries] = await Promise.all([
       context.queryClient.ensureQueryData(searchQueries.results(segment, deps)),
       context.queryClient.ensureQueryData(initDataQuery()),
       context.queryClient.ensureQueryData(searchQueries.countries()),
-      context.queryClient.ensureQueryData(siteInfoQuery()),
     ])
     return {
       text: params.search.text,
       canonical: absoluteUrl(page.origin, searchPath(params.search)),
       description: describeSearch(params.search, searchNames(initData, countries)),
       total: page.total,
-      siteName: site.name,
     }
   },
-  head: ({ loaderData }) => {
+  head: ({ loaderData, match }) => {
     if (!loaderData) return {}
     const found = formatTripCount(loaderData.total)
     return {
       meta: [
-        { title: `${loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche'} – ${loaderData.siteName}` },
-        { name: 'description', content: `${loaderData.description}: ${found} mit Terminen und Preisen bei ${loaderData.siteName}.` },
+        { title: pageTitle(match.context.site, loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche') },
+        { name: 'description', content: `${loaderData.description}: ${found} mit Terminen und Preisen bei ${match.context.site.name}.` },
         // Result lists are endless combinations: crawlers follow them to the trips but keep them out of the index.
         { name: 'robots', content: 'noindex, follow' },
       ],
