@@ -3,6 +3,8 @@
 // the agency session (AgenturId plus the card's user data). No React, no I/O: storage and
 // locations are passed in.
 import { z } from 'zod'
+import { MAX_ID } from './ids'
+import { countOf } from './format'
 
 /** Spec 4: the codes the login frame sends, with their texts. */
 export const AGENCY_LOGIN_CODES = [0, 1, 2, 3, 4, 5] as const
@@ -37,21 +39,20 @@ export type AgencyLoginInput = z.input<typeof agencyLoginInputSchema>
 /** 'in 40 Sekunden', 'in 1 Minute', 'in 15 Minuten': how long a throttled login waits. */
 export function retryAfterText(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds))
-  if (s < 60) return s === 1 ? 'in 1 Sekunde' : `in ${s} Sekunden`
-  const minutes = Math.ceil(s / 60)
-  return minutes === 1 ? 'in 1 Minute' : `in ${minutes} Minuten`
+  if (s < 60) return `in ${countOf(s, 'Sekunde', 'Sekunden')}`
+  return `in ${countOf(Math.ceil(s / 60), 'Minute', 'Minuten')}`
 }
 
 /** The longest message accepted; a card with a token is a few hundred characters. */
 export const MAX_MESSAGE_LENGTH = 4096
 
 const ratioAgencyIdSchema = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  z.number().int().positive().max(MAX_ID),
   z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/)
     .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647)),
+    .pipe(z.number().int().max(MAX_ID)),
 ])
 
 /**

@@ -1,7 +1,7 @@
 // Response schemas of the spec's section-7 API. They validate what the server sends and are the
 // TypeScript types of the data the pages read (one definition for both).
 import { z } from 'zod'
-import { MAX_PAGE } from './paging'
+import { MAX_PAGE } from './url-search'
 import { countrySchema as countryBaseSchema, regionSchema as regionBaseSchema } from './regions'
 import { MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from './search/results'
 import { SEARCH_PARAMS_DEFAULTS, SORT_BY, SORT_DIRECTIONS } from './search/sort'

@@ -10,8 +10,6 @@ import { z } from 'zod'
 import { SEARCH_PARAMS_DEFAULTS, searchParamsSchema } from './search/sort'
 import type { SortBy, SortDirection } from './search/sort'
 
-export const CATEGORY_PAGE_SIZE = 12
-
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
 const PAGE = /^\d{1,6}$/
 

@@ -100,8 +100,19 @@ export function formatNumber(n: number | null | undefined, fractionDigits?: numb
  * with a thousands dot ('1.234 Reisen') where a page can show catalogue-wide totals.
  */
 export function formatTripCount(n: number, { grouped = false }: { grouped?: boolean } = {}): string {
-  if (n === 1) return '1 Reise'
-  return `${grouped ? formatNumber(n) : n} Reisen`
+  return `${grouped ? formatNumber(n) : n} ${pluralWord(n, 'Reise', 'Reisen')}`
+}
+
+const pluralRules = new Intl.PluralRules('de-DE')
+
+/** The German word for this many (Intl.PluralRules): pluralWord(1, 'Bild', 'Bilder') is 'Bild'. */
+export function pluralWord(n: number, one: string, other: string): string {
+  return pluralRules.select(n) === 'one' ? one : other
+}
+
+/** A count with its word, the number in de-DE digits: '1 Bild', '1.200 Bilder', '1,5 Tage'. */
+export function countOf(n: number, one: string, other: string): string {
+  return `${formatNumber(n)} ${pluralWord(n, one, other)}`
 }
 
 // Every grouping is checked, so a value that is not clearly one format is rejected rather
@@ -218,7 +229,7 @@ export function formatDuration(n: unknown): string {
   else if (typeof n === 'string' && NUMERIC_STRING.test(n.trim())) days = Number(n.trim())
   else return ''
   if (!Number.isFinite(days)) return ''
-  return `${formatNumber(days)} ${days === 1 ? 'Tag' : 'Tage'}`
+  return countOf(days, 'Tag', 'Tage')
 }
 
 // '(c)' is how the sign is often typed into a CMS field.

@@ -16,6 +16,7 @@
 //   stored, so no value can start a new mail header line; multi-line fields keep their line breaks.
 import { z } from 'zod'
 import { MASKS, applyMask, isMaskComplete } from './masks'
+import { MAX_ID } from './ids'
 
 export const FORM_KEYS = ['katalog', 'kontakt', 'gruppenanfrage', 'reiseanfrage'] as const
 export const formKeySchema = z.enum(FORM_KEYS)
@@ -410,8 +411,8 @@ export const formSubmissionInputSchema = z.object({
   form: formKeySchema,
   values: z.record(z.string().max(50), z.union([z.string().max(20_000), z.array(z.string().max(200)).max(50)])),
   [HONEYPOT_FIELD]: z.string().max(2000).default(''),
-  reise: z.number().int().positive().max(2_147_483_647).optional(),
-  termin: z.number().int().positive().max(2_147_483_647).optional(),
+  reise: z.number().int().positive().max(MAX_ID).optional(),
+  termin: z.number().int().positive().max(MAX_ID).optional(),
 })
 export type FormSubmissionInput = z.input<typeof formSubmissionInputSchema>
 

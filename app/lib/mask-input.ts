@@ -1,6 +1,7 @@
 // What the masked and number inputs need besides app/lib/masks.ts: where the caret goes after the
 // value is reformatted, which on-screen keyboard fits, and the pattern in words for the hint.
 import { unmask } from './masks'
+import { pluralWord } from './format'
 
 const TOKENS = new Set(['#', '@', '*'])
 
@@ -74,7 +75,7 @@ export function describeMask(mask: string): string {
   const flushRun = () => {
     if (!run) return
     const words = TOKEN_WORDS[run.token]
-    if (words) parts.push(`${run.count} ${run.count === 1 ? words[0] : words[1]}`)
+    if (words) parts.push(`${run.count} ${pluralWord(run.count, words[0], words[1])}`)
     run = null
   }
   const flushLiteral = () => {

@@ -3,12 +3,10 @@
 import { z } from 'zod'
 import { pageTitle } from './site'
 import type { SiteInfo } from './site'
+import { MAX_PAGE, pageParam } from './url-search'
 
-/** Beyond this a page number is noise (no list is that long); it falls back like garbage. */
-export const MAX_PAGE = 10_000
-
-// A mangled value (`?seite=abc`, `?seite=-1`) falls back to no page rather than an error page.
-const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined)
+/** Trip cards on one page of a list: a category, a destination, a hotel's or a ship's trips. */
+export const TRIPS_PER_PAGE = 12
 
 /** `?seite=` is the German name the site writes; `?page=` is read too, for links from elsewhere. */
 export const pageSearchSchema = z.object({ seite: pageParam, page: pageParam })

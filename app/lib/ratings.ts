@@ -1,5 +1,6 @@
 // Stars in words: hotel categories and customer ratings are read out as text; the star glyphs
 // beside them are decoration only.
+import { countOf } from './format'
 
 export const MAX_STARS = 5
 
@@ -9,8 +10,7 @@ function clampStars(n: number): number {
 
 /** Hotel category: '1 Stern', '4 Sterne'. */
 export function hotelStarsLabel(stars: number): string {
-  const n = clampStars(stars)
-  return `${n} ${n === 1 ? 'Stern' : 'Sterne'}`
+  return countOf(clampStars(stars), 'Stern', 'Sterne')
 }
 
 /** A customer rating: '5 von 5 Sternen', '1 von 5 Sternen'. */

@@ -23,5 +23,11 @@ export function plainSearchValue(text: string): string | number {
   return text
 }
 
-/** A page number search param (?page=2); absent or unreadable means page 1 (read with `?? 1`). */
-export const pageParam = z.number().int().min(1).max(1_000_000).optional().catch(undefined)
+/** Beyond this a page number is noise (no list is that long); it falls back like garbage. */
+export const MAX_PAGE = 10_000
+
+/**
+ * A page number search param (?page=2, ?seite=2); absent or unreadable (`abc`, `-1`, past
+ * MAX_PAGE) means page 1, read with `?? 1`, rather than an error page.
+ */
+export const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined)

@@ -2,6 +2,7 @@
 // shared through `?ids=12,40,7`. No React, no storage access: the browser binding lives in
 // app/components/wishlist/.
 import { z } from 'zod'
+import { MAX_ID } from './ids'
 
 /** localStorage key; the value is a JSON array of trip ids. */
 export const WISHLIST_STORAGE_KEY = 'merkliste'
@@ -12,7 +13,7 @@ export const WISHLIST_MAX = 100
 export type Wishlist = readonly number[]
 
 // Trip ids are PostgreSQL integers.
-export const tripIdSchema = z.int().positive().max(2_147_483_647)
+export const tripIdSchema = z.int().positive().max(MAX_ID)
 
 const EMPTY: Wishlist = Object.freeze([])
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
-import { STEP_ROUTES, parseTripDateParam } from '~/lib/booking/route'
+import { STEP_ROUTES } from '~/lib/booking/route'
+import { parseId } from '~/lib/ids'
 import { allowedStep } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/steps'
 import { fetchBookingConfirmation, fetchPaymentRequest, openBooking } from '~/server/booking.functions'
@@ -34,7 +35,7 @@ export const bookingQueries = {
  * first incomplete one, with a short notice (`?hinweis=unvollstaendig`).
  */
 export async function ensureBookingStep(queryClient: QueryClient, terminId: string, step: BookingStep): Promise<{ tripDateId: number }> {
-  const tripDateId = parseTripDateParam(terminId)
+  const tripDateId = parseId(terminId)
   if (tripDateId === null) throw notFound()
   const session = await queryClient.ensureQueryData(bookingQueries.session(tripDateId))
   const allowed = allowedStep(session.offer, session.draft, step)

@@ -2,11 +2,10 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseDestinationPath } from '~/lib/destinations'
-import { pageNumberSchema } from '~/lib/paging'
+import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findDestination, listDestinations } from './services/destinations.server'
 
-const TRIPS_PER_PAGE = 12
 
 export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async () => listDestinations(await getDb()))
 

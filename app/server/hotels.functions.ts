@@ -2,12 +2,11 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { pageNumberSchema } from '~/lib/paging'
+import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findHotel, listHotels } from './services/hotels.server'
 
 const HOTELS_PER_PAGE = 24
-const TRIPS_PER_PAGE = 12
 
 export const fetchHotels = createServerFn({ method: 'GET' })
   .validator(z.object({ page: pageNumberSchema }))

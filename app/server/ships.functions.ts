@@ -2,11 +2,10 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseId } from '~/lib/ids'
-import { pageNumberSchema } from '~/lib/paging'
+import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findShip, listShips } from './services/ships.server'
 
-const TRIPS_PER_PAGE = 12
 
 export const fetchShips = createServerFn({ method: 'GET' }).handler(async () => listShips(await getDb()))
 

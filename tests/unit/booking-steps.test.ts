@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { bookingDraftSchema, newDraft, roomCounts, roomsFor, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
-import { bookingStepOf, parseTripDateParam } from '~/lib/booking/route'
+import { bookingStepOf } from '~/lib/booking/route'
+import { parseId } from '~/lib/ids'
 import { allowedStep, firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
 import { voucherProblem } from '~/lib/booking/vouchers'
 
@@ -128,8 +129,8 @@ describe('vouchers', () => {
 
 describe('booking routes', () => {
   it('reads a trip date id and a step from the URL', () => {
-    expect(parseTripDateParam('123')).toBe(123)
-    for (const bad of ['0', '-1', '1e3', '12a', '99999999999', '']) expect(parseTripDateParam(bad)).toBeNull()
+    expect(parseId('123')).toBe(123)
+    for (const bad of ['0', '-1', '1e3', '12a', '99999999999', '']) expect(parseId(bad)).toBeNull()
     expect(bookingStepOf('/buchung/$terminId/step3/')).toBe(3)
     expect(bookingStepOf('/buchung/$terminId')).toBeNull()
   })

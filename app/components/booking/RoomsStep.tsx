@@ -7,7 +7,7 @@ import { roomCounts, roomsFor, travellerCount, travellers } from '~/lib/booking/
 import type { BoardingChoice, BookingDraft } from '~/lib/booking/draft'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { travellerLabel } from '~/lib/booking/steps'
-import { formatPrice } from '~/lib/format'
+import { formatPrice, countOf } from '~/lib/format'
 import { findTransferZone, zipSchema } from '~/lib/transfer-zones'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { Field, FieldError } from '~/components/ui/Field'
@@ -19,7 +19,7 @@ const TRANSFER = 'transfer'
 function roomCountLabel(type: RoomType): string {
   return type === 'OHNE'
     ? 'Anzahl Reisende'
-    : `Anzahl ${ROOM_LABELS[type]} (für ${ROOM_OCCUPANCY[type] === 1 ? '1 Person' : `${ROOM_OCCUPANCY[type]} Personen`})`
+    : `Anzahl ${ROOM_LABELS[type]} (für ${countOf(ROOM_OCCUPANCY[type], 'Person', 'Personen')})`
 }
 
 function boardingValue(choice: BoardingChoice | null): string {

@@ -13,6 +13,7 @@ import {
   seatOwners,
 } from '~/lib/booking/seat-plan'
 import type { SeatInfo, SeatPlanCell, SeatPlanLayout, SeatState, SeatTraveller } from '~/lib/booking/seat-plan'
+import { countOf } from '~/lib/format'
 
 /**
  * What the non-seat cells are called. Short words are shown; longer ones would break apart in a
@@ -145,7 +146,7 @@ export function SeatPlan({
   const autoPick = () => {
     const seats = autoPickForTravellers(layout, states, travellers)
     if (!seats) {
-      announce(`Für ${travellers.length === 1 ? '1 Person' : `${travellers.length} Personen`} sind nicht mehr genug Plätze frei.`)
+      announce(`Für ${countOf(travellers.length, 'Person', 'Personen')} sind nicht mehr genug Plätze frei.`)
       return
     }
     onAutoPick(seats)

@@ -29,7 +29,7 @@ export type ListPageProps = Paging & {
 export function ListPage({ title, crumb = title, lead, paging, renderPageLink, pageNote = true, children, after }: ListPageProps) {
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: crumb }]} />
+      <Breadcrumbs items={[{ label: crumb }]} />
       <header className="page-header">
         <h1 className="page-title">{title}</h1>
         <p className="lead">{lead}</p>

@@ -16,7 +16,7 @@ export type NewsletterLinkPageProps = {
 export function NewsletterLinkPage({ title, tone, children, action }: NewsletterLinkPageProps) {
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Newsletter', href: '/newsletter/' }, { label: title }]} />
+      <Breadcrumbs items={[{ label: 'Newsletter', href: '/newsletter/' }, { label: title }]} />
       <header className="page-header">
         <h1 className="page-title">{title}</h1>
       </header>

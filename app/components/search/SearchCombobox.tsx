@@ -9,6 +9,7 @@ import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from '~/lib/menu'
 import { MIN_SUGGEST_LENGTH, SUGGESTION_KIND_LABELS } from '~/lib/search/results'
 import type { Suggestion } from '~/lib/search/results'
 import { searchQueries } from '~/queries/search'
+import { countOf } from '~/lib/format'
 
 export type SearchComboboxProps = {
   id?: string
@@ -28,7 +29,7 @@ export type SearchComboboxProps = {
 
 function countText(n: number): string {
   if (n === 0) return 'Keine Vorschläge.'
-  return n === 1 ? '1 Vorschlag. Mit Pfeil nach unten auswählen.' : `${n} Vorschläge. Mit Pfeil nach unten auswählen.`
+  return `${countOf(n, 'Vorschlag', 'Vorschläge')}. Mit Pfeil nach unten auswählen.`
 }
 
 export function SearchCombobox({

@@ -3,12 +3,15 @@ import { AppLink } from './AppLink'
 export type BreadcrumbItem = { label: string; href?: string }
 
 export type BreadcrumbsProps = {
-  /** From the start page to the current page; the last item is the current page and is not a link. */
+  /** The way from the start page (which comes first by itself) to the current page, which is last and no link. */
   items: readonly BreadcrumbItem[]
 }
 
-export function Breadcrumbs({ items }: BreadcrumbsProps) {
-  if (items.length === 0) return null
+const START: BreadcrumbItem = { label: 'Startseite', href: '/' }
+
+export function Breadcrumbs({ items: path }: BreadcrumbsProps) {
+  if (path.length === 0) return null
+  const items = [START, ...path]
   return (
     <nav aria-label="Brotkrumen" className="breadcrumbs">
       <ol className="breadcrumbs__list">

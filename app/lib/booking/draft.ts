@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { MAX_TRAVELLERS, ROOM_OCCUPANCY, TOO_MANY_TRAVELLERS_MESSAGE, roomTypeSchema } from './offer'
 import type { BookingOffer, RoomType } from './offer'
+import { MAX_ID } from '../ids'
 
 /** Control characters (CR/LF, NUL, …) never belong in a single-line field; they are dropped. */
 // eslint-disable-next-line no-control-regex
@@ -19,7 +20,7 @@ const line = (max: number) =>
     .default('')
     .transform((v) => v.replace(CONTROL, '').slice(0, max))
 
-const idRef = z.object({ id: z.number().int().positive().max(2_147_483_647) })
+const idRef = z.object({ id: z.number().int().positive().max(MAX_ID) })
 
 export const MOBILITY_AIDS = ['keine', 'rollator', 'rollstuhl'] as const
 export const MOBILITY_LABELS = { keine: 'keine', rollator: 'Rollator', rollstuhl: 'Rollstuhl' } as const
@@ -33,7 +34,7 @@ export const PAYMENT_METHOD_LABELS = {
 
 /** A boarding point of the trip, or Haustürtransfer from a postcode. */
 export const boardingChoiceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('point'), boardingPointId: z.number().int().positive().max(2_147_483_647) }),
+  z.object({ kind: z.literal('point'), boardingPointId: z.number().int().positive().max(MAX_ID) }),
   z.object({ kind: z.literal('transfer'), zip: line(10) }),
 ])
 export type BoardingChoice = z.infer<typeof boardingChoiceSchema>

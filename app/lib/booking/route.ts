@@ -3,12 +3,6 @@ import { z } from 'zod'
 import { BOOKING_STEPS } from './steps'
 import type { BookingStep } from './steps'
 
-/** A trip date id in a URL: digits only, a PostgreSQL integer; anything else is null (404). */
-export function parseTripDateParam(raw: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null
-  const id = Number(raw)
-  return id <= 2_147_483_647 ? id : null
-}
 
 /** The step of a booking route id such as '/buchung/$terminId/step2/'; null for other routes. */
 export function bookingStepOf(routeId: string): BookingStep | null {

@@ -2,7 +2,7 @@
 // above the results, and the ways out of an empty result.
 import { BOOKABLE_LABELS } from '../bookable'
 import type { BookableStatus } from '../bookable'
-import { formatNumber } from '../format'
+import { formatNumber, pluralWord } from '../format'
 import { unixToGermanDate } from './dates'
 import type { SearchNames } from './describe'
 import { DEFAULT_PRICE_RANGE, normalizeSearch } from './segment'
@@ -33,7 +33,7 @@ function datesLabel(start: number | null, end: number | null): string {
 }
 
 function durationLabel(d: { min: number; max: number }): string {
-  if (d.min === d.max) return d.min === 1 ? '1 Tag' : `${d.min} Tage`
+  if (d.min === d.max) return `${d.min} ${pluralWord(d.min, 'Tag', 'Tage')}`
   return `${d.min} bis ${d.max} Tage`
 }
 

@@ -2,6 +2,7 @@
 import { unixToGermanDate } from './dates'
 import { BOOKABLE_LABELS } from '../bookable'
 import { DEFAULT_PRICE_RANGE, type Search } from './segment'
+import { pluralWord } from '../format'
 
 export type SearchNames = {
   categories: ReadonlyMap<number, string>
@@ -38,7 +39,7 @@ function describeDates(start: number | null, end: number | null): string | null 
 // Spec 9: '1 Tag', otherwise 'Tage'.
 function describeDuration(duration: Search['duration']): string | null {
   if (duration === null) return null
-  if (duration.min === duration.max) return `${integers.format(duration.min)} ${duration.min === 1 ? 'Tag' : 'Tage'}`
+  if (duration.min === duration.max) return `${integers.format(duration.min)} ${pluralWord(duration.min, 'Tag', 'Tage')}`
   return `${integers.format(duration.min)} bis ${integers.format(duration.max)} Tage`
 }
 

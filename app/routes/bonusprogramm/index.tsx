@@ -10,7 +10,7 @@ import {
   pointsForPrice,
   voucherFor,
 } from '~/lib/bonus'
-import { formatEuro, formatNumber, formatPrice } from '~/lib/format'
+import { countOf, formatEuro, formatPrice } from '~/lib/format'
 import { contentQueries } from '~/queries/content'
 import { pageTitle } from '~/lib/site'
 
@@ -31,13 +31,13 @@ export const Route = createFileRoute('/bonusprogramm/')({
 // Worked examples make the rule concrete: a short trip, a typical week by bus, a cruise (millionths of a euro).
 const EXAMPLE_PRICES = [499_000_000, 1_299_000_000, 2_490_000_000] as const
 
-const points = (n: number) => `${formatNumber(n)} ${n === 1 ? 'Punkt' : 'Punkte'}`
+const points = (n: number) => countOf(n, 'Punkt', 'Punkte')
 
 function BonusPage() {
   const { data: page } = useSuspenseQuery(contentQueries.fixedPageText('bonusprogramm'))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Bonusprogramm' }]} />
+      <Breadcrumbs items={[{ label: 'Bonusprogramm' }]} />
       <header className="page-header">
         <h1 className="page-title">{page?.title ?? 'Bonusprogramm'}</h1>
         {page?.teaser ? <p className="lead">{page.teaser}</p> : null}

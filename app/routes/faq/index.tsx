@@ -46,7 +46,7 @@ function FaqPage() {
   const { data: serviceEntries } = useSuspenseQuery(contentQueries.links('service-entry'))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Häufige Fragen' }]} />
+      <Breadcrumbs items={[{ label: 'Häufige Fragen' }]} />
       <header className="page-header">
         <h1 className="page-title">{intro?.title ?? 'Häufige Fragen'}</h1>
         <p className="lead">{intro?.teaser || 'Die wichtigsten Antworten rund um Ihre Reise. Ihre Frage ist nicht dabei? Rufen Sie uns an.'}</p>

@@ -33,7 +33,7 @@ function FlightLandingPage() {
   return (
     <>
       <div className="container section">
-        <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Flugreisen genussvoll reisen' }]} />
+        <Breadcrumbs items={[{ label: 'Flugreisen genussvoll reisen' }]} />
         <header className="page-header">
           <h1 className="page-title">Flugreisen genussvoll reisen</h1>
           <p className="lead">

@@ -30,7 +30,6 @@ function FlightCalendarPage() {
     <div className="container section">
       <Breadcrumbs
         items={[
-          { label: 'Startseite', href: '/' },
           { label: 'Flugreisen genussvoll reisen', href: '/flugreisen-genussvoll-reisen/' },
           { label: 'Flugreisen-Reisekalender' },
         ]}

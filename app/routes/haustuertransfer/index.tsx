@@ -52,7 +52,7 @@ function DoorToDoorPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Haustürtransfer' }]} />
+      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Haustürtransfer' }]} />
       <header className="page-header">
         <h1 className="page-title">Haustürtransfer</h1>
         <p className="lead">{text?.teaser || 'Bequem von zu Hause zum Reisebus – und nach der Reise wieder zurück.'}</p>

@@ -41,7 +41,7 @@ function InputModesPage() {
 
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Eingabeformate' }]} />
+      <Breadcrumbs items={[{ label: 'Eingabeformate' }]} />
       <header className="page-header">
         <h1 className="page-title">Eingabeformate</h1>
         <p className="lead">

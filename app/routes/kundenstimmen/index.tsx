@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { ListPage } from '~/components/content/ListPage'
 import { Stars } from '~/components/content/Stars'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { formatDate, formatNumber } from '~/lib/format'
+import { formatDate, formatNumber, countOf, pluralWord } from '~/lib/format'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { averageRatingLabel, starGlyphs } from '~/lib/ratings'
 import type { Testimonial, TestimonialSummary } from '~/lib/testimonials'
@@ -59,7 +59,7 @@ function RatingSummary({ summary }: { summary: TestimonialSummary }) {
           {starGlyphs(summary.average)}
         </span>{' '}
         <strong>{averageRatingLabel(summary.average)}</strong> aus {formatNumber(summary.count)}{' '}
-        {summary.count === 1 ? 'Bewertung' : 'Bewertungen'}
+        {pluralWord(summary.count, 'Bewertung', 'Bewertungen')}
       </p>
       <table className="rating-summary__table">
         <caption className="visually-hidden">Verteilung der Bewertungen</caption>
@@ -72,7 +72,7 @@ function RatingSummary({ summary }: { summary: TestimonialSummary }) {
         <tbody>
           {summary.distribution.map((row) => (
             <tr key={row.stars}>
-              <th scope="row">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</th>
+              <th scope="row">{countOf(row.stars, 'Stern', 'Sterne')}</th>
               <td>
                 <span className="rating-bar" aria-hidden="true">
                   <span className="rating-bar__fill" style={{ width: `${Math.round((row.count / summary.count) * 100)}%` }} />

@@ -24,7 +24,7 @@ function NewsletterPage() {
   const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('newsletter'))
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Newsletter' }]} />
+      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Newsletter' }]} />
       <header className="page-header">
         <h1 className="page-title">Newsletter</h1>
         <p className="lead">{text?.teaser || 'Reiseideen und Angebote per E-Mail.'}</p>

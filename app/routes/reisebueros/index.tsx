@@ -29,7 +29,7 @@ function TravelAgenciesPage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros' }]} />
+      <Breadcrumbs items={[{ label: 'Reisebüros' }]} />
       <header className="page-header">
         <h1 className="page-title">Reisebüros</h1>
         <p className="lead">{text?.teaser || 'Persönliche Beratung in Ihrer Nähe.'}</p>

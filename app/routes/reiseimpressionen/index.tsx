@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { CardGrid, EntityCard } from '~/components/content/EntityCard'
 import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { formatDate } from '~/lib/format'
+import { formatDate, countOf } from '~/lib/format'
 import type { ImpressionSummary } from '~/lib/impressions'
 import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
@@ -51,7 +51,7 @@ function ImpressionCard({ impression, priority }: { impression: ImpressionSummar
       priority={priority}
     >
       <p className="card__meta">
-        {impression.imageCount === 1 ? '1 Bild' : `${impression.imageCount} Bilder`}
+        {countOf(impression.imageCount, 'Bild', 'Bilder')}
         {impression.travelledOn ? ` · ${formatDate(impression.travelledOn)}` : null}
       </p>
       {impression.trip ? (

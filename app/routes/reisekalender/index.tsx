@@ -27,7 +27,7 @@ function CalendarPage() {
   const { data } = useSuspenseQuery(catalogueQueries.calendar('all', search))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisekalender' }]} />
+      <Breadcrumbs items={[{ label: 'Reisekalender' }]} />
       <header className="page-header">
         <h1 className="page-title">Reisekalender</h1>
         <p className="lead">Alle kommenden Termine Monat für Monat – mit Preis und Buchungsstand.</p>

@@ -39,7 +39,7 @@ function DestinationView() {
   const { data } = useSuspenseQuery(destinationQueries.detail(splat, page))
   const { country, region, regions, trips, paging } = data
   const name = destinationName(data)
-  const crumbs: BreadcrumbItem[] = [{ label: 'Startseite', href: '/' }, { label: 'Reiseländer', href: '/reiselaender/' }]
+  const crumbs: BreadcrumbItem[] = [{ label: 'Reiseländer', href: '/reiselaender/' }]
   if (country && region) crumbs.push({ label: country.name, href: `/reiselaender/${destinationSplat({ kind: 'country', country: country.slug })}/` })
   crumbs.push({ label: name })
   return (

@@ -83,7 +83,7 @@ function AllCategories() {
   const { data: initData } = useSuspenseQuery(initDataQuery())
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reiseübersicht' }]} />
+      <Breadcrumbs items={[{ label: 'Reiseübersicht' }]} />
       <header className="page-header">
         <h1 className="page-title">Reiseübersicht</h1>
         <p className="lead">Wählen Sie eine Reiseart – oder stöbern Sie im Reisekalender nach Terminen.</p>
@@ -101,7 +101,6 @@ function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
   const navigate = useNavigate()
   // The last crumb is the page itself (no link): the page number, else the country, else the category.
   const crumbs: BreadcrumbItem[] = [
-    { label: 'Startseite', href: '/' },
     { label: 'Reiseübersicht', href: '/reiseuebersicht/' },
     { label: category.name, href: categoryPath({ ...base, country: null }) },
   ]

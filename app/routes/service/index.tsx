@@ -40,7 +40,7 @@ function ServicePage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service' }]} />
+      <Breadcrumbs items={[{ label: 'Service' }]} />
       <header className="page-header">
         <h1 className="page-title">Service</h1>
         <p className="lead">Alles, was Sie vor und nach Ihrer Buchung wissen möchten – und wie Sie uns erreichen.</p>

@@ -30,7 +30,7 @@ function SitemapPage() {
   const { trips } = data
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Sitemap' }]} />
+      <Breadcrumbs items={[{ label: 'Sitemap' }]} />
       <header className="page-header">
         <h1 className="page-title">Sitemap</h1>
         <p className="lead">Alle Seiten unserer Website auf einen Blick.</p>

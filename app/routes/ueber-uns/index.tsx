@@ -22,7 +22,7 @@ function AboutPage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Über uns' }]} />
+      <Breadcrumbs items={[{ label: 'Über uns' }]} />
       <header className="page-header">
         <h1 className="page-title">{page?.title ?? 'Über uns'}</h1>
         <p className="lead">{page?.teaser || site.claim}</p>

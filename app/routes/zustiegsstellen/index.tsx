@@ -11,6 +11,7 @@ import { boardingPointQueries } from '~/queries/boarding-points'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageTitle } from '~/lib/site'
+import { countOf } from '~/lib/format'
 
 /** Spec 2 /zustiegsstellen: every boarding point, searchable by zip or place, with a map that needs neither tiles nor script. */
 export const Route = createFileRoute('/zustiegsstellen/')({
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/zustiegsstellen/')({
   component: BoardingPointsPage,
 })
 
-const plural = (n: number) => (n === 1 ? '1 Zustiegsstelle' : `${n} Zustiegsstellen`)
+const plural = (n: number) => countOf(n, 'Zustiegsstelle', 'Zustiegsstellen')
 
 function BoardingPointsPage() {
   const q = paramText(Route.useSearch().q)
@@ -46,7 +47,7 @@ function BoardingPointsPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: 'Zustiegsstellen' }]} />
+      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Zustiegsstellen' }]} />
       <header className="page-header">
         <h1 className="page-title">Zustiegsstellen</h1>
         <p className="lead">{text?.teaser || 'Hier steigen Sie zu uns in den Reisebus.'}</p>

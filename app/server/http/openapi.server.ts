@@ -54,6 +54,7 @@ import { loadCountries, loadInitData } from '../services/catalog.server'
 import { searchTrips } from '../services/search.server'
 import { parseQuery } from './api.server'
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './body-limit.server'
+import { MAX_ID } from '~/lib/ids'
 
 export const API_VERSION = '1.0.0'
 
@@ -365,7 +366,7 @@ const minutes = (n: number) => n * 60_000
 async function bookingOperations(db: Database, options: OpenApiOptions, now: Date): Promise<OperationSpec[]> {
   const [seatDate, capacityDate] = await Promise.all([exampleDate(db, true, 4, now), exampleDate(db, false, 4, now)])
   const flow = seatDate ?? capacityDate
-  const unknownTripDateId = 2_147_483_647
+  const unknownTripDateId = MAX_ID
   const exampleDraftId = 'Zk3mQ9x_Lr2VbT8nWc4sYh1PdJ6uEa0GfO7iKq5MtXy'
   const keys = { gebucht: randomUUID(), ohneAgb: randomUUID(), unvollstaendig: randomUUID(), unbekannt: randomUUID() }
   const expiresAt = new Date(now.getTime() + minutes(options.settings.draftMinutes))
@@ -416,7 +417,7 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
           in: 'path',
           required: true,
           description: 'Die Id des Reisetermins.',
-          schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+          schema: { type: 'integer', minimum: 1, maximum: MAX_ID },
           examples: {
             ...(seatDate ? { sitzplan: { summary: 'Termin mit Sitzplan', value: seatDate.offer.tripDateId } } : {}),
             ...(capacityDate ? { kapazitaet: { summary: 'Termin ohne Sitzplan', value: capacityDate.offer.tripDateId } } : {}),

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { BOOKABLE_STATUSES, bookableAction } from '~/lib/bookable'
-import { CATEGORY_PAGE_SIZE } from '~/lib/category-path'
+import { TRIPS_PER_PAGE } from '~/lib/paging'
 import { isPageInRange, pagedSchema } from '~/lib/paging'
 import { UNNAMED_COUNTRY_HEADER } from '~/lib/regions'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
@@ -68,7 +68,7 @@ export function tripOrder(sortBy: SortBy, direction: SortDirection, today: strin
 /** null when the category or the country does not exist, or the page lies beyond the last one. */
 export async function loadCategoryPage(db: Database, query: CategoryPageQuery): Promise<CategoryPage | null> {
   const today = query.today ?? todayIsoDay()
-  const perPage = query.perPage ?? CATEGORY_PAGE_SIZE
+  const perPage = query.perPage ?? TRIPS_PER_PAGE
   // The category and the country are looked up by slug independently; the lists need both ids.
   const [[category], [countryRow]] = await Promise.all([
     db.select().from(categories).where(eq(categories.slug, query.category)).limit(1),

@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { SEED_IMAGE_PREFIX } from '~/lib/images'
 import type { Database } from '../db/client.server'
 import { blogEntries, categories, hotels, impressions, ships, trips } from '../db/schema'
+import { MAX_ID } from '~/lib/ids'
 
 type Owner = { id: AnyPgColumn; image: AnyPgColumn; kind: 'single' | 'list' }
 
@@ -26,7 +27,7 @@ export async function seedImageExists(db: Database, key: string): Promise<boolea
   const match = KEY.exec(key)
   const owner = match?.[1] ? OWNERS[match[1]] : undefined
   const id = Number(match?.[2])
-  if (!owner || !Number.isSafeInteger(id) || id > 2_147_483_647) return false
+  if (!owner || !Number.isSafeInteger(id) || id > MAX_ID) return false
   const src = `${SEED_IMAGE_PREFIX}${key}.svg`
   const shows = owner.kind === 'single' ? eq(owner.image, src) : sql`${owner.image} @> ${JSON.stringify([{ src }])}::jsonb`
   const rows = await db

@@ -24,7 +24,7 @@ function ArticlePage() {
   const { data: page } = useSuspenseQuery(contentQueries.article(article))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Blog', href: '/blog/' }, { label: page.title }]} />
+      <Breadcrumbs items={[{ label: 'Blog', href: '/blog/' }, { label: page.title }]} />
       <ContentArticle page={page} />
     </div>
   )

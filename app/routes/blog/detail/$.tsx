@@ -47,7 +47,7 @@ function BlogEntryPage() {
   const { entry, newer, older } = data
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Blog', href: '/blog/' }, { label: entry.title }]} />
+      <Breadcrumbs items={[{ label: 'Blog', href: '/blog/' }, { label: entry.title }]} />
       <article className="blog-entry">
         <header className="page-header">
           <h1 className="page-title">{entry.title}</h1>

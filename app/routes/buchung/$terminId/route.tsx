@@ -5,14 +5,15 @@ import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { HoldCountdown } from '~/components/booking/HoldCountdown'
 import { PriceSummary } from '~/components/booking/PriceSummary'
 import { formatDateRange } from '~/lib/format'
-import { bookingStepOf, parseTripDateParam } from '~/lib/booking/route'
+import { bookingStepOf } from '~/lib/booking/route'
+import { parseId } from '~/lib/ids'
 import { bookingQueries } from '~/queries/booking'
 import { extendBookingHold } from '~/server/booking.functions'
 
 /** Spec 2 booking flow: the draft of this browser for one trip date (Termin), shared by the four steps. */
 export const Route = createFileRoute('/buchung/$terminId')({
   loader: async ({ context, params }) => {
-    const tripDateId = parseTripDateParam(params.terminId)
+    const tripDateId = parseId(params.terminId)
     if (tripDateId === null) throw notFound()
     const session = await context.queryClient.ensureQueryData(bookingQueries.session(tripDateId))
     return { tripDateId, title: session.offer.tripTitle }

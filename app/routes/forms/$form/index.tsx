@@ -9,9 +9,10 @@ import { tripPath } from '~/lib/trip-detail'
 import { formQueries } from '~/queries/forms'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageTitle } from '~/lib/site'
+import { MAX_ID } from '~/lib/ids'
 
 // A mangled id is ignored (the form still works); an id that does not exist is a 404.
-const idParam = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined)
+const idParam = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined)
 
 /**
  * Spec 2 /forms/{form}: Katalogbestellung, Kontakt, Gruppenanfrage and the Reiseanfrage of a trip
@@ -45,7 +46,7 @@ function FormPage() {
 
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: definition.title }]} />
+      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: definition.title }]} />
       <header className="page-header">
         <h1 className="page-title">{definition.title}</h1>
         <p className="lead">{definition.intro}</p>

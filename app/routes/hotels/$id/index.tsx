@@ -33,7 +33,7 @@ function HotelPage() {
   const { hotel, trips, paging } = data
   return (
     <DetailPage
-      crumbs={[{ label: 'Startseite', href: '/' }, { label: 'Hotels', href: '/hotels/' }, { label: hotel.name }]}
+      crumbs={[{ label: 'Hotels', href: '/hotels/' }, { label: hotel.name }]}
       header={
         <>
           <h1 className="page-title">{hotel.name}</h1>

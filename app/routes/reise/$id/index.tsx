@@ -82,7 +82,7 @@ function TripPage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const trip = data.trip
   const mainCategory = trip.categories.find((c) => specialCategoryKind(c.name) === null)
-  const crumbs: BreadcrumbItem[] = [{ label: 'Startseite', href: '/' }]
+  const crumbs: BreadcrumbItem[] = []
   if (mainCategory) crumbs.push({ label: mainCategory.name, href: categoryPath({ category: mainCategory.slug, country: null, page: 1 }) })
   crumbs.push({ label: trip.title })
   const from = lowestPrice(trip.dates, isOpen)

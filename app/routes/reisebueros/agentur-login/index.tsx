@@ -22,7 +22,7 @@ function AgencyLoginPage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Agentur-Login' }]} />
+      <Breadcrumbs items={[{ label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Agentur-Login' }]} />
       <header className="page-header">
         <h1 className="page-title">Agentur-Login</h1>
         <p className="lead">Der Zugang für Mitarbeiterinnen und Mitarbeiter unserer Partnerreisebüros.</p>

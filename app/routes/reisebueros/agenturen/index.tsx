@@ -10,6 +10,7 @@ import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-sea
 import { agencyQueries } from '~/queries/agencies'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageTitle } from '~/lib/site'
+import { countOf } from '~/lib/format'
 
 const ZIP_PREFIX = /^[0-9]{1,5}$/
 const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
@@ -58,7 +59,7 @@ function AgencyDirectoryPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Partnerreisebüros' }]} />
+      <Breadcrumbs items={[{ label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Partnerreisebüros' }]} />
       <header className="page-header">
         <h1 className="page-title">Partnerreisebüros</h1>
         <p className="lead">In diesen Reisebüros werden Sie persönlich beraten und können Ihre Reise mit {site.name} buchen.</p>
@@ -100,7 +101,7 @@ function AgencyDirectoryPage() {
       </search>
 
       <p role="status" className="service-search__status">
-        {data.total === 1 ? '1 Reisebüro' : `${data.total} Reisebüros`}
+        {countOf(data.total, 'Reisebüro', 'Reisebüros')}
         {prefix ? ` mit Postleitzahl ${prefix}…` : ''}
         {data.pages > 1 ? `, Seite ${data.page} von ${data.pages}` : ''}.{' '}
         {prefix ? <Link to="/reisebueros/agenturen/">Alle Reisebüros zeigen</Link> : null}

@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { ImageGrid } from '~/components/content/ImageGrid'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { formatDate } from '~/lib/format'
+import { formatDate, countOf } from '~/lib/format'
 import { impressionQueries } from '~/queries/impressions'
 import { pageTitle } from '~/lib/site'
 
@@ -30,12 +30,12 @@ function ImpressionPage() {
   return (
     <div className="container section">
       <Breadcrumbs
-        items={[{ label: 'Startseite', href: '/' }, { label: 'Reiseimpressionen', href: '/reiseimpressionen/' }, { label: impression.title }]}
+        items={[{ label: 'Reiseimpressionen', href: '/reiseimpressionen/' }, { label: impression.title }]}
       />
       <header className="page-header">
         <h1 className="page-title">{impression.title}</h1>
         <p className="text-muted">
-          {impression.imageCount === 1 ? '1 Bild' : `${impression.imageCount} Bilder`}
+          {countOf(impression.imageCount, 'Bild', 'Bilder')}
           {impression.travelledOn ? ` · gereist am ${formatDate(impression.travelledOn)}` : null}
         </p>
         {impression.trip ? (

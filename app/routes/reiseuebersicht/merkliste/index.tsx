@@ -43,7 +43,7 @@ function WishlistPage() {
   const { shared } = Route.useLoaderData()
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reiseübersicht', href: '/reiseuebersicht/' }, { label: 'Merkliste' }]} />
+      <Breadcrumbs items={[{ label: 'Reiseübersicht', href: '/reiseuebersicht/' }, { label: 'Merkliste' }]} />
       {shared.length > 0 ? <SharedList ids={shared} /> : <OwnList />}
     </div>
   )

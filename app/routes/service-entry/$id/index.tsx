@@ -26,7 +26,7 @@ function ServiceEntryPage() {
   const { data: page } = useSuspenseQuery(contentQueries.serviceEntry(id))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Service', href: '/service/' }, { label: page.title }]} />
+      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: page.title }]} />
       <ContentArticle page={page} />
     </div>
   )

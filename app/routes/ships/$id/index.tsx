@@ -35,7 +35,7 @@ function ShipPage() {
   const { ship, trips, paging } = data
   return (
     <DetailPage
-      crumbs={[{ label: 'Startseite', href: '/' }, { label: 'Schiffe', href: '/ships/' }, { label: ship.name }]}
+      crumbs={[{ label: 'Schiffe', href: '/ships/' }, { label: ship.name }]}
       header={
         <>
           <p className="text-muted">{shipKindLabel(ship.kind)}</p>

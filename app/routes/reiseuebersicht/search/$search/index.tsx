@@ -76,7 +76,7 @@ function SearchPage() {
 
   return (
     <div className="container section search-page">
-      <Breadcrumbs items={[{ label: 'Startseite', href: '/' }, { label: 'Reisesuche' }]} />
+      <Breadcrumbs items={[{ label: 'Reisesuche' }]} />
       <header className="page-header">
         <h1 className="page-title">Reisesuche</h1>
       </header>
