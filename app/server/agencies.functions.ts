@@ -1,12 +1,12 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import { agencyPageInputSchema } from '~/lib/agencies'
 import { getDb } from './runtime.server'
 import { searchAgencies } from './services/agencies.server'
 
 /** One page of the agency directory, filtered by zip prefix; a page beyond the end is a 404. */
 export const fetchAgencies = createServerFn({ method: 'GET' })
-  .validator(z.object({ plz: z.string().regex(/^[0-9]{0,5}$/), page: z.number().int().min(1).max(1_000_000) }))
+  .validator(agencyPageInputSchema)
   .handler(async ({ data }) => {
     const result = await searchAgencies(await getDb(), { zipPrefix: data.plz, page: data.page })
     if (data.page > result.pages) throw notFound()

@@ -1,21 +1,19 @@
 // The /test/ system status page: version, build, database driver and whether the database answers.
 import { createServerFn } from '@tanstack/react-start'
-import { count, eq } from 'drizzle-orm'
-import { trips } from './db/schema'
 import { errorFields, log } from './log.server'
 import { getDb, getDriver } from './runtime.server'
+import { publishedTripCount } from './services/status.server'
 
 export const fetchSystemStatus = createServerFn({ method: 'GET' }).handler(async () => {
   const started = performance.now()
   try {
-    const db = await getDb()
-    const [row] = await db.select({ n: count() }).from(trips).where(eq(trips.published, true))
+    const tripCount = await publishedTripCount(await getDb())
     return {
       version: import.meta.env.VITE_APP_VERSION,
       node: process.version,
       driver: await getDriver(),
       database: true,
-      trips: row?.n ?? 0,
+      trips: tripCount,
       latencyMs: Math.round(performance.now() - started),
     }
   } catch (error) {

@@ -11,15 +11,15 @@ import { agencyQueries } from '~/queries/agencies'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageTitle } from '~/lib/site'
 import { countOf } from '~/lib/format'
+import { safeWebsite, zipPrefixOf } from '~/lib/agencies'
 
-const ZIP_PREFIX = /^[0-9]{1,5}$/
 const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
 
 /** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
 export const Route = createFileRoute('/reisebueros/agenturen/')({
   validateSearch: z.object({ plz: textParam(20), page: pageParam }),
   loaderDeps: ({ search }) => ({ plz: paramText(search.plz), page: search.page ?? 1 }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(validPrefix(deps.plz), deps.page)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(zipPrefixOf(deps.plz), deps.page)),
   head: ({ match }) => ({
     meta: [
       { title: pageTitle(match.context.site, 'Partnerreisebüros') },
@@ -29,28 +29,11 @@ export const Route = createFileRoute('/reisebueros/agenturen/')({
   component: AgencyDirectoryPage,
 })
 
-/** The zip prefix to search for: the digits typed, or '' (all agencies) when the input is not a prefix. */
-function validPrefix(plz: string | undefined): string {
-  const text = plz?.trim() ?? ''
-  return ZIP_PREFIX.test(text) ? text : ''
-}
-
-/** Only web addresses become links: a value from the database never turns into javascript: or similar. */
-function safeWebsite(url: string | null): string | null {
-  if (!url) return null
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
-  } catch {
-    return null
-  }
-}
-
 function AgencyDirectoryPage() {
   const search = Route.useSearch()
   const plz = paramText(search.plz)
   const page = search.page ?? 1
-  const prefix = validPrefix(plz)
+  const prefix = zipPrefixOf(plz)
   const invalid = (plz?.trim() ?? '') !== '' && prefix === ''
   const { data } = useSuspenseQuery(agencyQueries.list(prefix, page))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
