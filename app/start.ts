@@ -5,7 +5,6 @@ import {
   createMiddleware,
   createStart,
   defaultSerovalDeserializerPlugins,
-  getSerovalPlugins,
 } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { fromJSON } from 'seroval'

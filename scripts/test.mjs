@@ -1,4 +1,4 @@
-// `npm test`: type check, unit and integration tests (vitest), the production build, and the
+// `npm test`: type check, lint, unit and integration tests (vitest), the production build, and the
 // browser tests (Playwright in Debian's Chromium). Ends with one summary line over all runners.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -34,6 +34,7 @@ const node = process.execPath
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file)
 const steps = [
   () => run('Typprüfung', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']),
+  () => run('Lint (ESLint)', node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.']),
   () =>
     run('Unit- und Integrationstests', node, [
       bin('vitest', 'vitest.mjs'),

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
     await Promise.all([context.queryClient.ensureQueryData(initDataQuery()), context.queryClient.ensureQueryData(startPageQuery())])
   },
-  head: ({ loaderData, match }) => ({
+  head: ({ match }) => ({
     meta: [
       { title: pageTitle(match.context.site, match.context.site.claim) },
       {

@@ -6,7 +6,7 @@ import { publicOrigin } from '~/server/origin.server'
 export const Route = createFileRoute('/robots.txt')({
   server: {
     handlers: {
-      GET: ({ request }) =>
+      GET: () =>
         new Response(buildRobotsTxt(publicOrigin()), {
           headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
         }),

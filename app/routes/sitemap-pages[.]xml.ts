@@ -9,7 +9,7 @@ import { pageSitemapEntries } from '~/server/services/sitemap.server'
 export const Route = createFileRoute('/sitemap-pages.xml')({
   server: {
     handlers: {
-      GET: xmlRoute('pages sitemap', async ({ request }) => {
+      GET: xmlRoute('pages sitemap', async () => {
         const entries = await pageSitemapEntries(await getDb())
         return new Response(buildUrlset(entries, publicOrigin()), { headers: XML_HEADERS })
       }),

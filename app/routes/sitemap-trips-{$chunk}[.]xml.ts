@@ -9,7 +9,7 @@ import { countPublishedTrips, tripSitemapEntries } from '~/server/services/sitem
 export const Route = createFileRoute('/sitemap-trips-{$chunk}.xml')({
   server: {
     handlers: {
-      GET: xmlRoute('trip sitemap', async ({ request, params }) => {
+      GET: xmlRoute('trip sitemap', async ({ params }) => {
         const n = parseChunkNumber(params.chunk ?? '')
         if (n === null) return xmlNotFound()
         const db = await getDb()

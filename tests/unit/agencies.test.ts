@@ -19,7 +19,16 @@ describe('safeWebsite', () => {
   it('links http and https addresses only, normalised', () => {
     expect(safeWebsite('https://reisebuero-beispiel.de')).toBe('https://reisebuero-beispiel.de/')
     expect(safeWebsite('http://example.de/pfad?x=1')).toBe('http://example.de/pfad?x=1')
-    for (const bad of [null, '', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'mailto:a@b.de', 'www.ohne-schema.de', '//evil.example']) {
+    for (const bad of [
+      null,
+      '',
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      'mailto:a@b.de',
+      'www.ohne-schema.de',
+      '//evil.example',
+    ]) {
       expect(safeWebsite(bad)).toBeNull()
     }
   })

@@ -69,5 +69,5 @@ export async function removeArrayItem(list: AnyFieldApi, index: number, options:
   if (options.dontValidate) return
   await form.validateField(path, 'change')
   // A field validates only once touched; the ones nobody touched stay as they are.
-  await Promise.all(moved.map((name) => form.fieldInfo[name]?.instance?.validate('change')))
+  await Promise.all(moved.map(async (name) => form.fieldInfo[name]?.instance?.validate('change')))
 }

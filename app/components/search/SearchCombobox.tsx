@@ -165,6 +165,8 @@ export function SearchCombobox({
         />
         <ul id={listId} role="listbox" aria-label="Vorschläge" className="combobox__list menu-popover" hidden={!expanded}>
           {suggestions.map((suggestion, index) => (
+            // The keys are the input's: arrows and Enter move aria-activedescendant and choose.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${suggestion.kind}-${suggestion.id}`}
               id={`${listId}-${index}`}

@@ -10,7 +10,6 @@ import type { BookingOffer, RoomType } from './offer'
 import { MAX_ID } from '../ids'
 
 /** Control characters (CR/LF, NUL, …) never belong in a single-line field; they are dropped. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
 const line = (max: number) =>

@@ -23,16 +23,15 @@ export const searchFacetsSchema = z.object({
 export type SearchFacets = z.infer<typeof searchFacetsSchema>
 export type FacetValue = z.infer<typeof facetValueSchema>
 
-const searchResultSchema = z.object({
+/** One page of a search: what the results page shows and GET /api/search answers. */
+export const searchResultSchema = z.object({
   total: z.number().int(),
-  /** The page shown: the one asked for, or the last one when that lies beyond the end. */
-  page: z.number().int(),
+  page: z.number().int().describe('Die gezeigte Seite: die erbetene oder die letzte, wenn die erbetene dahinter liegt.'),
   pageCount: z.number().int(),
   pageSize: z.number().int(),
   trips: z.array(tripCardSchema),
-  facets: searchFacetsSchema,
-  /** True when no trip contained the words and these are the trips with similar words (typos). */
-  fuzzy: z.boolean(),
+  facets: searchFacetsSchema.describe('Anzahlen je Filterwert; jede Liste ohne ihren eigenen Filter gezählt.'),
+  fuzzy: z.boolean().describe('true, wenn kein Treffer alle Wörter enthielt und dies die Reisen mit ähnlichen Wörtern sind.'),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 
@@ -43,7 +42,7 @@ export const MAX_SUGGESTIONS = 8
 /** Fewer letters than this suggest nothing: two letters already narrow 100,000 titles well. */
 export const MIN_SUGGEST_LENGTH = 2
 
-const suggestionSchema = z.object({
+export const suggestionSchema = z.object({
   label: z.string(),
   kind: z.enum(SUGGESTION_KINDS),
   /** Trip id, region id or country id. */

@@ -13,7 +13,7 @@ import { bookingSettings } from '~/server/services/booking/runtime.server'
 export const Route = createFileRoute('/api/openapi.json')({
   server: {
     handlers: {
-      GET: ({ request }) =>
+      GET: () =>
         bookingApi('openapi', async () => {
           const origin = publicOrigin()
           const document = await openApiDocument(await getDb(), {

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/flugreisen-genussvoll-reisen/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.flightLanding())
   },
-  head: ({ loaderData, match }) => ({
+  head: ({ match }) => ({
     meta: [
       { title: pageTitle(match.context.site, 'Flugreisen genussvoll reisen') },
       {

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/flugreisen-reisekalender/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps))
   },
-  head: ({ loaderData, match }) => ({
+  head: ({ match }) => ({
     meta: [
       { title: pageTitle(match.context.site, 'Flugreisen-Reisekalender') },
       { name: 'description', content: 'Alle kommenden Termine unserer Flugreisen Monat für Monat – mit Preis und Buchungsstand.' },

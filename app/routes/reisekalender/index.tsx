@@ -13,7 +13,7 @@ export const Route = createFileRoute('/reisekalender/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps))
   },
-  head: ({ loaderData, match }) => ({
+  head: ({ match }) => ({
     meta: [
       { title: pageTitle(match.context.site, 'Reisekalender') },
       { name: 'description', content: 'Alle kommenden Reisetermine Monat für Monat: Reise, Zeitraum, Preis und freie Plätze auf einen Blick.' },

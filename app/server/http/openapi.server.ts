@@ -17,13 +17,10 @@ import { bookingDraftSchema, newDraft, roomsFor, travellers } from '~/lib/bookin
 import type { BookingDraft, BookingDraftInput } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { MONEY_DESCRIPTION, priceBooking } from '~/lib/booking/price'
-import type { Pricing } from '~/lib/booking/price'
 import { firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
 import { addDays, todayInBerlin } from '~/lib/calendar'
-import { searchFacetsSchema } from '~/lib/search/results'
-import type { SearchResult } from '~/lib/search/results'
+import { searchResultSchema } from '~/lib/search/results'
 import { parseSegment } from '~/lib/search/segment'
-import { tripCardSchema } from '~/lib/trip-card'
 import type { Database } from '../db/client.server'
 import { tripDates, trips } from '../db/schema'
 import { listBlogEntries } from '../services/blog.server'
@@ -60,20 +57,6 @@ export const API_VERSION = '1.0.0'
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of the spec-7 answers that have no zod schema of their own in app/lib.
-
-/** GET /api/search answers this; app/lib/search/results.ts keeps the same schema unexported (checked below). */
-const searchResultSchema = z.object({
-  total: z.int(),
-  page: z.int().describe('Die gezeigte Seite: die erbetene oder die letzte, wenn die erbetene dahinter liegt.'),
-  pageCount: z.int(),
-  pageSize: z.int(),
-  trips: z.array(tripCardSchema),
-  facets: searchFacetsSchema.describe('Anzahlen je Filterwert; jede Liste ohne ihren eigenen Filter gezählt.'),
-  fuzzy: z.boolean().describe('true, wenn kein Treffer alle Wörter enthielt und dies die Reisen mit ähnlichen Wörtern sind.'),
-})
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const sameSearchResult: Same<z.infer<typeof searchResultSchema>, SearchResult> = true
-void sameSearchResult
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) })
 const cacheClearedSchema = z.object({ cleared: z.literal(true) })

@@ -4,7 +4,7 @@
 // payment schedule and SEPA mandate, and put the confirmation mail into the outbox. Any conflict
 // rolls everything back. An Idempotency-Key makes a retried request return the same booking.
 import { createHash, randomInt } from 'node:crypto'
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'

@@ -11,7 +11,6 @@ import type { Database } from '../../db/client.server'
 import { loadTripBoardingPoints } from '../trip-detail.server'
 import {
   bookingDrafts,
-  bookings,
   insuranceOffers,
   seatPlans,
   seatReservations,

@@ -13,7 +13,7 @@ const notFoundResponse = () =>
 export const Route = createFileRoute('/reise/$id/termin/$file')({
   server: {
     handlers: {
-      GET: async ({ request, params }) => {
+      GET: async ({ params }) => {
         const tripId = parseId(params.id)
         const dateId = parseIcsFileParam(params.file)
         if (tripId === null || dateId === null) return notFoundResponse()
