@@ -12,6 +12,7 @@ import { pageNumberSchema, paged } from '~/lib/paging'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { findBlogEntry, listBlogEntries } from './services/blog.server'
+import { pageOrNotFound } from './paged.server'
 
 const ENTRIES_PER_PAGE = 9
 
@@ -24,9 +25,7 @@ export const fetchBlogPage = createServerFn({ method: 'GET' })
       $limit: ENTRIES_PER_PAGE,
     })
     const result = await listBlogEntries(await getDb(), query, { types: BLOG_PAGE_TYPES })
-    const paging = paged(data.page, result.total, ENTRIES_PER_PAGE)
-    if (data.page > paging.pages) throw notFound()
-    return { entries: result.data, paging }
+    return pageOrNotFound({ entries: result.data, paging: paged(data.page, result.total, ENTRIES_PER_PAGE) }, data.page)
   })
 
 /** `path` is the splat after /blog/detail/; its last segment is the slug. */

@@ -5,6 +5,7 @@ import { parseDestinationPath } from '~/lib/destinations'
 import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findDestination, listDestinations } from './services/destinations.server'
+import { pageOrNotFound } from './paged.server'
 
 
 export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async () => listDestinations(await getDb()))
@@ -15,7 +16,5 @@ export const fetchDestination = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const path = parseDestinationPath(data.path)
     if (path === null) throw notFound()
-    const destination = await findDestination(await getDb(), path, { page: data.page, perPage: TRIPS_PER_PAGE })
-    if (!destination || data.page > destination.paging.pages) throw notFound()
-    return destination
+    return pageOrNotFound(await findDestination(await getDb(), path, { page: data.page, perPage: TRIPS_PER_PAGE }), data.page)
   })

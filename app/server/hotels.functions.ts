@@ -5,15 +5,14 @@ import { parseId } from '~/lib/ids'
 import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findHotel, listHotels } from './services/hotels.server'
+import { pageOrNotFound } from './paged.server'
 
 const HOTELS_PER_PAGE = 24
 
 export const fetchHotels = createServerFn({ method: 'GET' })
   .validator(z.object({ page: pageNumberSchema }))
   .handler(async ({ data }) => {
-    const list = await listHotels(await getDb(), { page: data.page, perPage: HOTELS_PER_PAGE })
-    if (data.page > list.paging.pages) throw notFound()
-    return list
+    return pageOrNotFound(await listHotels(await getDb(), { page: data.page, perPage: HOTELS_PER_PAGE }), data.page)
   })
 
 /** A malformed id, an unknown hotel or a page after the last is a 404. */
@@ -22,7 +21,5 @@ export const fetchHotel = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const id = parseId(data.id)
     if (id === null) throw notFound()
-    const hotel = await findHotel(await getDb(), id, { page: data.page, perPage: TRIPS_PER_PAGE })
-    if (!hotel || data.page > hotel.paging.pages) throw notFound()
-    return hotel
+    return pageOrNotFound(await findHotel(await getDb(), id, { page: data.page, perPage: TRIPS_PER_PAGE }), data.page)
   })

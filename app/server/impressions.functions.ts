@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findImpression, listGalleryImages, listImpressions } from './services/impressions.server'
+import { pageOrNotFound } from './paged.server'
 
 const GALLERIES_PER_PAGE = 12
 const IMAGES_PER_PAGE = 24
@@ -14,9 +15,7 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,198}[a-z0-9])?$/
 export const fetchImpressions = createServerFn({ method: 'GET' })
   .validator(pageInput)
   .handler(async ({ data }) => {
-    const list = await listImpressions(await getDb(), { page: data.page, perPage: GALLERIES_PER_PAGE })
-    if (data.page > list.paging.pages) throw notFound()
-    return list
+    return pageOrNotFound(await listImpressions(await getDb(), { page: data.page, perPage: GALLERIES_PER_PAGE }), data.page)
   })
 
 /** `/reiseimpressionen/{data}/`: {data} is the gallery's slug. */
@@ -32,7 +31,5 @@ export const fetchImpression = createServerFn({ method: 'GET' })
 export const fetchGallery = createServerFn({ method: 'GET' })
   .validator(pageInput)
   .handler(async ({ data }) => {
-    const gallery = await listGalleryImages(await getDb(), { page: data.page, perPage: IMAGES_PER_PAGE })
-    if (data.page > gallery.paging.pages) throw notFound()
-    return gallery
+    return pageOrNotFound(await listGalleryImages(await getDb(), { page: data.page, perPage: IMAGES_PER_PAGE }), data.page)
   })

@@ -5,6 +5,7 @@ import { parseId } from '~/lib/ids'
 import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findShip, listShips } from './services/ships.server'
+import { pageOrNotFound } from './paged.server'
 
 
 export const fetchShips = createServerFn({ method: 'GET' }).handler(async () => listShips(await getDb()))
@@ -15,7 +16,5 @@ export const fetchShip = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const id = parseId(data.id)
     if (id === null) throw notFound()
-    const ship = await findShip(await getDb(), id, { page: data.page, perPage: TRIPS_PER_PAGE })
-    if (!ship || data.page > ship.paging.pages) throw notFound()
-    return ship
+    return pageOrNotFound(await findShip(await getDb(), id, { page: data.page, perPage: TRIPS_PER_PAGE }), data.page)
   })
