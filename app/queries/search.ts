@@ -2,23 +2,25 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { SearchParams } from '~/lib/search/sort'
 import { searchCountriesFn, searchTripsFn, suggestFn } from '~/server/search.functions'
+import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const searchQueries = {
   /** Keyed by the canonical segment, so two spellings of one search share their cache entry. */
   results: (segment: string, params: SearchParams) =>
     queryOptions({
       queryKey: ['search', segment, params.sortBy, params.sortDirection, params.page, params.ferien],
-      queryFn: () => searchTripsFn({ data: { segment, params } }),
+      queryFn: ({ signal }) => searchTripsFn({ data: { segment, params }, signal }),
       staleTime: 30_000,
     }),
   suggestions: (prefix: string) =>
     queryOptions({
       queryKey: ['search-suggestions', prefix],
-      queryFn: () => suggestFn({ data: { prefix } }),
-      staleTime: 5 * 60_000,
+      // A letter typed after this one cancels this request (React Query aborts the signal).
+      queryFn: ({ signal }) => suggestFn({ data: { prefix }, signal }),
+      staleTime: CATALOGUE_STALE_MS,
       // While the next letters load, the list of the previous ones stays (no flicker).
       placeholderData: keepPreviousData,
     }),
   countries: () =>
-    queryOptions({ queryKey: ['search-countries'], queryFn: () => searchCountriesFn(), staleTime: 5 * 60_000 }),
+    queryOptions({ queryKey: ['search-countries'], queryFn: () => searchCountriesFn(), staleTime: CATALOGUE_STALE_MS }),
 }

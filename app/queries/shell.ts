@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchInitData, fetchSiteInfo } from '~/server/shell.functions'
+import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const initDataQuery = () =>
-  queryOptions({ queryKey: ['init-data'], queryFn: () => fetchInitData(), staleTime: 5 * 60_000 })
+  queryOptions({ queryKey: ['init-data'], queryFn: () => fetchInitData(), staleTime: CATALOGUE_STALE_MS })
 
 export const siteInfoQuery = () =>
   queryOptions({ queryKey: ['site-info'], queryFn: () => fetchSiteInfo(), staleTime: Number.POSITIVE_INFINITY })

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { fetchHtmlSitemap } from '~/server/sitemap.functions'
+import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const sitemapQueries = {
-  html: (page: number) => queryOptions({ queryKey: ['sitemap', page], queryFn: () => fetchHtmlSitemap({ data: { page } }), staleTime: 5 * 60_000 }),
+  html: (page: number) => queryOptions({ queryKey: ['sitemap', page], queryFn: () => fetchHtmlSitemap({ data: { page } }), staleTime: CATALOGUE_STALE_MS }),
 }
