@@ -8,9 +8,25 @@ import type { TripDetail } from '~/lib/trip-detail'
 
 export function TripAccommodation({ trip }: { trip: TripDetail }) {
   const place = trip.hotel
-    ? { heading: 'Ihr Hotel', name: trip.hotel.name, detail: trip.hotel.city, href: `/hotels/${trip.hotel.id}/`, image: trip.hotel.image, stars: trip.hotel.stars, more: 'Mehr über das Hotel' }
+    ? {
+        heading: 'Ihr Hotel',
+        name: trip.hotel.name,
+        detail: trip.hotel.city,
+        href: `/hotels/${trip.hotel.id}/`,
+        image: trip.hotel.image,
+        stars: trip.hotel.stars,
+        more: 'Mehr über das Hotel',
+      }
     : trip.ship
-      ? { heading: 'Ihr Schiff', name: trip.ship.name, detail: shipKindLabel(trip.ship.kind), href: `/ships/${trip.ship.id}/`, image: trip.ship.image, stars: null, more: 'Mehr über das Schiff' }
+      ? {
+          heading: 'Ihr Schiff',
+          name: trip.ship.name,
+          detail: shipKindLabel(trip.ship.kind),
+          href: `/ships/${trip.ship.id}/`,
+          image: trip.ship.image,
+          stars: null,
+          more: 'Mehr über das Schiff',
+        }
       : null
   if (!place) return null
   return (
@@ -19,7 +35,13 @@ export function TripAccommodation({ trip }: { trip: TripDetail }) {
       <div className="card accommodation-card">
         {place.image ? (
           <div className="card__media">
-            <ResponsiveImage src={place.image.src} alt={place.image.alt} width={place.image.width} height={place.image.height} sizes="(min-width: 960px) 400px, 100vw" />
+            <ResponsiveImage
+              src={place.image.src}
+              alt={place.image.alt}
+              width={place.image.width}
+              height={place.image.height}
+              sizes="(min-width: 960px) 400px, 100vw"
+            />
           </div>
         ) : null}
         <div className="card__body">
