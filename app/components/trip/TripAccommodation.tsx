@@ -1,5 +1,5 @@
 // The trip page's hotel or ship, with a link to its own page.
-import { AppLink } from '../ui/AppLink'
+import { Link, linkOptions } from '@tanstack/react-router'
 import { ResponsiveImage } from '../ui/ResponsiveImage'
 import { VisuallyHidden } from '../ui/VisuallyHidden'
 import { hotelStarsLabel } from '~/lib/ratings'
@@ -12,7 +12,7 @@ export function TripAccommodation({ trip }: { trip: TripDetail }) {
         heading: 'Ihr Hotel',
         name: trip.hotel.name,
         detail: trip.hotel.city,
-        href: `/hotels/${trip.hotel.id}/`,
+        link: linkOptions({ to: '/hotels/$id/', params: { id: String(trip.hotel.id) } }),
         image: trip.hotel.image,
         stars: trip.hotel.stars,
         more: 'Mehr über das Hotel',
@@ -22,7 +22,7 @@ export function TripAccommodation({ trip }: { trip: TripDetail }) {
           heading: 'Ihr Schiff',
           name: trip.ship.name,
           detail: shipKindLabel(trip.ship.kind),
-          href: `/ships/${trip.ship.id}/`,
+          link: linkOptions({ to: '/ships/$id/', params: { id: String(trip.ship.id) } }),
           image: trip.ship.image,
           stars: null,
           more: 'Mehr über das Schiff',
@@ -51,10 +51,10 @@ export function TripAccommodation({ trip }: { trip: TripDetail }) {
             {place.stars ? ` · ${hotelStarsLabel(place.stars)}` : null}
           </p>
           <p>
-            <AppLink href={place.href}>
+            <Link {...place.link}>
               {place.more}
               <VisuallyHidden> „{place.name}“</VisuallyHidden>
-            </AppLink>
+            </Link>
           </p>
         </div>
       </div>
