@@ -18,6 +18,8 @@ declare module '@tanstack/react-router' {
      * boundary); 'frame' is the bare page inside the agency login dialog's frame.
      */
     layout?: 'default' | 'start' | 'frame'
+    /** 'own': the route writes its canonical link itself (from its record); else the root writes it. */
+    canonical?: 'own'
   }
 }
 

@@ -47,6 +47,17 @@ export function absoluteUrl(origin: string, loc: string): string {
   return new URL(loc, `${origin}/`).href
 }
 
+/**
+ * The canonical address of a page: its path, and of a paged list the page (`?seite=2`); sort orders,
+ * filters and other query parameters are views of the same page.
+ */
+export function canonicalUrl(origin: string, pathname: string, search: Record<string, unknown>): string {
+  // A splat route's match has no trailing slash; the site's pages all end with one (spec 2).
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  const page = Number(search.seite ?? search.page ?? 1)
+  return absoluteUrl(origin, Number.isInteger(page) && page > 1 ? `${path}?seite=${page}` : path)
+}
+
 function lines(entries: readonly SitemapEntry[], origin: string, tag: 'url' | 'sitemap'): string {
   return entries
     .map((e) => {

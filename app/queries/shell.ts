@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchInitData, fetchSiteInfo } from '~/server/shell.functions'
+import { fetchInitData, fetchSiteInfo, fetchSiteOrigin } from '~/server/shell.functions'
 import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const initDataQuery = () =>
@@ -7,3 +7,6 @@ export const initDataQuery = () =>
 
 export const siteInfoQuery = () =>
   queryOptions({ queryKey: ['site-info'], queryFn: () => fetchSiteInfo(), staleTime: Number.POSITIVE_INFINITY })
+
+export const siteOriginQuery = () =>
+  queryOptions({ queryKey: ['site-origin'], queryFn: () => fetchSiteOrigin(), staleTime: Number.POSITIVE_INFINITY })

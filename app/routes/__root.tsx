@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import type { AnyRouteMatch, ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { AgencyBar } from '~/components/agency/AgencyBar'
@@ -18,12 +18,19 @@ import { useWishlist } from '~/components/wishlist/useWishlist'
 import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
-import { initDataQuery, siteInfoQuery } from '~/queries/shell'
+import { initDataQuery, siteInfoQuery, siteOriginQuery } from '~/queries/shell'
+import { canonicalUrl } from '~/lib/sitemap'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The operator's identity (SITE_CONFIG_FILE) for every route's head: titles, descriptions, site name.
-  beforeLoad: async ({ context }) => ({ site: await context.queryClient.ensureQueryData(siteInfoQuery()) }),
+  beforeLoad: async ({ context }) => {
+    const [site, origin] = await Promise.all([
+      context.queryClient.ensureQueryData(siteInfoQuery()),
+      context.queryClient.ensureQueryData(siteOriginQuery()),
+    ])
+    return { site, origin }
+  },
   loader: async ({ context }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(initDataQuery()),
@@ -31,7 +38,12 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       context.queryClient.ensureQueryData(agencyLoginSettingsQuery()),
     ])
   },
-  head: ({ match }) => ({
+  head: ({ match, matches }) => ({
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      ...canonicalLinks(match.context.origin, matches.at(-1)),
+    ],
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
@@ -39,14 +51,16 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { title: `${match.context.site.name} – ${match.context.site.claim}` },
       { name: 'description', content: 'Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten und bequem online gebucht.' },
     ],
-    links: [
-      { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    ],
   }),
   component: RootComponent,
   errorComponent: RootError,
 })
+
+/** Every page that rendered names its canonical address, unless its route writes it from its record. */
+function canonicalLinks(origin: string, leaf: AnyRouteMatch | undefined): { rel: string; href: string }[] {
+  if (!leaf || leaf.status !== 'success' || leaf.staticData.canonical === 'own') return []
+  return [{ rel: 'canonical', href: canonicalUrl(origin, leaf.pathname, leaf.search as Record<string, unknown>) }]
+}
 
 /** The page of an error no route caught: the operator's identity if it was loaded, else the default. */
 function RootError(props: ErrorComponentProps) {

@@ -2,6 +2,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { EMPTY_INIT_DATA } from '~/lib/api'
 import { errorFields, log } from './log.server'
+import { publicOrigin } from './origin.server'
 import { getInitData } from './services/catalog.server'
 import { siteInfo } from './site.server'
 
@@ -16,3 +17,6 @@ export const fetchInitData = createServerFn({ method: 'GET' }).handler(async () 
 })
 
 export const fetchSiteInfo = createServerFn({ method: 'GET' }).handler(() => siteInfo())
+
+/** The site's public origin (SITE_URL), for canonical links. */
+export const fetchSiteOrigin = createServerFn({ method: 'GET' }).handler(() => publicOrigin())

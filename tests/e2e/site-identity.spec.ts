@@ -74,6 +74,13 @@ test('every kind of page names the configured operator in its title and nowhere 
     expect(title, path).toContain(OPERATOR.name)
     for (const part of identityParts(html)) expect(part, `${path}: ${part.slice(0, 200)}`).not.toMatch(DEFAULT_TRACE)
     expect(html, path).toContain(OPERATOR.legalName)
+    // One canonical link on every page that exists, on the configured origin.
+    const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1])
+    if (path === '/gibt-es-nicht/') expect(canonicals, path).toEqual([])
+    else {
+      expect(canonicals, path).toHaveLength(1)
+      expect(canonicals[0], path).toMatch(new RegExp(`^${origin}/`))
+    }
   }
 })
 

@@ -5,6 +5,7 @@ import {
   SITEMAP_MAX_URLS,
   SITE_PAGES,
   absoluteUrl,
+  canonicalUrl,
   buildRobotsTxt,
   buildSitemapIndex,
   buildUrlset,
@@ -40,6 +41,14 @@ describe('URLs', () => {
     expect(absoluteUrl(ORIGIN, '/reise/12/')).toBe(`${ORIGIN}/reise/12/`)
     expect(absoluteUrl(ORIGIN, '/blog/detail/über uns/')).toBe(`${ORIGIN}/blog/detail/%C3%BCber%20uns/`)
     expect(absoluteUrl(ORIGIN, 'https://other.example/x')).toBe('https://other.example/x')
+  })
+  it('names a page canonically by its path, with the page of a paged list and without views of it', () => {
+    expect(canonicalUrl(ORIGIN, '/hotels/', {})).toBe(`${ORIGIN}/hotels/`)
+    expect(canonicalUrl(ORIGIN, '/blog/', { page: 3, x: 1 })).toBe(`${ORIGIN}/blog/?seite=3`)
+    expect(canonicalUrl(ORIGIN, '/blog/', { seite: 2 })).toBe(`${ORIGIN}/blog/?seite=2`)
+    expect(canonicalUrl(ORIGIN, '/blog/', { seite: 1 })).toBe(`${ORIGIN}/blog/`)
+    expect(canonicalUrl(ORIGIN, '/reiseuebersicht/busreisen', { sortBy: 'price' })).toBe(`${ORIGIN}/reiseuebersicht/busreisen/`)
+    expect(canonicalUrl(ORIGIN, '/faq/', { seite: 'abc' })).toBe(`${ORIGIN}/faq/`)
   })
 })
 

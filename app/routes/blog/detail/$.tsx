@@ -10,6 +10,8 @@ import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /blog/detail/{detail}: the detail may span several segments; the last one is the slug (lib/blog-path). */
 export const Route = createFileRoute('/blog/detail/$')({
+  // Its canonical link comes from what it shows (the record, the search's canonical spelling), not the URL.
+  staticData: { canonical: 'own' },
   loader: async ({ context, params }) => {
     const { entry, origin } = await context.queryClient.ensureQueryData(blogQueries.entry(params._splat ?? ''))
     return {

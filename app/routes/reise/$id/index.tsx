@@ -27,6 +27,8 @@ import { pageTitle } from '~/lib/site'
 
 /** Spec 2 `/reise/{id}`: the numeric id is canonical; '{id}-{slug}' and the bare slug redirect to it. */
 export const Route = createFileRoute('/reise/$id/')({
+  // Its canonical link comes from what it shows (the record, the search's canonical spelling), not the URL.
+  staticData: { canonical: 'own' },
   loader: async ({ context, params }) => {
     const ref = parseTripParam(params.id)
     if (!ref) throw notFound()

@@ -7,6 +7,8 @@ import { pageTitle } from '~/lib/site'
 
 /** Spec 2 /service-entry/{id}: a content page of kind 'service-entry' by slug or numeric id. */
 export const Route = createFileRoute('/service-entry/$id/')({
+  // Its canonical link comes from what it shows (the record, the search's canonical spelling), not the URL.
+  staticData: { canonical: 'own' },
   loader: async ({ context, params }) => {
     const page = await context.queryClient.ensureQueryData(contentQueries.serviceEntry(params.id))
     return { title: page.title, teaser: page.teaser, canonical: page.canonical }

@@ -26,6 +26,8 @@ import { initDataQuery } from '~/queries/shell'
  * with a canonical link (and noindex), so a hand-typed or mangled link costs no extra round trip.
  */
 export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
+  // Its canonical link comes from what it shows (the record, the search's canonical spelling), not the URL.
+  staticData: { canonical: 'own' },
   params: {
     parse: ({ search }) => ({ search: parseSegment(search) }),
     stringify: ({ search }) => ({ search: stringifySegment(search) }),
