@@ -10,7 +10,7 @@ import type { SortBy } from '~/lib/search/sort'
 import * as schema from '~/server/db/schema'
 import { addDays } from '~/lib/calendar'
 import { searchTrips, suggest } from '~/server/services/search.server'
-import type { SearchOptions } from '~/server/services/search.server'
+import type { PagePlan, SearchOptions } from '~/server/services/search.server'
 import { todayIsoDay } from '~/server/services/trip-cards.server'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
@@ -170,13 +170,16 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-const DEFAULTS: SearchOptions = { sortBy: 'date', sortDirection: 'asc', page: 1, ferien: false, today }
+const DEFAULTS: SearchOptions = { sortBy: 'date', sortDirection: 'asc', page: 1, ferien: false }
 
-async function find(input: SearchInput, options: Partial<SearchOptions> = {}) {
-  return searchTrips(t.db, normalizeSearch(input), { ...DEFAULTS, ...options })
+/** The options of a search, and the tests' fixed day and forced page plan. */
+type TestOptions = Partial<SearchOptions> & { plan?: PagePlan }
+
+async function find(input: SearchInput, { plan, ...options }: TestOptions = {}) {
+  return searchTrips(t.db, normalizeSearch(input), { ...DEFAULTS, ...options }, { today, plan })
 }
 
-async function ids(input: SearchInput, options: Partial<SearchOptions> = {}): Promise<number[]> {
+async function ids(input: SearchInput, options: TestOptions = {}): Promise<number[]> {
   return (await find(input, options)).trips.map((trip) => trip.id)
 }
 
@@ -533,6 +536,6 @@ describe('suggestions', () => {
 
 describe('the empty search object', () => {
   it('is what the page searches for an empty segment', async () => {
-    expect((await searchTrips(t.db, EMPTY_SEARCH, DEFAULTS)).total).toBe(VISIBLE.length)
+    expect((await searchTrips(t.db, EMPTY_SEARCH, DEFAULTS, { today })).total).toBe(VISIBLE.length)
   })
 })

@@ -37,9 +37,12 @@ export type SearchOptions = {
   pageSize?: number
   /** Only dates that overlap the school holidays of any German state (Ferientermine). */
   ferien: boolean
-  /** ISO day in Europe/Berlin; dates before it are not offered. Tests pass a fixed day. */
+}
+
+/** For tests: a fixed day and a forced way of taking a page (to check that every way gives the same). */
+export type SearchTuning = {
+  /** ISO day in Europe/Berlin; dates before it are not offered (default: today). */
   today?: string
-  /** Tests only: force one way of taking a page, to check that every way gives the same. */
   plan?: PagePlan
 }
 
@@ -915,9 +918,9 @@ async function tripCards(db: Database, ids: readonly number[], version: string, 
 /** The catalogue version each database had at its last search: what cached counts belong to. */
 const knownVersions = new WeakMap<Database, string>()
 
-export async function searchTrips(db: Database, search: Search, options: SearchOptions): Promise<SearchResult> {
-  const today = options.today ?? todayIsoDay()
-  const plan = options.plan ?? {}
+export async function searchTrips(db: Database, search: Search, options: SearchOptions, tuning: SearchTuning = {}): Promise<SearchResult> {
+  const today = tuning.today ?? todayIsoDay()
+  const plan = tuning.plan ?? {}
   const pageSize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? SEARCH_PAGE_SIZE)))
   await prepare(db, today)
   const text = await resolveText(db, search.text)
