@@ -28,6 +28,9 @@ const refuse = (status: number, message: string, headers: Record<string, string>
 // the caller's mistake, so it gets a 400 or 404 with a German message instead.
 const malformedCalls = createMiddleware().server(async ({ next, handlerType, request }) => {
   if (handlerType !== 'serverFn') return next()
+  // The site's own pages always call with this header; without it the framework answers "raw"
+  // (meant for HTML form posts, which this site does not use) and fails on a plain return value.
+  if (request.headers.get('x-tsr-serverfn') !== 'true') return refuse(400, SERVER_CALL_MESSAGES.malformed)
   if (!(await isReadableCall(request))) return refuse(400, SERVER_CALL_MESSAGES.malformed)
   const call: CallState = { reached: false }
   let result: Awaited<ReturnType<typeof next>>

@@ -116,6 +116,12 @@ test.describe('server-function calls the framework cannot hand to a function: 40
     expect(get.status()).toBe(404)
   })
 
+  test('a call without the header of the site’s own client (a raw call, e.g. a form post): 400', async ({ request }) => {
+    const answer = await request.fetch(`/_serverFn/${ids.get('fetchSiteOrigin') ?? ''}`, { headers: { 'sec-fetch-site': 'same-origin' } })
+    expect(answer.status()).toBe(400)
+    expect(((await answer.json()) as { error: string }).error).toBe('Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.')
+  })
+
   test('a function called with the wrong method: 405 in German with Allow', async ({ request }) => {
     const answer = await call(request, `/_serverFn/${saveBooking}`, { method: 'GET' })
     expect(answer.status()).toBe(405)
