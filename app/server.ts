@@ -7,6 +7,7 @@ import { isBot } from './server/http/bots'
 import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
 import { CLIENT_CLOSED_REQUEST, treatAbortAsClientClosed } from './server/http/client-closed.server'
 import { compressResponse } from './server/http/compress.server'
+import { jsonError } from './server/http/query'
 import { serverFunctionBodyProblem } from './server/http/body-limit.server'
 import { clearCacheOnDebug } from './server/http/debug-clear.server'
 import { HSTS, SECURITY_HEADERS, contentSecurityPolicy, servedOverHttps } from './server/http/headers'
@@ -59,7 +60,7 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
   if (url.pathname.startsWith('/_serverFn/')) {
     // Without an id the framework fails before any middleware (500 with its text).
     if (url.pathname.slice('/_serverFn/'.length).split('/')[0] === '') {
-      return Response.json({ error: SERVER_CALL_MESSAGES.unknown }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+      return jsonError(404, SERVER_CALL_MESSAGES.unknown, { 'Cache-Control': 'no-store' })
     }
     // Before the framework reads a body of any size to validate it.
     const tooLarge = serverFunctionBodyProblem(request)

@@ -9,6 +9,7 @@ import {
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { fromJSON } from 'seroval'
 import { SERVER_CALL_MESSAGES, isValidationFailure } from './lib/validation-failure'
+import { jsonError } from './server/http/query'
 
 // Server functions are same-origin RPC: a request that cannot be proven same-origin
 // (Sec-Fetch-Site, Origin or Referer) is refused with 403 before any handler runs.
@@ -20,8 +21,7 @@ const csrf = createCsrfMiddleware({
 /** Set by the function middleware: the call reached a function, so a failure is the function's own. */
 type CallState = { reached: boolean }
 
-const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-  Response.json({ error: message }, { status, headers: { ...headers, 'Cache-Control': 'no-store' } })
+const refuse = (status: number, message: string, headers: Record<string, string> = {}) => jsonError(status, message, { ...headers, 'Cache-Control': 'no-store' })
 
 // A call the framework cannot even hand to a function (an id that names none, a payload that is
 // not JSON or not in its format) would be a 500 with framework text and a stack in the log: it is

@@ -7,6 +7,7 @@
 //   (/sitemap-trips-1.xml, /sitemap-trips-2.xml, …), so 100,000 trips need no special case.
 // - Only published trips are listed; the search results, the wish list, payment links, /test/ and
 //   the API are disallowed in robots.txt and never appear in a sitemap.
+import { pageFromSearch, pageSearchSchema } from './paging'
 
 /** The protocol's limit of URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000
@@ -54,8 +55,8 @@ export function absoluteUrl(origin: string, loc: string): string {
 export function canonicalUrl(origin: string, pathname: string, search: Record<string, unknown>): string {
   // A splat route's match has no trailing slash; the site's pages all end with one (spec 2).
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`
-  const page = Number(search.seite ?? search.page ?? 1)
-  return absoluteUrl(origin, Number.isInteger(page) && page > 1 ? `${path}?seite=${page}` : path)
+  const page = pageFromSearch(pageSearchSchema.parse(search))
+  return absoluteUrl(origin, page > 1 ? `${path}?seite=${page}` : path)
 }
 
 function lines(entries: readonly SitemapEntry[], origin: string, tag: 'url' | 'sitemap'): string {

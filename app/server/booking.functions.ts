@@ -15,6 +15,7 @@ import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { tripIdSchema } from '~/lib/wishlist'
 import { limitCurrentClient } from './http/client-limits.server'
+import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
@@ -105,9 +106,6 @@ export type SaveBookingResult =
   | { kind: 'gone'; message: string }
   | Limited
 
-/** Over a per-client limit (the response is a 429). */
-type Limited = { kind: 'limited'; message: string }
-
 const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.'
 
 /** Saves the whole draft of this browser; prices and holds come back from the server. */
@@ -115,7 +113,7 @@ export const saveBooking = createServerFn({ method: 'POST' })
   .validator(tripDateInput.extend({ draft: z.unknown() }))
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const limited = limitCurrentClient('save')
-    if (limited) return { kind: 'limited', message: limited.message }
+    if (limited) return limited
     const db = await getDb()
     const settings = await bookingSettings()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
@@ -150,7 +148,7 @@ export const extendBookingHold = createServerFn({ method: 'POST' })
   .validator(tripDateInput)
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const limited = limitCurrentClient('save')
-    if (limited) return { kind: 'limited', message: limited.message }
+    if (limited) return limited
     const db = await getDb()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
@@ -182,7 +180,7 @@ export const submitBooking = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
     const limited = limitCurrentClient('book')
-    if (limited) return { kind: 'limited', message: limited.message }
+    if (limited) return limited
     const db = await getDb()
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
@@ -239,7 +237,7 @@ export const submitPaymentMandate = createServerFn({ method: 'POST' })
   .validator(paymentLinkInput.extend({ iban: z.string().max(60), accountHolder: z.string().max(140), accept: z.boolean() }))
   .handler(async ({ data }): Promise<MandateResult | Limited> => {
     const limited = limitCurrentClient('book')
-    if (limited) return { kind: 'limited', message: limited.message }
+    if (limited) return limited
     const { data: link, ...input } = data
     return giveMandate(await getDb(), await bookingSettings(), link, input)
   })

@@ -36,8 +36,8 @@ export type OpenedDatabase = {
   dump?: () => Promise<Blob>
 }
 
-/** The extensions the embedded database is made with (a restored copy needs the same). */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
+/** The extensions the embedded database is made with (scripts/db-files.mjs opens a backup with the same). */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
 /** How often the embedded database is vacuumed (PostgreSQL servers have autovacuum). */
 const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000

@@ -7,8 +7,8 @@ import { createConnection, createServer } from 'node:net'
 import { isAbsolute, join } from 'node:path'
 import { writeAtomically } from '../files.server'
 
-/** The socket's name in DATA_DIR (scripts/backup.mjs and scripts/restore.mjs use the same). */
-export const CONTROL_SOCKET_NAME = 'steuerung.sock'
+/** The socket's name in DATA_DIR (scripts/db-files.mjs writes the same: the scripts run without the build). */
+const CONTROL_SOCKET_NAME = 'steuerung.sock'
 
 export type ControlAnswer = { ok: true; bytes: number } | { ok: false; error: string }
 
@@ -34,7 +34,7 @@ async function answer(line: string, dump: () => Promise<Blob>): Promise<ControlA
 }
 
 /** Whether a site answers on the socket (a leftover file of a crashed process does not). */
-export function socketAnswers(path: string): Promise<boolean> {
+function socketAnswers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(path)
     probe.once('connect', () => {

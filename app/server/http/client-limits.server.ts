@@ -94,20 +94,17 @@ export function requestClientAddress(): string {
   return clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, trusted)
 }
 
+/** What a server function answers a client over its limit (the page shows the message). */
+export type Limited = { kind: 'limited'; message: string }
+
 /**
  * For server functions: counts the current request; over the limit the response becomes 429 with
- * Retry-After (the server entry carries both over to a page rendered on the server) and the German
- * message is returned for the page to show.
+ * Retry-After (also for a page rendered on the server) and the answer is returned.
  */
-export function limitCurrentClient(scope: LimitScope): { message: string; retryAfterSeconds: number } | null {
+export function limitCurrentClient(scope: LimitScope): Limited | null {
   const attempt = takeClientBudget(scope, requestClientAddress())
   if (attempt.ok) return null
   setResponseStatus(429)
   setResponseHeader('Retry-After', String(attempt.retryAfterSeconds))
-  return { message: TOO_MANY_REQUESTS_MESSAGE[scope], retryAfterSeconds: attempt.retryAfterSeconds }
-}
-
-/** For tests: start every client afresh. */
-export function resetClientLimitsForTests(): void {
-  limiters.clear()
+  return { kind: 'limited', message: TOO_MANY_REQUESTS_MESSAGE[scope] }
 }

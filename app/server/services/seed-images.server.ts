@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { SEED_IMAGE_PREFIX } from '~/lib/images'
 import type { Database } from '../db/client.server'
 import { blogEntries, categories, hotels, impressions, ships, trips } from '../db/schema'
-import { MAX_ID } from '~/lib/ids'
+import { parseId } from '~/lib/ids'
 
 type Owner = { id: AnyPgColumn; image: AnyPgColumn; kind: 'single' | 'list' }
 
@@ -26,8 +26,8 @@ const KEY = /^([a-z]+)-([1-9][0-9]{0,9})(?:-[1-9][0-9]{0,2})?$/
 export async function seedImageExists(db: Database, key: string): Promise<boolean> {
   const match = KEY.exec(key)
   const owner = match?.[1] ? OWNERS[match[1]] : undefined
-  const id = Number(match?.[2])
-  if (!owner || !Number.isSafeInteger(id) || id > MAX_ID) return false
+  const id = parseId(match?.[2])
+  if (!owner || id === null) return false
   const src = `${SEED_IMAGE_PREFIX}${key}.svg`
   const shows = owner.kind === 'single' ? eq(owner.image, src) : sql`${owner.image} @> ${JSON.stringify([{ src }])}::jsonb`
   const rows = await db
