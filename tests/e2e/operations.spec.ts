@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import type { Browser } from '@playwright/test'
-import { bookToSuccess, seatPlanDates, startServer, waitForHealth } from './support'
+import { toJSONAsync } from 'seroval'
+import { bookToSuccess, seatPlanDates, serverFunctionIds, startServer, waitForHealth } from './support'
 
 const run = promisify(execFile)
 const PORT = 3395
@@ -198,6 +199,21 @@ test.describe('per-client limits as shipped', () => {
     const { allowed, refused } = await until429(send, 10)
     expect(allowed).toBe(10)
     await expectRefusal(refused, /sehr oft gebucht/)
+  })
+
+  test('agency login failures: 5 per account, then 429 with Retry-After and the throttled answer (the frame words the wait)', async () => {
+    const login = serverFunctionIds().get('agencyLogin') ?? ''
+    const attempt = async () =>
+      fetch(`${origin}/_serverFn/${login}`, {
+        method: 'POST',
+        headers: { ...json, 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin' },
+        // The payload as the site's own client sends it (seroval, as TanStack Start reads it).
+        body: JSON.stringify(await toJSONAsync({ data: { login: 'agentur-demo', password: 'falsch' } })),
+      })
+    const { allowed, refused } = await until429(attempt, 5)
+    expect(allowed).toBe(5)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.text()).toContain('throttled')
   })
 
   test('image renders: 60 a minute, invented pictures included; a picture already made stays free', async () => {
