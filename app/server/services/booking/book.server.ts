@@ -76,15 +76,16 @@ function requestHash(draftId: string, request: unknown): string {
   return createHash('sha256').update(JSON.stringify({ draftId, request })).digest('hex')
 }
 
+const earlierColumns = {
+  bookingNumber: bookings.bookingNumber,
+  gesamtpreis: bookings.gesamtpreis,
+  requestHash: bookings.requestHash,
+  idempotencyKey: bookings.idempotencyKey,
+}
+
 async function replay(db: Database, key: string, hash: string): Promise<BookResult | null> {
-  const [existing] = await db
-    .select({ bookingNumber: bookings.bookingNumber, gesamtpreis: bookings.gesamtpreis, requestHash: bookings.requestHash })
-    .from(bookings)
-    .where(eq(bookings.idempotencyKey, key))
-    .limit(1)
-  if (!existing) return null
-  if (existing.requestHash !== hash) return { kind: 'key-reused' }
-  return { kind: 'booked', bookingNumber: existing.bookingNumber, gesamtpreis: existing.gesamtpreis, replayed: true }
+  const [existing] = await db.select(earlierColumns).from(bookings).where(eq(bookings.idempotencyKey, key)).limit(1)
+  return existing ? answerEarlier(existing, key, hash) : null
 }
 
 /** Books a draft. Same key and request again: the same answer; never two bookings of one draft. */
@@ -110,13 +111,11 @@ export async function bookDraft(
   if (earlier) return earlier
 
   if (!row) {
-    const [done] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
-    return {
-      kind: 'gone',
-      message: done
-        ? `Diese Buchung wurde bereits abgeschlossen (Buchungsnummer ${done.bookingNumber}).`
-        : 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.',
-    }
+    // The draft is gone: booked (perhaps by a request with this very key that committed between the
+    // replay look-up and the draft's, each on a connection of its own) or expired.
+    const [done] = await db.select(earlierColumns).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
+    if (done) return answerEarlier(done, idempotencyKey, hash)
+    return { kind: 'gone', message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' }
   }
   // Whether the date is full is decided below under the lock (the draft's own holds count as free
   // for it), so only the rules that need no query are checked here.
@@ -171,6 +170,17 @@ function uniqueViolation(error: unknown): string | null {
   return null
 }
 
+type EarlierBooking = { bookingNumber: string; gesamtpreis: number; requestHash: string; idempotencyKey: string }
+
+/** The answer to a request for a draft that is already booked: the booking again for the same key and request. */
+function answerEarlier(earlier: EarlierBooking, idempotencyKey: string, hash: string): BookResult {
+  if (earlier.idempotencyKey !== idempotencyKey) {
+    return { kind: 'gone', message: `Diese Buchung wurde bereits abgeschlossen (Buchungsnummer ${earlier.bookingNumber}).` }
+  }
+  if (earlier.requestHash !== hash) return { kind: 'key-reused' }
+  return { kind: 'booked', bookingNumber: earlier.bookingNumber, gesamtpreis: earlier.gesamtpreis, replayed: true }
+}
+
 const dateStateSchema = z.object({
   booked: z.number(),
   earlier: z
@@ -223,15 +233,7 @@ async function bookInTransaction(
     queryRows(tx, sql`select nextval(pg_get_serial_sequence('bookings', 'id'))::int as id`, z.object({ id: z.number() })),
   ])
   const earlier = state?.earlier
-  if (earlier) {
-    throw new AlreadyBooked(
-      earlier.idempotencyKey !== idempotencyKey
-        ? { kind: 'gone', message: `Diese Buchung wurde bereits abgeschlossen (Buchungsnummer ${earlier.bookingNumber}).` }
-        : earlier.requestHash !== hash
-          ? { kind: 'key-reused' }
-          : { kind: 'booked', bookingNumber: earlier.bookingNumber, gesamtpreis: earlier.gesamtpreis, replayed: true },
-    )
-  }
+  if (earlier) throw new AlreadyBooked(answerEarlier(earlier, idempotencyKey, hash))
   const date = locked && state ? { capacity: locked.capacity, booked: state.booked } : undefined
   const people = travellers(draft)
   if (!date || date.booked + people.length > date.capacity) {
