@@ -109,6 +109,18 @@ describe('compression', () => {
     }
   })
 
+  it('sends a small JSON answer as it is, with Vary, and compresses one just above the limit', async () => {
+    const small = '{"bookingNumber":"HCW5-MTTS","gesamtpreis":129000000}'
+    const plain = await compressResponse(chunked('application/json', [small]), 'br')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await plain.text()).toBe(small)
+    const large = JSON.stringify({ text: 'a'.repeat(1024) })
+    const compressed = await compressResponse(chunked('application/json', [large]), 'gzip')
+    expect(compressed.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib.gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(large)
+  })
+
   it('sends the first part of streamed HTML before the rest exists', async () => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))

@@ -1,7 +1,7 @@
 // One published trip with everything its detail page shows: upcoming dates, boarding points,
 // categories, countries, hotel or ship. The description is sanitised here, before it leaves the server.
-import { and, asc, eq, gte } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import type { AnyColumn, SQL } from 'drizzle-orm'
 import { bookableLabel } from '~/lib/bookable'
 import { formatPrice } from '~/lib/format'
 import { buildIcs, icsFileName } from '~/lib/ics'
@@ -36,23 +36,24 @@ const TRIP_DATE_COLUMNS = {
   code: tripDates.code,
 }
 
-/** The Zustiegsstellen of a trip in the order the coach reaches them, with time and surcharge. */
-/** The boarding points of a trip, given by id or by a subquery that yields it. */
-export function loadTripBoardingPoints(db: Database, tripId: number | SQL<number>): Promise<TripBoardingPoint[]> {
-  return db
-    .select({
-      id: boardingPoints.id,
-      name: boardingPoints.name,
-      street: boardingPoints.street,
-      zip: boardingPoints.zip,
-      city: boardingPoints.city,
-      departureTime: tripBoardingPoints.departureTime,
-      surcharge: tripBoardingPoints.surcharge,
-    })
-    .from(tripBoardingPoints)
-    .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
-    .where(eq(tripBoardingPoints.tripId, tripId))
-    .orderBy(asc(tripBoardingPoints.departureTime), asc(boardingPoints.city), asc(boardingPoints.id))
+/**
+ * The Zustiegsstellen of a trip in the order the coach reaches them, with time and surcharge, as
+ * one JSON array: the trip page and the booking offer read them inside a statement of their own.
+ */
+export function tripBoardingPointsJson(tripId: AnyColumn | number): SQL<TripBoardingPoint[]> {
+  return sql`coalesce((
+    select json_agg(json_build_object(
+        'id', ${boardingPoints.id}, 'name', ${boardingPoints.name}, 'street', ${boardingPoints.street},
+        'zip', ${boardingPoints.zip}, 'city', ${boardingPoints.city},
+        'departureTime', ${tripBoardingPoints.departureTime}, 'surcharge', ${tripBoardingPoints.surcharge})
+      order by ${tripBoardingPoints.departureTime}, ${boardingPoints.city}, ${boardingPoints.id})
+    from ${tripBoardingPoints} join ${boardingPoints} on ${boardingPoints.id} = ${tripBoardingPoints.boardingPointId}
+    where ${tripBoardingPoints.tripId} = ${tripId}), '[]'::json)`.mapWith(jsonValue<TripBoardingPoint[]>)
+}
+
+/** A json value as the driver gives it: postgres.js and PGlite parse it, a text answer is parsed here. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T
 }
 
 /** The id of a published trip named by id or slug; null when there is none. */
@@ -67,20 +68,20 @@ export async function resolveTripRef(db: Database, ref: TripRef): Promise<number
 }
 
 export async function loadTripDetail(db: Database, id: number, today = todayIsoDay()): Promise<TripDetail | null> {
-  const [trip] = await db
-    .select()
+  const [found] = await db
+    .select({ trip: trips, points: tripBoardingPointsJson(trips.id) })
     .from(trips)
     .where(and(eq(trips.id, id), eq(trips.published, true)))
     .limit(1)
-  if (!trip) return null
+  if (!found) return null
+  const { trip, points } = found
 
-  const [dates, points, categoryRows, countryRows, hotel, ship] = await Promise.all([
+  const [dates, categoryRows, countryRows, hotel, ship] = await Promise.all([
     db
       .select(TRIP_DATE_COLUMNS)
       .from(tripDates)
       .where(and(eq(tripDates.tripId, id), gte(tripDates.dateFrom, today)))
       .orderBy(asc(tripDates.dateFrom), asc(tripDates.id)),
-    loadTripBoardingPoints(db, id),
     db
       .select({ id: categories.id, slug: categories.slug, name: categories.name, kind: categories.kind })
       .from(tripCategories)

@@ -3,12 +3,12 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { bookableAction } from '~/lib/bookable'
 import { roomTypesFor } from '~/lib/booking/offer'
-import type { BookingOffer } from '~/lib/booking/offer'
+import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
 import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
-import { loadTripBoardingPoints } from '../trip-detail.server'
+import { jsonValue, tripBoardingPointsJson } from '../trip-detail.server'
 import {
   bookingDrafts,
   insuranceOffers,
@@ -42,8 +42,9 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
     typeof date === 'number'
       ? date
       : sql<number>`(select ${bookingDrafts.tripDateId} from ${bookingDrafts} where ${bookingDrafts.id} = ${date.draftId})`
-  const tripOfDate = sql<number>`(select ${tripDates.tripId} from ${tripDates} where ${tripDates.id} = ${tripDateId})`
-  const [[row], points, tripServices, reference] = await Promise.all([
+  // One statement (one round trip on one connection): the date, its trip, seat plan, boarding
+  // points and the trip's own add-ons.
+  const [[row], reference] = await Promise.all([
     db
       .select({
         tripDateId: tripDates.id,
@@ -57,28 +58,27 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
         price: tripDates.price,
         singleRoomSurcharge: tripDates.singleRoomSurcharge,
         seatPlan: seatPlans.layout,
+        boardingPoints: tripBoardingPointsJson(trips.id),
+        tripServices: sql`coalesce((
+          select json_agg(json_build_object('id', ${services.id}, 'name', ${services.name}, 'description', ${services.description},
+              'price', ${services.price}, 'per', ${services.per}) order by ${services.id})
+          from ${services} where ${services.tripId} = ${trips.id}), '[]'::json)`.mapWith(jsonValue<ServiceOffer[]>),
       })
       .from(tripDates)
       .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))
       .leftJoin(seatPlans, eq(seatPlans.id, tripDates.seatPlanId))
       .where(eq(tripDates.id, tripDateId))
       .limit(1),
-    loadTripBoardingPoints(db, tripOfDate),
-    db
-      .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
-      .from(services)
-      .where(eq(services.tripId, tripOfDate))
-      .orderBy(asc(services.id)),
     referenceData(db),
   ])
   if (!row) return null
 
+  const { tripServices, ...offerRow } = row
   return {
-    ...row,
+    ...offerRow,
     roomTypes: roomTypesFor(row.durationDays),
-    boardingPoints: points,
     // Door-to-door transfer brings travellers to the bus, so it exists only where boarding points do.
-    transferZones: points.length ? reference.transferZones : [],
+    transferZones: row.boardingPoints.length ? reference.transferZones : [],
     services: [...reference.services, ...tripServices].sort((a, b) => a.id - b.id),
     insuranceOffers: reference.insuranceOffers,
   }
