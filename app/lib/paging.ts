@@ -1,8 +1,6 @@
 // Paged lists of the content pages: the typed `?seite=` search param (with `?page=` as an alias)
 // and the arithmetic around it.
 import { z } from 'zod'
-import { pageTitle } from './site'
-import type { SiteInfo } from './site'
 import { MAX_PAGE, pageParam } from './url-search'
 
 /** Trip cards on one page of a list: a category, a destination, a hotel's or a ship's trips. */
@@ -48,6 +46,6 @@ export function isPageInRange(page: number, total: number, perPage: number): boo
 }
 
 /** A page title that tells the pages of a list apart: 'Hotels, Seite 2 – Sonnenland Reisen'. */
-export function pagedTitle(site: Pick<SiteInfo, 'name'>, base: string, page: number): string {
-  return pageTitle(site, `${base}${page > 1 ? `, Seite ${page}` : ''}`)
+export function titleOnPage(base: string, page: number): string {
+  return page > 1 ? `${base}, Seite ${page}` : base
 }

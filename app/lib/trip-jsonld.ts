@@ -1,8 +1,8 @@
-// schema.org structured data of a trip (JSON-LD `Trip` with one `Offer` per upcoming date), and the
-// safe way to put JSON into a <script> element.
+// schema.org structured data of a trip (JSON-LD `Trip` with one `Offer` per upcoming date).
 import type { BookableStatus } from './bookable'
 import { bookableLabel } from './bookable'
 import { RAW_PRICE_FACTOR, formatDateRange } from './format'
+import { organizationJsonLd } from './head'
 import type { SiteInfo } from './site'
 import { absoluteUrl } from './sitemap'
 import type { TripDetail } from './trip-detail'
@@ -52,20 +52,7 @@ export function buildTripJsonLd({ trip, site, origin }: TripJsonLdInput): Record
     name: trip.title,
     url,
     description: trip.teaser || trip.subtitle || trip.title,
-    provider: {
-      '@type': 'TravelAgency',
-      name: site.legalName,
-      url: absoluteUrl(origin, '/'),
-      telephone: site.phone,
-      email: site.email,
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: site.street,
-        postalCode: site.zip,
-        addressLocality: site.city,
-        addressCountry: 'DE',
-      },
-    },
+    provider: organizationJsonLd(site, origin),
     offers: trip.dates.map((date) => ({
       '@type': 'Offer',
       name: `Termin ${formatDateRange(date.dateFrom, date.dateTill)}`,
@@ -94,18 +81,4 @@ export function buildTripJsonLd({ trip, site, origin }: TripJsonLdInput): Record
     }
   }
   return data
-}
-
-/**
- * JSON for a <script type="application/ld+json"> element. '<' is written as \u003c so that text
- * such as '</script>' or '<!--' in a title cannot end or change the element; '>' and '&' likewise,
- * and U+2028/U+2029 because older parsers treat them as line breaks. JSON.parse reads it back unchanged.
- */
-export function serialiseJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
 }

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
 import { contentQueries } from '~/queries/content'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 `{params}`: anything no other route claims is a content page by slug, or a 404. */
 export const Route = createFileRoute('/$')({
@@ -10,9 +10,8 @@ export const Route = createFileRoute('/$')({
     const page = await context.queryClient.ensureQueryData(contentQueries.page(params._splat ?? ''))
     return { title: page.title, teaser: page.teaser }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData ? [{ title: pageTitle(match.context.site, loaderData.title) }, { name: 'description', content: loaderData.teaser }] : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(match.context.site, { title: loaderData.title, description: loaderData.teaser }) : {},
   component: ContentPageView,
 })
 

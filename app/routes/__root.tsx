@@ -16,11 +16,12 @@ import { NotificationArea } from '~/components/notifications/NotificationArea'
 import { QuickSearch } from '~/components/search/QuickSearch'
 import { useWishlist } from '~/components/wishlist/useWishlist'
 import { rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
-import { DEFAULT_SITE_INFO } from '~/lib/site'
+import { DEFAULT_SITE_INFO, pageTitle } from '~/lib/site'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { initDataQuery, siteInfoQuery, siteOriginQuery } from '~/queries/shell'
 import { canonicalUrl } from '~/lib/sitemap'
 import appCss from '~/styles/app.css?url'
+import { siteHead } from '~/lib/head'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // The operator's identity (SITE_CONFIG_FILE) for every route's head: titles, descriptions, site name.
@@ -38,28 +39,28 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       context.queryClient.ensureQueryData(agencyLoginSettingsQuery()),
     ])
   },
-  head: ({ match, matches }) => ({
-    links: [
-      { rel: 'stylesheet', href: appCss },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-      ...canonicalLinks(match.context.origin, matches.at(-1)),
-    ],
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: match.context.site.colors.primary },
-      { title: `${match.context.site.name} – ${match.context.site.claim}` },
-      { name: 'description', content: 'Busreisen, Flugreisen, Kreuzfahrten und Hotels – persönlich beraten und bequem online gebucht.' },
-    ],
-  }),
+  head: ({ match, matches }) => {
+    const site = siteHead(match.context.site, canonicalAddress(match.context.origin, matches.at(-1)))
+    return {
+      links: [{ rel: 'stylesheet', href: appCss }, { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...(site.links ?? [])],
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: match.context.site.colors.primary },
+        // A page without a head of its own (an error page) still has a title.
+        { title: pageTitle(match.context.site, match.context.site.claim) },
+        ...site.meta,
+      ],
+    }
+  },
   component: RootComponent,
   errorComponent: RootError,
 })
 
 /** Every page that rendered names its canonical address, unless its route writes it from its record. */
-function canonicalLinks(origin: string, leaf: AnyRouteMatch | undefined): { rel: string; href: string }[] {
-  if (!leaf || leaf.status !== 'success' || leaf.staticData.canonical === 'own') return []
-  return [{ rel: 'canonical', href: canonicalUrl(origin, leaf.pathname, leaf.search as Record<string, unknown>) }]
+function canonicalAddress(origin: string, leaf: AnyRouteMatch | undefined): string | null {
+  if (!leaf || leaf.status !== 'success' || leaf.staticData.canonical === 'own') return null
+  return canonicalUrl(origin, leaf.pathname, leaf.search as Record<string, unknown>)
 }
 
 /** The page of an error no route caught: the operator's identity if it was loaded, else the default. */

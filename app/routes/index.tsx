@@ -15,7 +15,7 @@ import type { Testimonial } from '~/lib/testimonials'
 import type { TripCardData } from '~/lib/trip-card'
 import { initDataQuery, siteInfoQuery } from '~/queries/shell'
 import { startPageQuery } from '~/queries/start-page'
-import { pageTitle } from '~/lib/site'
+import { organizationJsonLd, pageHead, serialiseJsonLd } from '~/lib/head'
 
 export const Route = createFileRoute('/')({
   staticData: { layout: 'start' },
@@ -24,15 +24,13 @@ export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
     await Promise.all([context.queryClient.ensureQueryData(initDataQuery()), context.queryClient.ensureQueryData(startPageQuery())])
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, match.context.site.claim) },
-      {
-        name: 'description',
-        content: `Busreisen, Flugreisen, Kreuzfahrten und Hotels: Reisen mit Haustürnähe, persönlicher Beratung und Reiseleitung – ${match.context.site.name}.`,
-      },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: match.context.site.claim,
+      description: `Busreisen, Flugreisen, Kreuzfahrten und Hotels: Reisen mit Haustürnähe, persönlicher Beratung und Reiseleitung – ${match.context.site.name}.`,
+      // The operator for search engines' knowledge panels.
+      jsonLd: [serialiseJsonLd({ '@context': 'https://schema.org', ...organizationJsonLd(match.context.site, match.context.origin) })],
+    }),
   component: StartPage,
 })
 
@@ -79,7 +77,10 @@ function StartPage() {
         <div className="container newsletter-teaser">
           <div>
             <h2 id="newsletter">Reiseideen per E-Mail</h2>
-            <p>Neue Reisen, Frühbucherpreise und Restplätze zuerst erfahren: Abonnieren Sie unseren kostenlosen Newsletter. Abmelden können Sie sich jederzeit.</p>
+            <p>
+              Neue Reisen, Frühbucherpreise und Restplätze zuerst erfahren: Abonnieren Sie unseren kostenlosen Newsletter. Abmelden können
+              Sie sich jederzeit.
+            </p>
           </div>
           <p>
             <AppLink href="/newsletter/" className={buttonClassName({ variant: 'primary' })}>

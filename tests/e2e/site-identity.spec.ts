@@ -68,6 +68,10 @@ test('every kind of page names the configured operator in its title and nowhere 
   const trip = (await seatPlanDates(request))[0]?.tripId ?? 1
   const pages = ['/', `/reise/${trip}/`, '/reiseuebersicht/busreisen/', '/reiseuebersicht/search/', '/hotels/', '/ships/', '/blog/', '/faq/']
   pages.push('/kundenstimmen/', '/reisebueros/agenturen/', '/reisekalender/', '/newsletter/', '/forms/kontakt/', '/ueber-uns/', '/gibt-es-nicht/')
+  const blog = await (await fetch(`${origin}/blog/`, { headers: { accept: 'text/html' } })).text()
+  const entry = /href="(\/blog\/detail\/[^"]+)"/.exec(blog)?.[1]
+  if (!entry) throw new Error('no blog entry linked from /blog/')
+  pages.push(entry)
   for (const path of pages) {
     const html = await (await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } })).text()
     const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
@@ -80,9 +84,38 @@ test('every kind of page names the configured operator in its title and nowhere 
     else {
       expect(canonicals, path).toHaveLength(1)
       expect(canonicals[0], path).toMatch(new RegExp(`^${origin}/`))
+      // Link previews name the page's address and the configured operator.
+      expect(metaProperty(html, 'og:url'), path).toEqual([canonicals[0]])
+      expect(metaProperty(html, 'og:site_name'), path).toEqual([OPERATOR.name])
     }
   }
 })
+
+test('structured data names the configured operator as provider of a trip, publisher of an article and on the start page', async ({ request }) => {
+  const trip = (await seatPlanDates(request))[0]?.tripId ?? 1
+  const blog = await (await fetch(`${origin}/blog/`, { headers: { accept: 'text/html' } })).text()
+  const entry = /href="(\/blog\/detail\/[^"]+)"/.exec(blog)?.[1] ?? ''
+  const operatorOf = {
+    '/': (data: Record<string, unknown>) => data,
+    [`/reise/${trip}/`]: (data: Record<string, unknown>) => data.provider,
+    [entry]: (data: Record<string, unknown>) => data.publisher,
+  }
+  for (const [path, operator] of Object.entries(operatorOf)) {
+    const html = await (await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } })).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>)
+    expect(blocks, path).toHaveLength(1)
+    expect(operator(blocks[0] ?? {}), path).toMatchObject({ '@type': 'TravelAgency', name: OPERATOR.legalName, telephone: OPERATOR.phone, url: `${origin}/` })
+  }
+})
+
+/** The contents of <meta property="…"> tags of a page. */
+function metaProperty(html: string, property: string): string[] {
+  return [...html.matchAll(/<meta [^>]*>/g)].flatMap((m) => {
+    const tag = m[0]
+    if (!tag.includes(`property="${property}"`)) return []
+    return [/content="([^"]*)"/.exec(tag)?.[1] ?? '']
+  })
+}
 
 test('the booking confirmation mail names the configured operator only', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: origin, locale: 'de-DE', timezoneId: 'Europe/Berlin' })

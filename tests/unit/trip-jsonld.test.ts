@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { BOOKABLE_STATUSES } from '~/lib/bookable'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import type { TripDetail } from '~/lib/trip-detail'
-import { availabilityForStatus, buildTripJsonLd, schemaPrice, serialiseJsonLd } from '~/lib/trip-jsonld'
+import { serialiseJsonLd } from '~/lib/head'
+import { availabilityForStatus, buildTripJsonLd, schemaPrice } from '~/lib/trip-jsonld'
 
 const trip: TripDetail = {
   id: 12,

@@ -7,7 +7,7 @@ import { agencyLoginInputSchema, formatAgencyLoginMessage, isAllowedParentOrigin
 import type { AgencyLoginInput } from '~/lib/agency-login'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { agencyLogin } from '~/server/agency-login.functions'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * The project's own agency login frame (DESIGN 7), the default of AGENCY_LOGIN_FRAME_URL: a bare
@@ -17,9 +17,7 @@ import { pageTitle } from '~/lib/site'
  */
 export const Route = createFileRoute('/agentur-login-frame/')({
   staticData: { layout: 'frame' },
-  head: ({ match }) => ({
-    meta: [{ title: pageTitle(match.context.site, 'Anmeldung für Reisebüros') }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ match }) => pageHead(match.context.site, { title: 'Anmeldung für Reisebüros', robots: 'noindex' }),
   component: AgencyLoginFrame,
 })
 
@@ -92,7 +90,10 @@ function AgencyLoginFrame() {
           setStatus({ kind: 'error', text: 'Keine korrekten Anmeldedaten: Benutzername oder Passwort stimmen nicht.' })
           post(formatAgencyLoginMessage(4))
         } else {
-          setStatus({ kind: 'error', text: `Zu viele Fehlversuche. Bitte versuchen Sie es ${retryAfterText(result.retryAfterSeconds)} erneut.` })
+          setStatus({
+            kind: 'error',
+            text: `Zu viele Fehlversuche. Bitte versuchen Sie es ${retryAfterText(result.retryAfterSeconds)} erneut.`,
+          })
           post(formatAgencyLoginMessage(5))
         }
         document.getElementById('agentur-passwort')?.focus()
@@ -133,7 +134,14 @@ function AgencyLoginFrame() {
             </form.AppField>
             <form.AppField name="password">
               {(field) => (
-                <field.TextField id="agentur-passwort" type="password" label="Passwort" autoComplete="current-password" maxLength={200} required />
+                <field.TextField
+                  id="agentur-passwort"
+                  type="password"
+                  label="Passwort"
+                  autoComplete="current-password"
+                  maxLength={200}
+                  required
+                />
               )}
             </form.AppField>
             <div role="alert" className="agency-frame__error">

@@ -5,23 +5,26 @@ import { ContentLinks } from '~/components/content/ContentLinks'
 import { CardGrid } from '~/components/content/EntityCard'
 import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { blogQueries } from '~/queries/blog'
 import { contentQueries } from '~/queries/content'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: async ({ context, deps }) => {
-    await Promise.all([context.queryClient.ensureQueryData(blogQueries.list(deps.page)), context.queryClient.ensureQueryData(contentQueries.links('article'))])
+    await Promise.all([
+      context.queryClient.ensureQueryData(blogQueries.list(deps.page)),
+      context.queryClient.ensureQueryData(contentQueries.links('article')),
+    ])
     return { page: deps.page }
   },
-  head: ({ loaderData, match }) => ({
-    meta: [
-      { title: pagedTitle(match.context.site, 'Reiseblog', loaderData?.page ?? 1) },
-      { name: 'description', content: `Neuigkeiten, Reiseberichte und Tipps von ${match.context.site.name} – aus dem Reisebus, von Bord und vom Ziel.` },
-    ],
-  }),
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, {
+      title: titleOnPage('Reiseblog', loaderData?.page ?? 1),
+      description: `Neuigkeiten, Reiseberichte und Tipps von ${match.context.site.name} – aus dem Reisebus, von Bord und vom Ziel.`,
+    }),
   component: BlogPage,
 })
 

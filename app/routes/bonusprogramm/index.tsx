@@ -12,19 +12,15 @@ import {
 } from '~/lib/bonus'
 import { countOf, formatEuro, formatPrice } from '~/lib/format'
 import { contentQueries } from '~/queries/content'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/bonusprogramm/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('bonusprogramm')),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Bonusprogramm') },
-      {
-        name: 'description',
-        content: `Mit jeder Reise Bonuspunkte sammeln und als Reisegutschein einlösen: so funktioniert das Bonusprogramm von ${match.context.site.name}.`,
-      },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Bonusprogramm',
+      description: `Mit jeder Reise Bonuspunkte sammeln und als Reisegutschein einlösen: so funktioniert das Bonusprogramm von ${match.context.site.name}.`,
+    }),
   component: BonusPage,
 })
 
@@ -47,12 +43,11 @@ function BonusPage() {
         <h2 id="auf-einen-blick">Auf einen Blick</h2>
         <dl className="facts">
           <dt>Punkte sammeln</dt>
-          <dd>
-            {points(POINTS_PER_EURO)} für jeden vollen Euro Reisepreis, bei jeder Buchung – online, am Telefon oder im Reisebüro
-          </dd>
+          <dd>{points(POINTS_PER_EURO)} für jeden vollen Euro Reisepreis, bei jeder Buchung – online, am Telefon oder im Reisebüro</dd>
           <dt>Gutscheine</dt>
           <dd>
-            {VOUCHER_TIERS.map((tier) => `ab ${points(tier.points)}: ${formatEuro(tier.euros, { fractionDigits: 0 })}`).join(' · ')} für Ihre nächste Reise
+            {VOUCHER_TIERS.map((tier) => `ab ${points(tier.points)}: ${formatEuro(tier.euros, { fractionDigits: 0 })}`).join(' · ')} für
+            Ihre nächste Reise
           </dd>
           <dt>Plus-Status</dt>
           <dd>

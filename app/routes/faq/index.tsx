@@ -4,9 +4,8 @@ import { ContentLinks } from '~/components/content/ContentLinks'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import type { FaqTopic } from '~/lib/faq'
-import { pageTitle } from '~/lib/site'
-import { serialiseJsonLd } from '~/lib/trip-jsonld'
 import { contentQueries } from '~/queries/content'
+import { pageHead, serialiseJsonLd } from '~/lib/head'
 
 export const Route = createFileRoute('/faq/')({
   loader: async ({ context }) => {
@@ -17,14 +16,13 @@ export const Route = createFileRoute('/faq/')({
     ])
     return { jsonLd: faqJsonLd(topics) }
   },
-  head: ({ loaderData, match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Häufige Fragen') },
-      { name: 'description', content: 'Antworten auf häufige Fragen zu Buchung, Zahlung, Zustieg, Gepäck und Reiseversicherung.' },
-    ],
-    // FAQPage structured data; a data block, never executed.
-    scripts: loaderData ? [{ type: 'application/ld+json', children: loaderData.jsonLd }] : [],
-  }),
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, {
+      title: 'Häufige Fragen',
+      description: 'Antworten auf häufige Fragen zu Buchung, Zahlung, Zustieg, Gepäck und Reiseversicherung.',
+      // FAQPage structured data.
+      jsonLd: loaderData ? [loaderData.jsonLd] : [],
+    }),
   component: FaqPage,
 })
 
@@ -49,7 +47,9 @@ function FaqPage() {
       <Breadcrumbs items={[{ label: 'Häufige Fragen' }]} />
       <header className="page-header">
         <h1 className="page-title">{intro?.title ?? 'Häufige Fragen'}</h1>
-        <p className="lead">{intro?.teaser || 'Die wichtigsten Antworten rund um Ihre Reise. Ihre Frage ist nicht dabei? Rufen Sie uns an.'}</p>
+        <p className="lead">
+          {intro?.teaser || 'Die wichtigsten Antworten rund um Ihre Reise. Ihre Frage ist nicht dabei? Rufen Sie uns an.'}
+        </p>
       </header>
       {intro?.body ? <div className="prose" dangerouslySetInnerHTML={{ __html: intro.body }} /> : null}
       {topics.length > 1 ? (

@@ -8,22 +8,19 @@ import { EmptyState } from '~/components/ui/EmptyState'
 import { categorySplat } from '~/lib/category-path'
 import { catalogueQueries } from '~/queries/catalogue'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/flugreisen-genussvoll-reisen`: the landing page of the flight trips. */
 export const Route = createFileRoute('/flugreisen-genussvoll-reisen/')({
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.flightLanding())
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Flugreisen genussvoll reisen') },
-      {
-        name: 'description',
-        content: 'Ferne Ziele entspannt erreichen: Flugreisen mit Flug ab der Region, Transfers, ausgewählten Hotels und deutschsprachiger Reiseleitung.',
-      },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Flugreisen genussvoll reisen',
+      description:
+        'Ferne Ziele entspannt erreichen: Flugreisen mit Flug ab der Region, Transfers, ausgewählten Hotels und deutschsprachiger Reiseleitung.',
+    }),
   component: FlightLandingPage,
 })
 
@@ -38,8 +35,8 @@ function FlightLandingPage() {
           <h1 className="page-title">Flugreisen genussvoll reisen</h1>
           <p className="lead">
             Ferne Ziele, ohne sich um etwas kümmern zu müssen: Wir buchen Ihren Flug ab einem Flughafen in der Region, bringen Sie vom
-            Flughafen ins Hotel und wieder zurück, und eine deutschsprachige Reiseleitung begleitet Sie vor Ort. Sie genießen – wir
-            kümmern uns um den Rest.
+            Flughafen ins Hotel und wieder zurück, und eine deutschsprachige Reiseleitung begleitet Sie vor Ort. Sie genießen – wir kümmern
+            uns um den Rest.
           </p>
           <p className="cluster">
             <Link to="/flugreisen-reisekalender/" className={buttonClassName({ variant: 'primary' })}>
@@ -59,7 +56,12 @@ function FlightLandingPage() {
         <section aria-labelledby="flugreisen">
           <h2 id="flugreisen">
             Unsere Flugreisen
-            {data.paging.total > data.trips.length ? <span className="text-muted"> – die nächsten {data.trips.length} von {data.paging.total}</span> : null}
+            {data.paging.total > data.trips.length ? (
+              <span className="text-muted">
+                {' '}
+                – die nächsten {data.trips.length} von {data.paging.total}
+              </span>
+            ) : null}
           </h2>
           {data.trips.length ? (
             <TripCardGrid trips={data.trips} priorityCount={2} />

@@ -5,7 +5,7 @@ import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { catalogueQueries } from '~/queries/catalogue'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/flugreisen-reisekalender`: the Reisekalender restricted to flight trips. */
 export const Route = createFileRoute('/flugreisen-reisekalender/')({
@@ -14,12 +14,11 @@ export const Route = createFileRoute('/flugreisen-reisekalender/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps))
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Flugreisen-Reisekalender') },
-      { name: 'description', content: 'Alle kommenden Termine unserer Flugreisen Monat für Monat – mit Preis und Buchungsstand.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Flugreisen-Reisekalender',
+      description: 'Alle kommenden Termine unserer Flugreisen Monat für Monat – mit Preis und Buchungsstand.',
+    }),
   component: FlightCalendarPage,
 })
 
@@ -29,10 +28,7 @@ function FlightCalendarPage() {
   return (
     <div className="container section">
       <Breadcrumbs
-        items={[
-          { label: 'Flugreisen genussvoll reisen', href: '/flugreisen-genussvoll-reisen/' },
-          { label: 'Flugreisen-Reisekalender' },
-        ]}
+        items={[{ label: 'Flugreisen genussvoll reisen', href: '/flugreisen-genussvoll-reisen/' }, { label: 'Flugreisen-Reisekalender' }]}
       />
       <header className="page-header">
         <h1 className="page-title">Flugreisen-Reisekalender</h1>

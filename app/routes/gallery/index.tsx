@@ -3,8 +3,9 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { ImageGrid } from '~/components/content/ImageGrid'
 import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/gallery/')({
   validateSearch: pageSearchSchema,
@@ -13,12 +14,11 @@ export const Route = createFileRoute('/gallery/')({
     await context.queryClient.ensureQueryData(impressionQueries.gallery(deps.page))
     return { page: deps.page }
   },
-  head: ({ loaderData, match }) => ({
-    meta: [
-      { title: pagedTitle(match.context.site, 'Bildergalerie', loaderData?.page ?? 1) },
-      { name: 'description', content: 'Bilder aus allen unseren Reisen – jedes Bild führt zur passenden Reise.' },
-    ],
-  }),
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, {
+      title: titleOnPage('Bildergalerie', loaderData?.page ?? 1),
+      description: 'Bilder aus allen unseren Reisen – jedes Bild führt zur passenden Reise.',
+    }),
   component: GalleryPage,
 })
 

@@ -11,7 +11,7 @@ import { paramText, plainSearchValue, textParam } from '~/lib/url-search'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
 import { transferQueries } from '~/queries/transfer'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 /haustuertransfer: the door-to-door transfer. A GET form (?plz=) answers the price zone
@@ -27,15 +27,12 @@ export const Route = createFileRoute('/haustuertransfer/')({
       context.queryClient.ensureQueryData(contentQueries.fixedPageText('haustuertransfer')),
     ])
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Haustürtransfer') },
-      {
-        name: 'description',
-        content: 'Wir holen Sie zu Hause ab: Prüfen Sie mit Ihrer Postleitzahl, ob und zu welchem Preis unser Haustürtransfer Sie erreicht.',
-      },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Haustürtransfer',
+      description:
+        'Wir holen Sie zu Hause ab: Prüfen Sie mit Ihrer Postleitzahl, ob und zu welchem Preis unser Haustürtransfer Sie erreicht.',
+    }),
   component: DoorToDoorPage,
 })
 
@@ -97,8 +94,8 @@ function DoorToDoorPage() {
                 Für die Postleitzahl <strong>{result.plz}</strong> bieten wir leider keinen Haustürtransfer an.
               </p>
               <p>
-                Sicher liegt eine unserer <Link to="/zustiegsstellen/">Zustiegsstellen</Link> in Ihrer Nähe. Oder rufen Sie uns an – wir finden
-                gemeinsam eine Lösung: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
+                Sicher liegt eine unserer <Link to="/zustiegsstellen/">Zustiegsstellen</Link> in Ihrer Nähe. Oder rufen Sie uns an – wir
+                finden gemeinsam eine Lösung: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
               </p>
             </div>
           ) : null}

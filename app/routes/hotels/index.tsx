@@ -6,19 +6,19 @@ import { Stars } from '~/components/content/Stars'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatTripCount } from '~/lib/format'
 import type { HotelSummary } from '~/lib/hotels'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { hotelQueries } from '~/queries/hotels'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/hotels/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(hotelQueries.list(deps.page)),
-  head: ({ match }) => ({
-    meta: [
-      { title: pagedTitle(match.context.site, 'Unsere Hotels', match.loaderDeps.page) },
-      { name: 'description', content: 'Die Hotels unserer Reisen: Lage, Kategorie, Beschreibung und alle Reisen mit Übernachtung im Haus.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: titleOnPage('Unsere Hotels', match.loaderDeps.page),
+      description: 'Die Hotels unserer Reisen: Lage, Kategorie, Beschreibung und alle Reisen mit Übernachtung im Haus.',
+    }),
   component: HotelsPage,
 })
 

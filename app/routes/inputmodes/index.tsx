@@ -5,19 +5,18 @@ import { MaskedInput } from '~/components/ui/MaskedInput'
 import { NumberInput } from '~/components/ui/NumberInput'
 import { formatNumber } from '~/lib/format'
 import { MASKS, isMaskComplete } from '~/lib/masks'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 /inputmodes and spec 5: the input masks (# digit, @ letter, * letter or digit) and the
  * German number formatting, each with the raw value the form would send.
  */
 export const Route = createFileRoute('/inputmodes/')({
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Eingabeformate') },
-      { name: 'description', content: 'So funktionieren die Eingabefelder unserer Formulare: Postleitzahl, Datum, IBAN, Uhrzeit und Beträge.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Eingabeformate',
+      description: 'So funktionieren die Eingabefelder unserer Formulare: Postleitzahl, Datum, IBAN, Uhrzeit und Beträge.',
+    }),
   component: InputModesPage,
 })
 
@@ -45,18 +44,23 @@ function InputModesPage() {
       <header className="page-header">
         <h1 className="page-title">Eingabeformate</h1>
         <p className="lead">
-          Unsere Formulare helfen beim Ausfüllen: Trennzeichen erscheinen von selbst, und nur passende Zeichen werden übernommen. Probieren Sie
-          es aus.
+          Unsere Formulare helfen beim Ausfüllen: Trennzeichen erscheinen von selbst, und nur passende Zeichen werden übernommen. Probieren
+          Sie es aus.
         </p>
       </header>
 
       <section aria-labelledby="masken" className="section--tight">
         <h2 id="masken">Felder mit festem Format</h2>
         <p>
-          Im Format steht <strong>#</strong> für eine Ziffer, <strong>@</strong> für einen Buchstaben und <strong>*</strong> für einen Buchstaben
-          oder eine Ziffer. Alle anderen Zeichen setzt das Feld selbst ein.
+          Im Format steht <strong>#</strong> für eine Ziffer, <strong>@</strong> für einen Buchstaben und <strong>*</strong> für einen
+          Buchstaben oder eine Ziffer. Alle anderen Zeichen setzt das Feld selbst ein.
         </p>
-        <form className="inputmodes-form" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Beispiele für Felder mit festem Format">
+        <form
+          className="inputmodes-form"
+          noValidate
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Beispiele für Felder mit festem Format"
+        >
           {MASK_EXAMPLES.map((example) => {
             const state = masked[example.id] ?? { shown: '', raw: '' }
             return (
@@ -73,7 +77,9 @@ function InputModesPage() {
                 />
                 <dl className="facts inputmodes-example__raw">
                   <dt>Gesendeter Wert</dt>
-                  <dd className="inputmodes-example__value" data-testid={`${example.id}-raw`}>{state.raw || '–'}</dd>
+                  <dd className="inputmodes-example__value" data-testid={`${example.id}-raw`}>
+                    {state.raw || '–'}
+                  </dd>
                   <dt>Vollständig</dt>
                   <dd>{isMaskComplete(example.mask, state.shown) ? 'ja' : 'nein'}</dd>
                 </dl>

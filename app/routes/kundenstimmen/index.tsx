@@ -4,21 +4,21 @@ import { ListPage } from '~/components/content/ListPage'
 import { Stars } from '~/components/content/Stars'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatDate, formatNumber, countOf, pluralWord } from '~/lib/format'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { averageRatingLabel, starGlyphs } from '~/lib/ratings'
 import type { Testimonial, TestimonialSummary } from '~/lib/testimonials'
 import { testimonialQueries } from '~/queries/testimonials'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/kundenstimmen/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(testimonialQueries.list(deps.page)),
-  head: ({ match }) => ({
-    meta: [
-      { title: pagedTitle(match.context.site, 'Kundenstimmen', match.loaderDeps.page) },
-      { name: 'description', content: `Was unsere Gäste über ihre Reisen mit ${match.context.site.name} sagen: Bewertungen und Erfahrungsberichte.` },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: titleOnPage('Kundenstimmen', match.loaderDeps.page),
+      description: `Was unsere Gäste über ihre Reisen mit ${match.context.site.name} sagen: Bewertungen und Erfahrungsberichte.`,
+    }),
   component: TestimonialsPage,
 })
 

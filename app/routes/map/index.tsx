@@ -6,17 +6,16 @@ import { GeoMap } from '~/components/service/GeoMap'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatTripCount } from '~/lib/format'
 import { travelMapQuery } from '~/queries/travel-map'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /map: the Reisekarte – every travel country with its number of trips, linked to /reiselaender/. */
 export const Route = createFileRoute('/map/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(travelMapQuery()),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Reisekarte') },
-      { name: 'description', content: 'Unsere Reiseziele auf einen Blick: alle Reiseländer und Regionen mit der Zahl unserer Reisen.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Reisekarte',
+      description: 'Unsere Reiseziele auf einen Blick: alle Reiseländer und Regionen mit der Zahl unserer Reisen.',
+    }),
   component: TravelMapPage,
 })
 
@@ -26,7 +25,10 @@ function TravelMapPage() {
   const maxTrips = Math.max(1, ...plotted.map((c) => c.trips))
 
   return (
-    <ListPage title="Reisekarte" lead="Wohin möchten Sie reisen? Die Karte zeigt unsere Reiseländer – je größer der Punkt, desto mehr Reisen.">
+    <ListPage
+      title="Reisekarte"
+      lead="Wohin möchten Sie reisen? Die Karte zeigt unsere Reiseländer – je größer der Punkt, desto mehr Reisen."
+    >
       {data.countries.length === 0 ? (
         <EmptyState title="Zurzeit sind keine Reisen veröffentlicht" text="Schauen Sie bald wieder vorbei oder rufen Sie uns an." />
       ) : (
@@ -51,7 +53,12 @@ function TravelMapPage() {
             <ul className="map-destinations">
               {data.countries.map((c) => (
                 <li key={c.id}>
-                  <DestinationLink path={{ kind: 'country', country: c.slug }} name={c.name} trips={c.trips} className="map-destinations__country" />
+                  <DestinationLink
+                    path={{ kind: 'country', country: c.slug }}
+                    name={c.name}
+                    trips={c.trips}
+                    className="map-destinations__country"
+                  />
                   {c.regions.length ? <RegionLinks regions={c.regions} country={c.slug} className="map-destinations__regions" /> : null}
                 </li>
               ))}

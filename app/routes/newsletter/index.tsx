@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterForm } from '~/components/forms/NewsletterForm'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 /newsletter: the sign-up page. Submitting stores a pending subscription and sends the
@@ -11,12 +11,12 @@ import { pageTitle } from '~/lib/site'
  */
 export const Route = createFileRoute('/newsletter/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('newsletter')),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Newsletter') },
-      { name: 'description', content: 'Neue Reiseideen, Frühbucherangebote und freie Plätze einmal im Monat per E-Mail – kostenlos und jederzeit abbestellbar.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Newsletter',
+      description:
+        'Neue Reiseideen, Frühbucherangebote und freie Plätze einmal im Monat per E-Mail – kostenlos und jederzeit abbestellbar.',
+    }),
   component: NewsletterPage,
 })
 

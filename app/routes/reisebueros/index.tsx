@@ -4,22 +4,25 @@ import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /reisebueros: our reisen at partner travel agencies, and the way in for agency staff. */
 export const Route = createFileRoute('/reisebueros/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('reisebueros')),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Reisebüros') },
-      { name: 'description', content: 'Persönliche Beratung und Buchung unserer Reisen in Partnerreisebüros – und der Agentur-Login für Reisebüros.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Reisebüros',
+      description: 'Persönliche Beratung und Buchung unserer Reisen in Partnerreisebüros – und der Agentur-Login für Reisebüros.',
+    }),
   component: TravelAgenciesPage,
 })
 
 const LINKS = [
-  { href: '/reisebueros/agenturen/', title: 'Partnerreisebüros finden', text: 'Alle Reisebüros, die unsere Reisen verkaufen – suchen Sie nach Postleitzahl.' },
+  {
+    href: '/reisebueros/agenturen/',
+    title: 'Partnerreisebüros finden',
+    text: 'Alle Reisebüros, die unsere Reisen verkaufen – suchen Sie nach Postleitzahl.',
+  },
   { href: '/reisebueros/agentur-login/', title: 'Agentur-Login', text: 'Für Mitarbeiterinnen und Mitarbeiter unserer Partneragenturen.' },
   { href: '/forms/kontakt/', title: 'Partner werden', text: 'Ihr Reisebüro möchte unsere Reisen verkaufen? Schreiben Sie uns.' },
 ] as const
@@ -40,7 +43,8 @@ function TravelAgenciesPage() {
         <LinkCards links={LINKS} />
       </section>
       <p>
-        Fragen zur Zusammenarbeit beantworten wir gern telefonisch unter <a href={`tel:${site.phoneHref}`}>{site.phone}</a> ({site.officeHours}).
+        Fragen zur Zusammenarbeit beantworten wir gern telefonisch unter <a href={`tel:${site.phoneHref}`}>{site.phone}</a> (
+        {site.officeHours}).
       </p>
     </div>
   )

@@ -5,19 +5,19 @@ import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatDate, countOf } from '~/lib/format'
 import type { ImpressionSummary } from '~/lib/impressions'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { impressionQueries } from '~/queries/impressions'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/reiseimpressionen/')({
   validateSearch: pageSearchSchema,
   loaderDeps: ({ search }) => ({ page: pageFromSearch(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(impressionQueries.list(deps.page)),
-  head: ({ match }) => ({
-    meta: [
-      { title: pagedTitle(match.context.site, 'Reiseimpressionen', match.loaderDeps.page) },
-      { name: 'description', content: 'Bilder von unseren Reisen: Fotogalerien unserer Gäste und Reiseleiter.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: titleOnPage('Reiseimpressionen', match.loaderDeps.page),
+      description: 'Bilder von unseren Reisen: Fotogalerien unserer Gäste und Reiseleiter.',
+    }),
   component: ImpressionsPage,
 })
 

@@ -4,7 +4,7 @@ import { TravelCalendar } from '~/components/calendar/TravelCalendar'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { catalogueQueries } from '~/queries/catalogue'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/reisekalender`: every upcoming date, three months per page, filterable by category. */
 export const Route = createFileRoute('/reisekalender/')({
@@ -13,12 +13,11 @@ export const Route = createFileRoute('/reisekalender/')({
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps))
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Reisekalender') },
-      { name: 'description', content: 'Alle kommenden Reisetermine Monat für Monat: Reise, Zeitraum, Preis und freie Plätze auf einen Blick.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Reisekalender',
+      description: 'Alle kommenden Reisetermine Monat für Monat: Reise, Zeitraum, Preis und freie Plätze auf einen Blick.',
+    }),
   component: CalendarPage,
 })
 

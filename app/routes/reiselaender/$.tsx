@@ -6,8 +6,9 @@ import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { destinationSplat } from '~/lib/destinations'
 import type { DestinationPage } from '~/lib/destinations'
 import { formatTripCount } from '~/lib/format'
-import { pageFromSearch, pageSearch, pageSearchSchema, pagedTitle } from '~/lib/paging'
+import { pageFromSearch, pageSearch, pageSearchSchema, titleOnPage } from '~/lib/paging'
 import { destinationQueries } from '~/queries/destinations'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /reiselaender/{destination}, multi-segment: country, country/region or region/{region} (lib/destinations). */
 export const Route = createFileRoute('/reiselaender/$')({
@@ -17,14 +18,13 @@ export const Route = createFileRoute('/reiselaender/$')({
     const destination = await context.queryClient.ensureQueryData(destinationQueries.detail(params._splat ?? '', deps.page))
     return { name: destinationName(destination), page: deps.page }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [
-          { title: pagedTitle(match.context.site, `${loaderData.name}: Reisen`, loaderData.page) },
-          { name: 'description', content: `Alle Bus-, Flug- und Schiffsreisen mit dem Ziel ${loaderData.name} – mit Terminen und Preisen.` },
-        ]
-      : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(match.context.site, {
+          title: titleOnPage(`${loaderData.name}: Reisen`, loaderData.page),
+          description: `Alle Bus-, Flug- und Schiffsreisen mit dem Ziel ${loaderData.name} – mit Terminen und Preisen.`,
+        })
+      : {},
   component: DestinationView,
 })
 
@@ -40,7 +40,8 @@ function DestinationView() {
   const { country, region, regions, trips, paging } = data
   const name = destinationName(data)
   const crumbs: BreadcrumbItem[] = [{ label: 'Reiseländer', href: '/reiselaender/' }]
-  if (country && region) crumbs.push({ label: country.name, href: `/reiselaender/${destinationSplat({ kind: 'country', country: country.slug })}/` })
+  if (country && region)
+    crumbs.push({ label: country.name, href: `/reiselaender/${destinationSplat({ kind: 'country', country: country.slug })}/` })
   crumbs.push({ label: name })
   return (
     <div className="container section">

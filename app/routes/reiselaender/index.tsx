@@ -5,16 +5,15 @@ import { ListPage } from '~/components/content/ListPage'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { OTHER_REGIONS_HEADER } from '~/lib/regions'
 import { destinationQueries } from '~/queries/destinations'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/reiselaender/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(destinationQueries.overview()),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Reiseländer') },
-      { name: 'description', content: 'Alle Reiseländer und Regionen unserer Bus-, Flug- und Schiffsreisen von A bis Z – mit der Zahl der Reisen.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Reiseländer',
+      description: 'Alle Reiseländer und Regionen unserer Bus-, Flug- und Schiffsreisen von A bis Z – mit der Zahl der Reisen.',
+    }),
   component: DestinationsPage,
 })
 
@@ -22,7 +21,9 @@ function DestinationsPage() {
   const { data } = useSuspenseQuery(destinationQueries.overview())
   return (
     <ListPage title="Reiseländer" lead="Wohin möchten Sie reisen? Hier finden Sie alle Länder und Regionen, in die wir Sie bringen.">
-      {data.countries.length === 0 && data.otherRegions.length === 0 ? <EmptyState title="Zurzeit sind keine Reisen ausgeschrieben" /> : null}
+      {data.countries.length === 0 && data.otherRegions.length === 0 ? (
+        <EmptyState title="Zurzeit sind keine Reisen ausgeschrieben" />
+      ) : null}
       <ul className="destination-list">
         {data.countries.map((country) => (
           <li key={country.id} className="destination-list__item">

@@ -4,13 +4,14 @@ import { formatTripCount } from '~/lib/format'
 import { AllCategories, CategoryOverview } from '~/components/catalogue/CategoryOverview'
 import { catalogueQueries } from '~/queries/catalogue'
 import { initDataQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 `/reiseuebersicht/{category}/{page}` ("page optional, multi-segment"); the path forms are
  * decided in app/lib/category-path.ts. The static routes /reiseuebersicht/merkliste/ and
  * /reiseuebersicht/search/… rank before this splat.
- */
+ */ import { titleOnPage } from '~/lib/paging'
+
 export const Route = createFileRoute('/reiseuebersicht/$')({
   validateSearch: categorySearchSchema,
   // The default order has no query: one URL per page (and no redirect to '?sortBy=date…').
@@ -43,23 +44,15 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
   head: ({ loaderData, match }) => {
     if (!loaderData) return {}
     if (loaderData.kind === 'index') {
-      return {
-        meta: [
-          { title: pageTitle(match.context.site, 'Reiseübersicht') },
-          { name: 'description', content: 'Alle Reisearten im Überblick: Busreisen, Städtereisen, Flugreisen, Kreuzfahrten und Hotelaufenthalte.' },
-        ],
-      }
+      return pageHead(match.context.site, {
+        title: 'Reiseübersicht',
+        description: 'Alle Reisearten im Überblick: Busreisen, Städtereisen, Flugreisen, Kreuzfahrten und Hotelaufenthalte.',
+      })
     }
-    const pageSuffix = loaderData.input.page > 1 ? ` – Seite ${loaderData.input.page}` : ''
-    return {
-      meta: [
-        { title: pageTitle(match.context.site, `${loaderData.heading}${pageSuffix}`) },
-        {
-          name: 'description',
-          content: `${loaderData.heading}: ${formatTripCount(loaderData.total)} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${match.context.site.name}.`,
-        },
-      ],
-    }
+    return pageHead(match.context.site, {
+      title: titleOnPage(loaderData.heading, loaderData.input.page),
+      description: `${loaderData.heading}: ${formatTripCount(loaderData.total)} mit Terminen, Preisen und Reiseverlauf – persönlich beraten von ${match.context.site.name}.`,
+    })
   },
   component: ReiseuebersichtPage,
 })

@@ -5,20 +5,17 @@ import { LinkCards } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /service: the service hub – every service page, the service topics, and how to reach the office. */
 export const Route = createFileRoute('/service/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.links('service-entry')),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Service') },
-      {
-        name: 'description',
-        content: 'Zustiegsstellen, Haustürtransfer, Kataloge, Kontakt, Gruppenanfragen und Antworten auf häufige Fragen – unser Service für Ihre Reise.',
-      },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Service',
+      description:
+        'Zustiegsstellen, Haustürtransfer, Kataloge, Kontakt, Gruppenanfragen und Antworten auf häufige Fragen – unser Service für Ihre Reise.',
+    }),
   component: ServicePage,
 })
 
@@ -80,7 +77,11 @@ function ServicePage() {
             items={entries}
             className="service-links"
             renderItem={(entry) => (
-              <EntityCard key={entry.id} title={entry.title} renderLink={(props) => <Link to="/service-entry/$id/" params={{ id: entry.slug }} {...props} />}>
+              <EntityCard
+                key={entry.id}
+                title={entry.title}
+                renderLink={(props) => <Link to="/service-entry/$id/" params={{ id: entry.slug }} {...props} />}
+              >
                 {entry.teaser ? <p>{entry.teaser}</p> : null}
               </EntityCard>
             )}

@@ -7,16 +7,15 @@ import { formatTripCount } from '~/lib/format'
 import { groupShipsByKind, shipKindLabel } from '~/lib/ships'
 import type { ShipSummary } from '~/lib/ships'
 import { shipQueries } from '~/queries/ships'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/ships/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(shipQueries.list()),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Unsere Schiffe') },
-      { name: 'description', content: 'Fluss- und Hochseeschiffe unserer Kreuzfahrten: Ausstattung, Fakten und alle Reisen an Bord.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Unsere Schiffe',
+      description: 'Fluss- und Hochseeschiffe unserer Kreuzfahrten: Ausstattung, Fakten und alle Reisen an Bord.',
+    }),
   component: ShipsPage,
 })
 
@@ -33,7 +32,10 @@ function ShipsPage() {
       {groups.map((group) => (
         <section key={group.kind} className="section section--tight" aria-labelledby={`schiffe-${group.kind}`}>
           <h2 id={`schiffe-${group.kind}`}>{shipKindLabel(group.kind, true)}</h2>
-          <CardGrid items={group.ships} renderItem={(ship, index) => <ShipCard key={ship.id} ship={ship} priority={index === 0 && group === groups[0]} />} />
+          <CardGrid
+            items={group.ships}
+            renderItem={(ship, index) => <ShipCard key={ship.id} ship={ship} priority={index === 0 && group === groups[0]} />}
+          />
         </section>
       ))}
     </ListPage>

@@ -7,19 +7,18 @@ import { Pagination } from '~/components/ui/Pagination'
 import { formatNumber } from '~/lib/format'
 import { pageParam } from '~/lib/url-search'
 import { sitemapQueries } from '~/queries/sitemap'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /sitemap: every public page, grouped; the trips in pages of 500 (?page=2). */
 export const Route = createFileRoute('/sitemap/')({
   validateSearch: z.object({ page: pageParam }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(sitemapQueries.html(deps.page)),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Sitemap') },
-      { name: 'description', content: `Alle Seiten von ${match.context.site.name} auf einen Blick: Reisearten, Reisen, Reiseländer, Schiffe, Hotels, Blog und Service.` },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Sitemap',
+      description: `Alle Seiten von ${match.context.site.name} auf einen Blick: Reisearten, Reisen, Reiseländer, Schiffe, Hotels, Blog und Service.`,
+    }),
   component: SitemapPage,
 })
 

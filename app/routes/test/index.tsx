@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { notify } from '~/components/notifications/notify'
 import { formatNumber } from '~/lib/format'
 import { systemStatusQuery } from '~/queries/status'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /test: a system status page (version, database reachable) for the operator's office. */
 export const Route = createFileRoute('/test/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(systemStatusQuery()),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.site, 'Systemstatus') }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => pageHead(match.context.site, { title: 'Systemstatus', robots: 'noindex' }),
   component: SystemStatusPage,
 })
 

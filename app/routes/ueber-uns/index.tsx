@@ -4,16 +4,15 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { ABOUT_HISTORY, ABOUT_TEAM } from '~/lib/about'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/ueber-uns/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(contentQueries.fixedPageText('ueber-uns')),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Über uns') },
-      { name: 'description', content: 'Wer wir sind: ein Familienunternehmen für Bus- und Gruppenreisen – unsere Geschichte und unser Team.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Über uns',
+      description: 'Wer wir sind: ein Familienunternehmen für Bus- und Gruppenreisen – unsere Geschichte und unser Team.',
+    }),
   component: AboutPage,
 })
 

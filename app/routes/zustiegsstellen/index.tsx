@@ -10,8 +10,8 @@ import { paramText, plainSearchValue } from '~/lib/url-search'
 import { boardingPointQueries } from '~/queries/boarding-points'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
 import { countOf } from '~/lib/format'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /zustiegsstellen: every boarding point, searchable by zip or place, with a map that needs neither tiles nor script. */
 export const Route = createFileRoute('/zustiegsstellen/')({
@@ -23,12 +23,11 @@ export const Route = createFileRoute('/zustiegsstellen/')({
       context.queryClient.ensureQueryData(contentQueries.fixedPageText('zustiegsstellen')),
     ])
   },
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Zustiegsstellen') },
-      { name: 'description', content: 'Alle Zustiegsstellen unserer Busreisen mit Adresse und Karte – suchen Sie nach Postleitzahl oder Ort.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Zustiegsstellen',
+      description: 'Alle Zustiegsstellen unserer Busreisen mit Adresse und Karte – suchen Sie nach Postleitzahl oder Ort.',
+    }),
   component: BoardingPointsPage,
 })
 
@@ -85,10 +84,7 @@ function BoardingPointsPage() {
       <p role="status" className="service-search__status">
         {data.searched ? (
           <>
-            {plural(matches.length)} für „{q}“ gefunden.{' '}
-            <Link to="/zustiegsstellen/">
-              Alle Zustiegsstellen zeigen
-            </Link>
+            {plural(matches.length)} für „{q}“ gefunden. <Link to="/zustiegsstellen/">Alle Zustiegsstellen zeigen</Link>
           </>
         ) : (
           `${plural(data.all.length)}`
@@ -123,8 +119,8 @@ function BoardingPointsPage() {
               title="Keine Zustiegsstelle gefunden"
               text={
                 <p>
-                  Für „{q}“ haben wir keine Zustiegsstelle. Vielleicht passt unser <Link to="/haustuertransfer/">Haustürtransfer</Link>, oder
-                  Sie rufen uns an: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
+                  Für „{q}“ haben wir keine Zustiegsstelle. Vielleicht passt unser <Link to="/haustuertransfer/">Haustürtransfer</Link>,
+                  oder Sie rufen uns an: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
                 </p>
               }
             />

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /article/{article}: a content page of kind 'article' by slug. */
 export const Route = createFileRoute('/article/$article/')({
@@ -11,11 +11,8 @@ export const Route = createFileRoute('/article/$article/')({
     const page = await context.queryClient.ensureQueryData(contentQueries.article(params.article))
     return { title: page.title, teaser: page.teaser }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [{ title: pageTitle(match.context.site, loaderData.title) }, { name: 'description', content: loaderData.teaser || loaderData.title }]
-      : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(match.context.site, { title: loaderData.title, description: loaderData.teaser || loaderData.title }) : {},
   component: ArticlePage,
 })
 

@@ -6,7 +6,7 @@ import { blogEntryPath, blogEntrySplat } from '~/lib/blog-path'
 import { formatDate } from '~/lib/format'
 import { absoluteUrl } from '~/lib/sitemap'
 import { blogQueries } from '~/queries/blog'
-import { pageTitle } from '~/lib/site'
+import { articleJsonLd, organizationJsonLd, pageHead, serialiseJsonLd } from '~/lib/head'
 
 /** Spec 2 /blog/detail/{detail}: the detail may span several segments; the last one is the slug (lib/blog-path). */
 export const Route = createFileRoute('/blog/detail/$')({
@@ -14,31 +14,32 @@ export const Route = createFileRoute('/blog/detail/$')({
   staticData: { canonical: 'own' },
   loader: async ({ context, params }) => {
     const { entry, origin } = await context.queryClient.ensureQueryData(blogQueries.entry(params._splat ?? ''))
+    const url = absoluteUrl(origin, blogEntryPath(entry))
+    const image = entry.image ? absoluteUrl(origin, entry.image) : null
     return {
       title: entry.title,
       teaser: entry.teaser,
-      image: entry.image ? absoluteUrl(origin, entry.image) : null,
+      image,
       dateShow: entry.date_show,
-      url: absoluteUrl(origin, blogEntryPath(entry)),
+      url,
+      jsonLd: serialiseJsonLd(
+        articleJsonLd(
+          { headline: entry.title, description: entry.teaser, url, image, published: entry.date_show },
+          organizationJsonLd(context.site, origin),
+        ),
+      ),
     }
   },
   head: ({ loaderData, match }) =>
     loaderData
-      ? {
-          meta: [
-            { title: pageTitle(match.context.site, loaderData.title) },
-            { name: 'description', content: loaderData.teaser },
-            { property: 'og:type', content: 'article' },
-            { property: 'og:title', content: loaderData.title },
-            { property: 'og:description', content: loaderData.teaser },
-            { property: 'og:url', content: loaderData.url },
-            { property: 'og:site_name', content: match.context.site.name },
-            { property: 'og:locale', content: 'de_DE' },
-            ...(loaderData.image ? [{ property: 'og:image', content: loaderData.image }] : []),
-            { property: 'article:published_time', content: loaderData.dateShow },
-          ],
-          links: [{ rel: 'canonical', href: loaderData.url }],
-        }
+      ? pageHead(match.context.site, {
+          title: loaderData.title,
+          description: loaderData.teaser,
+          canonical: loaderData.url,
+          image: loaderData.image,
+          article: { publishedTime: loaderData.dateShow },
+          jsonLd: [loaderData.jsonLd],
+        })
       : {},
   component: BlogEntryPage,
 })

@@ -9,6 +9,7 @@ import { bookingStepOf } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { bookingQueries } from '~/queries/booking'
 import { extendBookingHold } from '~/server/booking.functions'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 booking flow: the draft of this browser for one trip date (Termin), shared by the four steps. */
 export const Route = createFileRoute('/buchung/$terminId')({
@@ -18,9 +19,8 @@ export const Route = createFileRoute('/buchung/$terminId')({
     const session = await context.queryClient.ensureQueryData(bookingQueries.session(tripDateId))
     return { tripDateId, title: session.offer.tripTitle }
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `Buchung: ${loaderData.title}` : 'Buchung' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, { title: loaderData ? `Buchung: ${loaderData.title}` : 'Buchung', robots: 'noindex' }),
   notFoundComponent: BookingUnavailable,
   component: BookingLayout,
 })

@@ -8,8 +8,8 @@ import { formDefinition } from '~/lib/forms'
 import { tripPath } from '~/lib/trip-detail'
 import { formQueries } from '~/queries/forms'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
 import { MAX_ID } from '~/lib/ids'
+import { pageHead } from '~/lib/head'
 
 // A mangled id is ignored (the form still works); an id that does not exist is a 404.
 const idParam = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined)
@@ -27,11 +27,8 @@ export const Route = createFileRoute('/forms/$form/')({
     await context.queryClient.ensureQueryData(formQueries.context(params.form, deps.reise, deps.termin))
     return { title: definition.title, intro: definition.intro }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [{ title: pageTitle(match.context.site, loaderData.title) }, { name: 'description', content: loaderData.intro }]
-      : [{ title: pageTitle(match.context.site, 'Formular') }],
-  }),
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, loaderData ? { title: loaderData.title, description: loaderData.intro } : { title: 'Formular' }),
   component: FormPage,
 })
 

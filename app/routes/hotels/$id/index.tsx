@@ -6,7 +6,7 @@ import { TripList } from '~/components/content/TripList'
 import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
 import { hotelStarsLabel } from '~/lib/ratings'
 import { hotelQueries } from '~/queries/hotels'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/hotels/$id/')({
   validateSearch: pageSearchSchema,
@@ -15,14 +15,13 @@ export const Route = createFileRoute('/hotels/$id/')({
     const { hotel } = await context.queryClient.ensureQueryData(hotelQueries.detail(params.id, deps.page))
     return { name: hotel.name, city: hotel.city }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [
-          { title: pageTitle(match.context.site, `${loaderData.name}, ${loaderData.city}`) },
-          { name: 'description', content: `Hotel ${loaderData.name} in ${loaderData.city}: Beschreibung, Bilder und alle Reisen mit Übernachtung im Haus.` },
-        ]
-      : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(match.context.site, {
+          title: `${loaderData.name}, ${loaderData.city}`,
+          description: `Hotel ${loaderData.name} in ${loaderData.city}: Beschreibung, Bilder und alle Reisen mit Übernachtung im Haus.`,
+        })
+      : {},
   component: HotelPage,
 })
 

@@ -13,17 +13,12 @@ import { categoryPath } from '~/lib/category-path'
 import { specialCategoryKind } from '~/lib/categories'
 import { formatDuration, formatPrice } from '~/lib/format'
 import { absoluteUrl } from '~/lib/sitemap'
-import {
-  lowestPrice,
-  parseTripParam,
-  transportLabel,
-  tripPath,
-} from '~/lib/trip-detail'
+import { lowestPrice, parseTripParam, transportLabel, tripPath } from '~/lib/trip-detail'
 import type { TripDate } from '~/lib/trip-detail'
-import { buildTripJsonLd, serialiseJsonLd } from '~/lib/trip-jsonld'
+import { buildTripJsonLd } from '~/lib/trip-jsonld'
 import { catalogueQueries } from '~/queries/catalogue'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead, serialiseJsonLd } from '~/lib/head'
 
 /** Spec 2 `/reise/{id}`: the numeric id is canonical; '{id}-{slug}' and the bare slug redirect to it. */
 export const Route = createFileRoute('/reise/$id/')({
@@ -47,26 +42,16 @@ export const Route = createFileRoute('/reise/$id/')({
       jsonLd: serialiseJsonLd(buildTripJsonLd({ trip, site: context.site, origin })),
     }
   },
-  head: ({ loaderData, match }) => {
-    if (!loaderData) return {}
-    const meta = [
-      { title: pageTitle(match.context.site, loaderData.title) },
-      { name: 'description', content: loaderData.description },
-      { property: 'og:title', content: loaderData.title },
-      { property: 'og:description', content: loaderData.description },
-      { property: 'og:type', content: 'website' },
-      { property: 'og:url', content: loaderData.canonical },
-      { property: 'og:site_name', content: match.context.site.name },
-      { property: 'og:locale', content: 'de_DE' },
-    ]
-    if (loaderData.image) meta.push({ property: 'og:image', content: loaderData.image })
-    return {
-      meta,
-      links: [{ rel: 'canonical', href: loaderData.canonical }],
-      // A data block, never executed: the nonce-based CSP does not apply to it, and '<' is escaped.
-      scripts: [{ type: 'application/ld+json', children: loaderData.jsonLd }],
-    }
-  },
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(match.context.site, {
+          title: loaderData.title,
+          description: loaderData.description,
+          canonical: loaderData.canonical,
+          image: loaderData.image,
+          jsonLd: [loaderData.jsonLd],
+        })
+      : {},
   component: TripPage,
 })
 

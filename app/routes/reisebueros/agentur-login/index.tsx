@@ -2,19 +2,18 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 /reisebueros/agentur-login: who may log in and how. The login itself happens in the
  * dialog with the embedded login frame (spec 4) on the agency host; this page explains the way in.
  */
 export const Route = createFileRoute('/reisebueros/agentur-login/')({
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Agentur-Login') },
-      { name: 'description', content: 'Anmeldung für Partnerreisebüros: Buchungen im Namen Ihrer Kundinnen und Kunden, automatisch Ihrer Agentur zugeordnet.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Agentur-Login',
+      description: 'Anmeldung für Partnerreisebüros: Buchungen im Namen Ihrer Kundinnen und Kunden, automatisch Ihrer Agentur zugeordnet.',
+    }),
   component: AgencyLoginPage,
 })
 
@@ -38,8 +37,8 @@ function AgencyLoginPage() {
           <li>Öffnen Sie unsere Website über die Agentur-Adresse, die Sie mit Ihren Zugangsdaten erhalten haben.</li>
           <li>Es erscheint das Anmeldefenster. Melden Sie sich dort mit dem Benutzernamen und dem Passwort Ihrer Agentur an.</li>
           <li>
-            Nach der Anmeldung buchen Sie wie gewohnt über die Website. Jede Buchung wird automatisch Ihrer Agentur zugeordnet und mit
-            Ihrer Agenturnummer abgerechnet.
+            Nach der Anmeldung buchen Sie wie gewohnt über die Website. Jede Buchung wird automatisch Ihrer Agentur zugeordnet und mit Ihrer
+            Agenturnummer abgerechnet.
           </li>
         </ol>
         <p>
@@ -47,8 +46,8 @@ function AgencyLoginPage() {
           als welche Agentur Sie angemeldet sind, und können sich dort mit „Abmelden“ abmelden – etwa an einem gemeinsam genutzten Rechner.
         </p>
         <p>
-          Als buchende Person geben Sie Ihre Kundin oder Ihren Kunden an: Sie erhält die Buchungsbestätigung, Ihre Agentur eine Kopie.
-          Der Name Ihrer Agentur steht auf der Bestätigung.
+          Als buchende Person geben Sie Ihre Kundin oder Ihren Kunden an: Sie erhält die Buchungsbestätigung, Ihre Agentur eine Kopie. Der
+          Name Ihrer Agentur steht auf der Bestätigung.
         </p>
         <h2>Noch keinen Zugang?</h2>
         <p>

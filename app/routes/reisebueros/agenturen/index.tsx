@@ -9,23 +9,22 @@ import { Pagination } from '~/components/ui/Pagination'
 import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-search'
 import { agencyQueries } from '~/queries/agencies'
 import { siteInfoQuery } from '~/queries/shell'
-import { pageTitle } from '~/lib/site'
 import { countOf } from '~/lib/format'
 import { safeWebsite, zipPrefixOf } from '~/lib/agencies'
 
 const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
 export const Route = createFileRoute('/reisebueros/agenturen/')({
   validateSearch: z.object({ plz: textParam(20), page: pageParam }),
   loaderDeps: ({ search }) => ({ plz: paramText(search.plz), page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(zipPrefixOf(deps.plz), deps.page)),
-  head: ({ match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, 'Partnerreisebüros') },
-      { name: 'description', content: 'Alle Reisebüros, in denen Sie unsere Reisen persönlich buchen können – mit Adresse, Telefon und E-Mail.' },
-    ],
-  }),
+  head: ({ match }) =>
+    pageHead(match.context.site, {
+      title: 'Partnerreisebüros',
+      description: 'Alle Reisebüros, in denen Sie unsere Reisen persönlich buchen können – mit Adresse, Telefon und E-Mail.',
+    }),
   component: AgencyDirectoryPage,
 })
 
@@ -95,7 +94,8 @@ function AgencyDirectoryPage() {
           title="Kein Reisebüro gefunden"
           text={
             <p>
-              Im Postleitzahlbereich {prefix}… haben wir noch keinen Partner. Gern beraten wir Sie direkt: <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
+              Im Postleitzahlbereich {prefix}… haben wir noch keinen Partner. Gern beraten wir Sie direkt:{' '}
+              <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
             </p>
           }
         />
@@ -151,7 +151,11 @@ function AgencyDirectoryPage() {
         pages={data.pages}
         current={data.page}
         renderLink={(target, props) => (
-          <Link to="/reisebueros/agenturen/" search={{ plz: prefix ? plainSearchValue(prefix) : undefined, page: target > 1 ? target : undefined }} {...props} />
+          <Link
+            to="/reisebueros/agenturen/"
+            search={{ plz: prefix ? plainSearchValue(prefix) : undefined, page: target > 1 ? target : undefined }}
+            {...props}
+          />
         )}
       />
     </div>

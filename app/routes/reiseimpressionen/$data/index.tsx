@@ -5,7 +5,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatDate, countOf } from '~/lib/format'
 import { impressionQueries } from '~/queries/impressions'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /reiseimpressionen/{data}: decision: {data} is the gallery's slug. */
 export const Route = createFileRoute('/reiseimpressionen/$data/')({
@@ -13,14 +13,13 @@ export const Route = createFileRoute('/reiseimpressionen/$data/')({
     const impression = await context.queryClient.ensureQueryData(impressionQueries.detail(params.data))
     return { title: impression.title, count: impression.imageCount }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [
-          { title: pageTitle(match.context.site, loaderData.title, 'Reiseimpressionen') },
-          { name: 'description', content: `${loaderData.count} Bilder: ${loaderData.title}. Reiseimpressionen von ${match.context.site.name}.` },
-        ]
-      : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(match.context.site, {
+          title: [loaderData.title, 'Reiseimpressionen'],
+          description: `${loaderData.count} Bilder: ${loaderData.title}. Reiseimpressionen von ${match.context.site.name}.`,
+        })
+      : {},
   component: ImpressionPage,
 })
 
@@ -29,9 +28,7 @@ function ImpressionPage() {
   const { data: impression } = useSuspenseQuery(impressionQueries.detail(slug))
   return (
     <div className="container section">
-      <Breadcrumbs
-        items={[{ label: 'Reiseimpressionen', href: '/reiseimpressionen/' }, { label: impression.title }]}
-      />
+      <Breadcrumbs items={[{ label: 'Reiseimpressionen', href: '/reiseimpressionen/' }, { label: impression.title }]} />
       <header className="page-header">
         <h1 className="page-title">{impression.title}</h1>
         <p className="text-muted">
@@ -48,7 +45,11 @@ function ImpressionPage() {
           </p>
         ) : null}
       </header>
-      {impression.images.length ? <ImageGrid images={impression.images} priorityCount={3} /> : <EmptyState title="Diese Galerie enthält noch keine Bilder" />}
+      {impression.images.length ? (
+        <ImageGrid images={impression.images} priorityCount={3} />
+      ) : (
+        <EmptyState title="Diese Galerie enthält noch keine Bilder" />
+      )}
     </div>
   )
 }

@@ -5,28 +5,32 @@ import { formatIdsParam, parseIdsParam } from '~/lib/wishlist'
 import { OwnWishlist } from '~/components/wishlist/OwnWishlist'
 import { SharedWishlist } from '~/components/wishlist/SharedWishlist'
 import { catalogueQueries } from '~/queries/catalogue'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 `/reiseuebersicht/merkliste`. The visitor's own list lives in this browser (localStorage),
  * so it is loaded after hydration; a shared list (`?ids=12,40,7`) is in the URL and rendered on the server.
  */
 export const Route = createFileRoute('/reiseuebersicht/merkliste/')({
-  validateSearch: z.object({ ids: z.union([z.string().max(1200), z.number()]).optional().catch(undefined) }),
+  validateSearch: z.object({
+    ids: z
+      .union([z.string().max(1200), z.number()])
+      .optional()
+      .catch(undefined),
+  }),
   loaderDeps: ({ search }) => ({ shared: formatIdsParam(parseIdsParam(search.ids)) }),
   loader: async ({ context, deps }) => {
     const shared = parseIdsParam(deps.shared)
     if (shared.length > 0) await context.queryClient.ensureQueryData(catalogueQueries.wishlist(shared))
     return { shared }
   },
-  head: ({ loaderData, match }) => ({
-    meta: [
-      { title: pageTitle(match.context.site, loaderData?.shared.length ? 'Geteilte Merkliste' : 'Merkliste') },
-      { name: 'description', content: 'Ihre gemerkten Reisen auf einen Blick – zum Vergleichen, Weitersagen und Buchen.' },
+  head: ({ loaderData, match }) =>
+    pageHead(match.context.site, {
+      title: loaderData?.shared.length ? 'Geteilte Merkliste' : 'Merkliste',
+      description: 'Ihre gemerkten Reisen auf einen Blick – zum Vergleichen, Weitersagen und Buchen.',
       // Personal (or shared) lists are no pages for search engines.
-      { name: 'robots', content: 'noindex' },
-    ],
-  }),
+      robots: 'noindex',
+    }),
   component: WishlistPage,
 })
 

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /** Spec 2 /service-entry/{id}: a content page of kind 'service-entry' by slug or numeric id. */
 export const Route = createFileRoute('/service-entry/$id/')({
@@ -15,10 +15,11 @@ export const Route = createFileRoute('/service-entry/$id/')({
   },
   head: ({ loaderData, match }) =>
     loaderData
-      ? {
-          meta: [{ title: pageTitle(match.context.site, loaderData.title, 'Service') }, { name: 'description', content: loaderData.teaser || loaderData.title }],
-          links: [{ rel: 'canonical', href: loaderData.canonical }],
-        }
+      ? pageHead(match.context.site, {
+          title: [loaderData.title, 'Service'],
+          description: loaderData.teaser || loaderData.title,
+          canonical: loaderData.canonical,
+        })
       : {},
   component: ServiceEntryPage,
 })

@@ -5,7 +5,7 @@ import { TripList } from '~/components/content/TripList'
 import { pageFromSearch, pageSearch, pageSearchSchema } from '~/lib/paging'
 import { shipKindLabel } from '~/lib/ships'
 import { shipQueries } from '~/queries/ships'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 export const Route = createFileRoute('/ships/$id/')({
   validateSearch: pageSearchSchema,
@@ -14,17 +14,13 @@ export const Route = createFileRoute('/ships/$id/')({
     const { ship } = await context.queryClient.ensureQueryData(shipQueries.detail(params.id, deps.page))
     return { name: ship.name, kind: ship.kind }
   },
-  head: ({ loaderData, match }) => ({
-    meta: loaderData
-      ? [
-          { title: pageTitle(match.context.site, loaderData.name) },
-          {
-            name: 'description',
-            content: `${shipKindLabel(loaderData.kind)} ${loaderData.name}: Beschreibung, Fakten, Bilder und alle Reisen an Bord.`,
-          },
-        ]
-      : [],
-  }),
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(match.context.site, {
+          title: loaderData.name,
+          description: `${shipKindLabel(loaderData.kind)} ${loaderData.name}: Beschreibung, Fakten, Bilder und alle Reisen an Bord.`,
+        })
+      : {},
   component: ShipPage,
 })
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BookingConfirmation } from '~/components/booking/BookingConfirmation'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { bookingQueries } from '~/queries/booking'
+import { pageHead } from '~/lib/head'
 
 /** The success page: shown to the browser that booked (cookie) or through the signed link of the mail. */
 export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
   loader: async ({ context, params, deps }) => {
     await context.queryClient.ensureQueryData(bookingQueries.confirmation(params.nummer, deps.sig))
   },
-  head: () => ({ meta: [{ title: 'Vielen Dank für Ihre Buchung' }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => pageHead(match.context.site, { title: 'Vielen Dank für Ihre Buchung', robots: 'noindex' }),
   notFoundComponent: (props) => <BookingUnavailable {...props} heading="Buchung nicht gefunden" />,
   component: ConfirmationPage,
 })

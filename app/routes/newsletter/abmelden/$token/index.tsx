@@ -4,7 +4,7 @@ import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
 import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { unsubscribeLinkPost } from '~/server/http/newsletter-links.server'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * The unsubscribe link of every newsletter mail and its List-Unsubscribe header. GET shows a
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/newsletter/abmelden/$token/')({
     },
   },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(newsletterQueries.link(params.token)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.site, 'Newsletter abbestellen') }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => pageHead(match.context.site, { title: 'Newsletter abbestellen', robots: 'noindex' }),
   component: UnsubscribePage,
 })
 
@@ -39,7 +39,10 @@ function UnsubscribePage() {
   if (state === 'unsubscribed' || state === 'pending') {
     return (
       <NewsletterLinkPage title="Newsletter abbestellt" tone="success">
-        <p>Sie erhalten unseren Newsletter nicht mehr. Wenn Sie es sich anders überlegen, können Sie ihn auf der <AppLink href="/newsletter/">Newsletter-Seite</AppLink> wieder bestellen.</p>
+        <p>
+          Sie erhalten unseren Newsletter nicht mehr. Wenn Sie es sich anders überlegen, können Sie ihn auf der{' '}
+          <AppLink href="/newsletter/">Newsletter-Seite</AppLink> wieder bestellen.
+        </p>
       </NewsletterLinkPage>
     )
   }

@@ -4,7 +4,7 @@ import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
 import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { confirmLinkPost } from '~/server/http/newsletter-links.server'
-import { pageTitle } from '~/lib/site'
+import { pageHead } from '~/lib/head'
 
 /**
  * The double opt-in link of the confirmation mail. GET shows a button (a link scanner must not
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/newsletter/bestaetigen/$token/')({
     },
   },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(newsletterQueries.link(params.token)),
-  head: ({ match }) => ({ meta: [{ title: pageTitle(match.context.site, 'Newsletter-Anmeldung bestätigen') }, { name: 'robots', content: 'noindex' }] }),
+  head: ({ match }) => pageHead(match.context.site, { title: 'Newsletter-Anmeldung bestätigen', robots: 'noindex' }),
   component: ConfirmPage,
 })
 
@@ -38,15 +38,17 @@ function ConfirmPage() {
   if (state === 'confirmed') {
     return (
       <NewsletterLinkPage title="Anmeldung bestätigt" tone="success">
-        <p>Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt. Abbestellen können Sie ihn jederzeit über den Link in jeder Ausgabe.</p>
+        <p>
+          Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt. Abbestellen können Sie ihn jederzeit über den Link in jeder Ausgabe.
+        </p>
       </NewsletterLinkPage>
     )
   }
   return (
     <NewsletterLinkPage title="Link ungültig" tone="error">
       <p>
-        Dieser Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich bitte auf der <AppLink href="/newsletter/">Newsletter-Seite</AppLink> erneut an;
-        Sie erhalten dann einen neuen Link.
+        Dieser Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich bitte auf der{' '}
+        <AppLink href="/newsletter/">Newsletter-Seite</AppLink> erneut an; Sie erhalten dann einen neuen Link.
       </p>
     </NewsletterLinkPage>
   )

@@ -15,9 +15,9 @@ import { parseSegment, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import { SEARCH_PARAMS_DEFAULTS, searchParamsSchema } from '~/lib/search/sort'
 import { absoluteUrl } from '~/lib/sitemap'
-import { pageTitle } from '~/lib/site'
 import { searchQueries } from '~/queries/search'
 import { initDataQuery } from '~/queries/shell'
+import { pageHead } from '~/lib/head'
 
 /**
  * Spec 2 /reiseuebersicht/search/{search}/: the segment is parsed into a typed Search (links and
@@ -53,15 +53,13 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
   head: ({ loaderData, match }) => {
     if (!loaderData) return {}
     const found = formatTripCount(loaderData.total)
-    return {
-      meta: [
-        { title: pageTitle(match.context.site, loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche') },
-        { name: 'description', content: `${loaderData.description}: ${found} mit Terminen und Preisen bei ${match.context.site.name}.` },
-        // Result lists are endless combinations: crawlers follow them to the trips but keep them out of the index.
-        { name: 'robots', content: 'noindex, follow' },
-      ],
-      links: [{ rel: 'canonical', href: loaderData.canonical }],
-    }
+    return pageHead(match.context.site, {
+      title: loaderData.text ? `Reisesuche: „${loaderData.text}“` : 'Reisesuche',
+      description: `${loaderData.description}: ${found} mit Terminen und Preisen bei ${match.context.site.name}.`,
+      // Result lists are endless combinations: crawlers follow them to the trips but keep them out of the index.
+      robots: 'noindex, follow',
+      canonical: loaderData.canonical,
+    })
   },
   component: SearchPage,
 })
