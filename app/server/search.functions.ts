@@ -8,7 +8,8 @@ import { searchParamsSchema } from '~/lib/search/sort'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { getCountries } from './services/catalog.server'
-import { searchTrips, suggest } from './services/search.server'
+import { searchTrips } from './services/search/search.server'
+import { suggest } from './services/search/suggest.server'
 
 /**
  * Longer segments are cut before parsing: the text keeps at most 100 characters anyway, and the

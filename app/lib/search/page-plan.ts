@@ -1,4 +1,4 @@
-// How the search takes one page of results (app/server/services/search.server.ts): walk an index in
+// How the search takes one page of results (app/server/services/search/pages.server.ts): walk an index in
 // sort order and stop after the page, or sort all matches. Pure rules over the counts the search
 // already has, so that they are tested without a database.
 import type { SortBy } from './sort'

@@ -4,7 +4,7 @@ import { searchApiQuerySchema } from '~/lib/api'
 import { parseSegment } from '~/lib/search/segment'
 import { apiRoute, parseQuery } from '~/server/http/api.server'
 import { getDb } from '~/server/runtime.server'
-import { searchTrips } from '~/server/services/search.server'
+import { searchTrips } from '~/server/services/search/search.server'
 
 // GET /api/search: the query schema (searchApiQuerySchema) sits with the other API queries in lib/api.
 export const Route = createFileRoute('/api/search')({

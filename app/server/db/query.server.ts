@@ -1,6 +1,8 @@
 // Rows of a raw SQL statement, parsed with a zod schema: PGlite answers { rows }, postgres-js an
 // array of rows, and services should not care which driver is behind the database.
+import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { MAX_ID } from '~/lib/ids'
 import type { z } from 'zod'
 import type { Database } from './client.server'
 
@@ -12,4 +14,19 @@ export async function queryRows<S extends z.ZodType>(db: Pick<Database, 'execute
       ? result.rows
       : []
   return rows.map((r: unknown): z.infer<S> => row.parse(r))
+}
+
+/**
+ * A list of ids as one bound int[] parameter (not a list of parameters). Ids a URL may carry but
+ * no row can have are left out, so that asking for them finds nothing instead of failing.
+ */
+export function intArray(ids: readonly number[]): SQL {
+  const possible = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID)
+  return sql`${`{${possible.join(',')}}`}::int[]`
+}
+
+/** Strings as one bound text[] parameter (Drizzle would spread a JS array into a row). */
+export function textArray(words: readonly string[]): SQL {
+  const literal = `{${words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
+  return sql`${literal}::text[]`
 }

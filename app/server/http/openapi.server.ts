@@ -48,7 +48,7 @@ import { bookRequestSchema, idempotencyKeySchema } from '../services/booking/boo
 import { loadOffer, unbookableReason, UNBOOKABLE_MESSAGES } from '../services/booking/offer.server'
 import type { BookingSettings } from '../services/booking/settings.server'
 import { loadCountries, loadInitData } from '../services/catalog.server'
-import { searchTrips } from '../services/search.server'
+import { searchTrips } from '../services/search/search.server'
 import { parseQuery } from './api.server'
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './body-limit.server'
 import { MAX_ID } from '~/lib/ids'

@@ -1,0 +1,269 @@
+// Counts: the total and the facet counts of a set of trips, the school holidays, text hits and
+// ordered lists, each cached per catalogue version.
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { bookableSchema } from '~/lib/bookable'
+import type { BookableStatus } from '~/lib/bookable'
+import type { FacetValue, SearchFacets } from '~/lib/search/results'
+import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
+import type { Search } from '~/lib/search/segment'
+import type { SortBy } from '~/lib/search/sort'
+import { intArray, queryRows } from '../../db/query.server'
+import type { Database } from '../../db/client.server'
+import { matching, textCondition, textMatches } from './filters.server'
+import type { Filter } from './filters.server'
+import { orderBy } from './pages.server'
+
+type Stats = {
+  total: number
+  categories: FacetValue[]
+  countries: FacetValue[]
+  statuses: { status: BookableStatus; count: number }[]
+}
+
+const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().int(), name: z.string().nullable(), n: z.number().int() })
+
+/**
+ * One pass over the matching trips: how many there are, how many per category, per country and
+ * per booking status (a trip counts for a status when one of its matching dates has it).
+ */
+async function computeStats(db: Database, f: Filter): Promise<Stats> {
+  const m = matching(f)
+  const rows = await queryRows(
+    db,
+    sql`with ${m.with === null ? sql`` : sql`${m.with}, `}base as materialized (
+        select s.category_ids, s.country_ids, ${m.statuses} as statuses from ${m.from} where ${m.where}
+      )
+      select 't' as kind, 0 as id, null::text as name, count(*)::int as n from base
+      union all
+      select 'c', c.id, c.name, count(*)::int from base cross join unnest(base.category_ids) u(id) join categories c on c.id = u.id group by c.id
+      union all
+      select 'n', c.id, c.name, count(*)::int from base cross join unnest(base.country_ids) u(id) join countries c on c.id = u.id group by c.id
+      union all
+      select 'b', b, null, count(*)::int from base cross join generate_series(0, 5) b where base.statuses & (1 << b) <> 0 group by b`,
+    statsRow,
+  )
+  const stats: Stats = { total: 0, categories: [], countries: [], statuses: [] }
+  for (const row of rows) {
+    if (row.kind === 't') stats.total = row.n
+    else if (row.kind === 'c') stats.categories.push({ id: row.id, name: row.name, count: row.n })
+    else if (row.kind === 'n') stats.countries.push({ id: row.id, name: row.name, count: row.n })
+    else {
+      const status = bookableSchema.safeParse(row.id)
+      if (status.success) stats.statuses.push({ status: status.data, count: row.n })
+    }
+  }
+  const byName = (a: FacetValue, b: FacetValue) => collator.compare(a.name ?? '', b.name ?? '') || a.id - b.id
+  stats.categories.sort(byName)
+  stats.countries.sort(byName)
+  stats.statuses.sort((a, b) => a.status - b.status)
+  return stats
+}
+
+const collator = new Intl.Collator('de')
+
+/** Enough for every filter set in use at once; an entry is a few hundred bytes. */
+const STATS_CACHE_SIZE = 2_000
+
+type StatsCache = {
+  version: string
+  entries: Map<string, Promise<Stats>>
+  /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
+  hits: Map<string, Promise<number[] | null>>
+  /** Bases in sort order (see orderedList), null when there are too many to keep. */
+  ordered: Map<string, Promise<number[] | null>>
+  /** Ids in hits and ordered together. */
+  hitCount: number
+  /** The school holidays (see holidayRanges) and the longest date (longestDateDays), each under 'all'. */
+  holidays: Map<string, Promise<[string, string][]>>
+  longestDate: Map<string, Promise<number>>
+}
+const statsCaches = new WeakMap<Database, StatsCache>()
+
+function statsKey(f: Filter): string {
+  return JSON.stringify([stringifySegment(f.search), f.ferien, f.today, f.mode])
+}
+
+/**
+ * Counting is the one part of a search whose cost grows with the size of the result (every
+ * matching trip is visited), and the same filter sets come back again and again (a filter list
+ * asks for the set without its own filter, paging and sorting keep the set). So counts are
+ * kept until the catalogue changes: every change bumps trip_search_meta.version.
+ */
+export async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats> {
+  const key = statsKey(f)
+  const entries = cache.entries
+  const hit = entries.get(key)
+  if (hit) {
+    // Map order is insertion order: re-inserting keeps the most recently used entries last.
+    entries.delete(key)
+    entries.set(key, hit)
+    return hit
+  }
+  if (entries.size >= STATS_CACHE_SIZE) {
+    const oldest = entries.keys().next()
+    if (!oldest.done) entries.delete(oldest.value)
+  }
+  return remember(entries, key, () => computeStats(db, f))
+}
+
+/**
+ * The promise kept under the key, or a new one from load. One that fails is forgotten, so that
+ * the next search tries again rather than keep the failure until the catalogue changes.
+ */
+function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const known = map.get(key)
+  if (known) return known
+  const loading = load()
+  map.set(key, loading)
+  loading.catch(() => {
+    if (map.get(key) === loading) map.delete(key)
+  })
+  return loading
+}
+
+export function statsCacheFor(db: Database, version: string): StatsCache {
+  let cache = statsCaches.get(db)
+  if (!cache || cache.version !== version) {
+    cache = { version, entries: new Map(), hits: new Map(), ordered: new Map(), hitCount: 0, holidays: new Map(), longestDate: new Map() }
+    statsCaches.set(db, cache)
+  }
+  return cache
+}
+
+/** The school holidays of all states merged into day ranges [first, day after last). */
+const holidayRow = z.object({ first: z.string(), after: z.string() })
+
+export function holidayRanges(db: Database, cache: StatsCache): Promise<[string, string][]> {
+  return remember(cache.holidays, 'all', async () => {
+    const rows = await queryRows(
+      db,
+      sql`select lower(r)::text as first, upper(r)::text as after
+          from unnest((select range_agg(daterange(h.date_from, h.date_till, '[]')) from school_holidays h)) r
+          order by 1`,
+      holidayRow,
+    )
+    return rows.map((r): [string, string] => [r.first, r.after])
+  })
+}
+
+/** The longest date in days (last day minus first), kept per catalogue version. */
+const daysRow = z.object({ days: z.number().int() })
+
+export function longestDateDays(db: Database, cache: StatsCache): Promise<number> {
+  return remember(cache.longestDate, 'all', async () => {
+    const [row] = await queryRows(db, sql`select coalesce(max(date_till - date_from), 0)::int as days from trip_dates`, daysRow)
+    return row?.days ?? 0
+  })
+}
+
+/**
+ * Texts matching more trips than this are answered by the index each time: a list that long
+ * costs more to send along with every query than to find again.
+ */
+const MAX_KEPT_HITS = 30_000
+/** All kept lists together: a few megabytes. */
+const HIT_BUDGET = 1_000_000
+
+/**
+ * The trips a text matches, kept per catalogue version: finding them means visiting every
+ * matching document (for a common word, thousands), while the same words come back with
+ * other filters, orders and pages.
+ */
+export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<number[] | null> {
+  if (f.text === null) return Promise.resolve(null)
+  const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
+  return remember(cache.hits, key, async () => {
+    const ids = await keptIds(db, sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`, cache)
+    return ids && ids.sort((a, b) => a - b)
+  })
+}
+
+const tripIdRow = z.object({ trip_id: z.number().int() })
+
+/** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
+  const rows = await queryRows(db, statement, tripIdRow)
+  if (rows.length > MAX_KEPT_HITS) return null
+  if (cache.hitCount + rows.length > HIT_BUDGET) {
+    cache.hits.clear()
+    cache.ordered.clear()
+    cache.hitCount = 0
+  }
+  cache.hitCount += rows.length
+  return rows.map((r) => r.trip_id)
+}
+
+type Base = { key: string; condition: SQL }
+
+/**
+ * The parts of a search that pick its trips from an index, each a possible base: the trips its
+ * words match (the only one when it has words; none when they match too many to keep), else
+ * those of its one region, country or category, the narrowest kind first (in the demo
+ * catalogue about 3,000, 7,700 and 9,900 trips each of 100,000).
+ */
+function searchBases(f: Filter): Base[] {
+  const s = f.search
+  if (f.text !== null) {
+    return f.hits
+      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }]
+      : []
+  }
+  const bases: Base[] = []
+  if (s.regions.length === 1) bases.push({ key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` })
+  if (s.countries.length === 1)
+    bases.push({ key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` })
+  if (s.categories.length === 1)
+    bases.push({ key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` })
+  return bases
+}
+
+/**
+ * The base's published trips with upcoming dates, sorted once per catalogue version, day and
+ * order, as search engines keep their posting lists in rank order. A page is then read off the
+ * list (pageFromOrdered) rather than sorting every match again: a word or a category matching
+ * thousands of trips is searched again and again, with other filters, orders and pages, and
+ * sorting its matches costs a few microseconds per trip each time, while prices and durations
+ * cluster too much by kind of trip for a walk of the sort index to find them.
+ */
+export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
+  // A base with too many trips to keep gives way to the next.
+  for (const base of searchBases(f)) {
+    const list = await baseInOrder(db, f, base, sortBy, cache)
+    if (list) return list
+  }
+  return null
+}
+
+function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
+  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, ferien: false })
+  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), () =>
+    keptIds(
+      db,
+      sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
+          order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
+      cache,
+    ),
+  )
+}
+
+export async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promise<{ total: number; facets: SearchFacets }> {
+  const without = (patch: Partial<Search>): Filter => ({ ...f, search: { ...f.search, ...patch } })
+  const s = f.search
+  // Each list ignores its own filter; without that filter the set is the same as the search's.
+  const [all, noCategories, noCountries, noBookable] = await Promise.all([
+    stats(db, f, cache),
+    s.categories.length > 0 ? stats(db, without({ categories: [] }), cache) : null,
+    s.countries.length > 0 ? stats(db, without({ countries: [] }), cache) : null,
+    s.bookable !== null ? stats(db, without({ bookable: null }), cache) : null,
+  ])
+  return {
+    total: all.total,
+    facets: {
+      categories: (noCategories ?? all).categories,
+      countries: (noCountries ?? all).countries,
+      bookable: (noBookable ?? all).statuses,
+    },
+  }
+}
