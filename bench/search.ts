@@ -6,7 +6,7 @@
 //
 // What is compared, all over HTTP on loopback through the same server entry (logging, security
 // headers, CSRF check, compression), in two pairs:
-// - server functions (the issue's comparison): the results page's own call, searchTripsFn
+// - server functions (the issue's comparison): the results page's own call, fetchSearchResults
 //   (GET /_serverFn/…, one page of 24 trip cards, the total and the facet counts, serialised as
 //   the client receives it), beside fetchSiteInfo, the shell's trivial server function;
 // - JSON API: GET /api/search?segment=…&sortBy=…&page=… beside GET /api/health (one `select 1`
@@ -204,7 +204,7 @@ async function benchSize(trips: number): Promise<{ trips: number; overall: { way
   const server = await startServer({ entry, port, env: { DATA_DIR: catalogue.dir } })
   try {
     const mix = await buildMix()
-    const searchFn = serverFnId('searchTripsFn', 'app/server/search.functions.ts')
+    const searchFn = serverFnId('fetchSearchResults', 'app/server/search.functions.ts')
     const trivialFn = await serverFnUrl(serverFnId('fetchSiteInfo', 'app/server/shell.functions.ts'))
     const fnUrls = await Promise.all(
       mix.map((q) =>

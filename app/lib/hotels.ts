@@ -1,6 +1,6 @@
 // Hotels of the hotel trips: the data of the list and detail pages.
 import { z } from 'zod'
-import { imageRefSchema } from './image'
+import { imageRefSchema } from './image-ref'
 import { pagedSchema } from './paging'
 import { tripCardSchema } from './trip-card'
 

@@ -1,6 +1,6 @@
 // Reiseimpressionen: photo galleries of past trips, and the catalogue-wide gallery of trip photos.
 import { z } from 'zod'
-import { imageRefSchema } from './image'
+import { imageRefSchema } from './image-ref'
 import { pagedSchema } from './paging'
 import { tripRefSchema } from './trip-card'
 

@@ -1,7 +1,7 @@
 // The data of one trip card (category overview, search results, wish list, start page teasers).
 import { z } from 'zod'
 import { bookableSchema } from './bookable'
-import { imageRefSchema } from './image'
+import { imageRefSchema } from './image-ref'
 
 export const tripCardSchema = z.object({
   id: z.number().int(),

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { bookableSchema } from './bookable'
 import { parseId } from './ids'
-import { imageRefSchema as imageSchema } from './image'
+import { imageRefSchema as imageSchema } from './image-ref'
 
 export const tripDateSchema = z.object({
   id: z.number().int(),

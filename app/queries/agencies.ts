@@ -4,5 +4,5 @@ import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const agencyQueries = {
   list: (plz: string, page: number) =>
-    queryOptions({ queryKey: ['agencies', plz, page], queryFn: () => fetchAgencies({ data: { plz, page } }), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: ['agencies', 'list', plz, page], queryFn: () => fetchAgencies({ data: { plz, page } }), staleTime: CATALOGUE_STALE_MS }),
 }

@@ -4,5 +4,5 @@ import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const boardingPointQueries = {
   search: (q: string | undefined) =>
-    queryOptions({ queryKey: ['boarding-points', q ?? ''], queryFn: () => fetchBoardingPoints({ data: { q } }), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: ['boarding-points', 'search', q ?? ''], queryFn: () => fetchBoardingPoints({ data: { q } }), staleTime: CATALOGUE_STALE_MS }),
 }

@@ -10,7 +10,7 @@ import {
 import type { FixedPageSlug } from '~/server/content.functions'
 
 export const contentQueries = {
-  page: (slug: string) => queryOptions({ queryKey: ['content', slug], queryFn: () => fetchContentPage({ data: { slug } }) }),
+  page: (slug: string) => queryOptions({ queryKey: ['content', 'page', slug], queryFn: () => fetchContentPage({ data: { slug } }) }),
   article: (slug: string) => queryOptions({ queryKey: ['content', 'article', slug], queryFn: () => fetchArticle({ data: { slug } }) }),
   serviceEntry: (id: string) =>
     queryOptions({ queryKey: ['content', 'service-entry', id], queryFn: () => fetchServiceEntry({ data: { id } }) }),
@@ -19,5 +19,5 @@ export const contentQueries = {
   /** The editable text of a page with fixed blocks (null when there is none). */
   fixedPageText: (slug: FixedPageSlug) =>
     queryOptions({ queryKey: ['content', 'fixed', slug], queryFn: () => fetchFixedPageText({ data: { slug } }) }),
-  faq: () => queryOptions({ queryKey: ['faq'], queryFn: () => fetchFaq() }),
+  faq: () => queryOptions({ queryKey: ['content', 'faq'], queryFn: () => fetchFaq() }),
 }

@@ -4,7 +4,7 @@ import { fetchFormContext } from '~/server/forms.functions'
 export const formQueries = {
   context: (form: string, reise: number | undefined, termin: number | undefined) =>
     queryOptions({
-      queryKey: ['form-context', form, reise ?? null, termin ?? null],
+      queryKey: ['forms', 'context', form, reise ?? null, termin ?? null],
       queryFn: () => fetchFormContext({ data: { form, reise, termin } }),
     }),
 }

@@ -3,6 +3,6 @@ import { fetchGallery, fetchImpression, fetchImpressions } from '~/server/impres
 
 export const impressionQueries = {
   list: (page: number) => queryOptions({ queryKey: ['impressions', 'list', page], queryFn: () => fetchImpressions({ data: { page } }) }),
-  detail: (slug: string) => queryOptions({ queryKey: ['impressions', slug], queryFn: () => fetchImpression({ data: { slug } }) }),
-  gallery: (page: number) => queryOptions({ queryKey: ['gallery', page], queryFn: () => fetchGallery({ data: { page } }) }),
+  detail: (slug: string) => queryOptions({ queryKey: ['impressions', 'detail', slug], queryFn: () => fetchImpression({ data: { slug } }) }),
+  gallery: (page: number) => queryOptions({ queryKey: ['impressions', 'gallery', page], queryFn: () => fetchGallery({ data: { page } }) }),
 }

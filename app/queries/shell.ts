@@ -3,10 +3,10 @@ import { fetchInitData, fetchSiteInfo, fetchSiteOrigin } from '~/server/shell.fu
 import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const initDataQuery = () =>
-  queryOptions({ queryKey: ['init-data'], queryFn: () => fetchInitData(), staleTime: CATALOGUE_STALE_MS })
+  queryOptions({ queryKey: ['shell', 'init-data'], queryFn: () => fetchInitData(), staleTime: CATALOGUE_STALE_MS })
 
 export const siteInfoQuery = () =>
-  queryOptions({ queryKey: ['site-info'], queryFn: () => fetchSiteInfo(), staleTime: Number.POSITIVE_INFINITY })
+  queryOptions({ queryKey: ['shell', 'site-info'], queryFn: () => fetchSiteInfo(), staleTime: Number.POSITIVE_INFINITY })
 
 export const siteOriginQuery = () =>
-  queryOptions({ queryKey: ['site-origin'], queryFn: () => fetchSiteOrigin(), staleTime: Number.POSITIVE_INFINITY })
+  queryOptions({ queryKey: ['shell', 'site-origin'], queryFn: () => fetchSiteOrigin(), staleTime: Number.POSITIVE_INFINITY })

@@ -3,5 +3,5 @@ import { fetchHtmlSitemap } from '~/server/sitemap.functions'
 import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const sitemapQueries = {
-  html: (page: number) => queryOptions({ queryKey: ['sitemap', page], queryFn: () => fetchHtmlSitemap({ data: { page } }), staleTime: CATALOGUE_STALE_MS }),
+  html: (page: number) => queryOptions({ queryKey: ['sitemap', 'html', page], queryFn: () => fetchHtmlSitemap({ data: { page } }), staleTime: CATALOGUE_STALE_MS }),
 }

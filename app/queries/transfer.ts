@@ -4,5 +4,5 @@ import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const transferQueries = {
   lookup: (plz: string | undefined) =>
-    queryOptions({ queryKey: ['transfer', plz ?? ''], queryFn: () => fetchTransferLookup({ data: { plz } }), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: ['transfer', 'lookup', plz ?? ''], queryFn: () => fetchTransferLookup({ data: { plz } }), staleTime: CATALOGUE_STALE_MS }),
 }

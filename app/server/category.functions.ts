@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
 import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
-import { loadCategoryPage } from './services/category-overview.server'
+import { loadCategoryPage } from './services/category.server'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
 

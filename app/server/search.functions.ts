@@ -7,7 +7,7 @@ import { parseSegment } from '~/lib/search/segment'
 import { searchParamsSchema } from '~/lib/search/sort'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
-import { getCountries } from './services/catalog.server'
+import { getCountries } from './services/catalogue.server'
 import { searchTrips } from './services/search/search.server'
 import { suggest } from './services/search/suggest.server'
 
@@ -28,16 +28,16 @@ export type SearchPage = SearchResult & {
   origin: string
 }
 
-export const searchTripsFn = createServerFn({ method: 'GET' })
+export const fetchSearchResults = createServerFn({ method: 'GET' })
   .validator(searchTripsInputSchema)
   .handler(async ({ data }): Promise<SearchPage> => {
     const result = await searchTrips(await getDb(), parseSegment(data.segment), data.params)
     return { ...result, origin: publicOrigin() }
   })
 
-export const suggestFn = createServerFn({ method: 'GET' })
+export const fetchSuggestions = createServerFn({ method: 'GET' })
   .validator(z.object({ prefix: z.string().max(200) }))
   .handler(async ({ data }) => suggest(await getDb(), data.prefix))
 
 /** The countries for the form's country list and the region groups (cached per instance). */
-export const searchCountriesFn = createServerFn({ method: 'GET' }).handler(() => getCountries())
+export const fetchSearchCountries = createServerFn({ method: 'GET' }).handler(() => getCountries())

@@ -3,7 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { EMPTY_INIT_DATA } from '~/lib/api'
 import { errorFields, log } from './log.server'
 import { publicOrigin } from './origin.server'
-import { getInitData } from './services/catalog.server'
+import { getInitData } from './services/catalogue.server'
 import { siteInfo } from './site.server'
 
 /** Spec 8: a failure loading init data is only logged; the page renders without it. */

@@ -6,9 +6,9 @@ import { filterMainCategories } from '~/lib/categories'
 import { parseTripParam } from '~/lib/trip-detail'
 import type { Database } from '~/server/db/client.server'
 import { blogEntries, categories, tripCategories, tripCountries, tripDates, trips } from '~/server/db/schema'
-import { loadInitData } from '~/server/services/catalog.server'
-import { loadCategoryPage } from '~/server/services/category-overview.server'
-import type { CategoryPageQuery } from '~/server/services/category-overview.server'
+import { loadInitData } from '~/server/services/catalogue.server'
+import { loadCategoryPage } from '~/server/services/category.server'
+import type { CategoryPageQuery } from '~/server/services/category.server'
 import { loadFlightLanding } from '~/server/services/flight-landing.server'
 import {
   ADVANTAGES_ERROR_PREFIX,

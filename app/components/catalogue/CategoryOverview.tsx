@@ -14,7 +14,7 @@ import { categoryPath, categorySplat, sortSearch } from '~/lib/category-path'
 import type { CategoryPath, CategorySearch } from '~/lib/category-path'
 import { filterMainCategories } from '~/lib/categories'
 import { formatTripCount } from '~/lib/format'
-import { catalogueQueries } from '~/queries/catalogue'
+import { categoryPageQuery } from '~/queries/category'
 import { initDataQuery } from '~/queries/shell'
 
 export function AllCategories() {
@@ -32,7 +32,7 @@ export function AllCategories() {
 }
 
 export function CategoryOverview({ input }: { input: CategoryPath & CategorySearch }) {
-  const { data } = useSuspenseQuery(catalogueQueries.category(input))
+  const { data } = useSuspenseQuery(categoryPageQuery(input))
   const { category, country, paging } = data
   const search = sortSearch(input)
   const base: CategoryPath = { category: category.slug, country: country?.slug ?? null, page: 1 }

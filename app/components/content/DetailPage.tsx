@@ -1,7 +1,7 @@
 // The frame of a hotel or ship page: the first photo beside the description and facts, the other
 // photos below, then the trips (a `<TripList>`) as children.
 import type { ReactNode } from 'react'
-import type { ImageRefData } from '~/lib/image'
+import type { ImageRefData } from '~/lib/image-ref'
 import { Breadcrumbs } from '../ui/Breadcrumbs'
 import type { BreadcrumbItem } from '../ui/Breadcrumbs'
 import { ResponsiveImage } from '../ui/ResponsiveImage'

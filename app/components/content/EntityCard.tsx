@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ImageRefData } from '~/lib/image'
+import type { ImageRefData } from '~/lib/image-ref'
 import { Card } from '../ui/Card'
 import { ResponsiveImage } from '../ui/ResponsiveImage'
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { ImageRefData } from '~/lib/image'
+import type { ImageRefData } from '~/lib/image-ref'
 import { ResponsiveImage } from '../ui/ResponsiveImage'
 
 /**

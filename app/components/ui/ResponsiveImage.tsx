@@ -1,5 +1,5 @@
 import { preload } from 'react-dom'
-import { isPassThroughSource, responsiveSources } from '~/lib/images'
+import { isPassThroughSource, responsiveSources } from '~/lib/image-proxy'
 
 export type ResponsiveImageProps = {
   src: string

@@ -12,7 +12,7 @@ import { removeWishlistEntry } from '~/components/wishlist/wishlist-store'
 import { formatTripCount } from '~/lib/format'
 import { wishlistShareHref } from '~/lib/wishlist'
 import type { Wishlist } from '~/lib/wishlist'
-import { catalogueQueries } from '~/queries/catalogue'
+import { wishlistTripsQuery } from '~/queries/wishlist'
 
 export function OwnWishlist() {
   const hydrated = useHydrated()
@@ -46,7 +46,7 @@ export function OwnWishlist() {
 
 function OwnTrips({ ids }: { ids: Wishlist }) {
   // Keeping the previous answer while a changed list loads avoids an empty flash after each removal.
-  const query = useQuery({ ...catalogueQueries.wishlist(ids), placeholderData: keepPreviousData })
+  const query = useQuery({ ...wishlistTripsQuery(ids), placeholderData: keepPreviousData })
   if (query.isError && !query.data) {
     return (
       <div className="alert alert--error" role="alert">

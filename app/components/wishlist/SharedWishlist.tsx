@@ -7,10 +7,10 @@ import { Button, buttonClassName } from '~/components/ui/Button'
 import { mergeIntoWishlist } from '~/components/wishlist/wishlist-store'
 import { formatTripCount } from '~/lib/format'
 import type { Wishlist } from '~/lib/wishlist'
-import { catalogueQueries } from '~/queries/catalogue'
+import { wishlistTripsQuery } from '~/queries/wishlist'
 
 export function SharedWishlist({ ids }: { ids: Wishlist }) {
-  const { data } = useSuspenseQuery(catalogueQueries.wishlist(ids))
+  const { data } = useSuspenseQuery(wishlistTripsQuery(ids))
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const takeOver = () => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { methodNotAllowed } from '~/server/services/booking/api.server'
 import { PUBLIC_SHORT_CACHE, apiRoute } from '~/server/http/api.server'
-import { getInitData } from '~/server/services/catalog.server'
+import { getInitData } from '~/server/services/catalogue.server'
 
 export const Route = createFileRoute('/api/init-data')({
   server: {

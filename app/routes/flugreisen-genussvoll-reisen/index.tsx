@@ -6,14 +6,14 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { buttonClassName } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { categorySplat } from '~/lib/category-path'
-import { catalogueQueries } from '~/queries/catalogue'
+import { flightLandingQuery } from '~/queries/flight-landing'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/flugreisen-genussvoll-reisen`: the landing page of the flight trips. */
 export const Route = createFileRoute('/flugreisen-genussvoll-reisen/')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(catalogueQueries.flightLanding())
+    await context.queryClient.ensureQueryData(flightLandingQuery())
   },
   head: ({ match }) =>
     pageHead(match.context.site, {
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/flugreisen-genussvoll-reisen/')({
 })
 
 function FlightLandingPage() {
-  const { data } = useSuspenseQuery(catalogueQueries.flightLanding())
+  const { data } = useSuspenseQuery(flightLandingQuery())
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <>

@@ -4,7 +4,7 @@ import { TravelCalendar } from '~/components/calendar/TravelCalendar'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
-import { catalogueQueries } from '~/queries/catalogue'
+import { travelCalendarQuery } from '~/queries/travel-calendar'
 import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/flugreisen-reisekalender`: the Reisekalender restricted to flight trips. */
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/flugreisen-reisekalender/')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
   loader: async ({ context, deps }) => {
-    await context.queryClient.ensureQueryData(catalogueQueries.calendar('flug', deps))
+    await context.queryClient.ensureQueryData(travelCalendarQuery('flug', deps))
   },
   head: ({ match }) =>
     pageHead(match.context.site, {
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/flugreisen-reisekalender/')({
 
 function FlightCalendarPage() {
   const search = Route.useLoaderDeps()
-  const { data } = useSuspenseQuery(catalogueQueries.calendar('flug', search))
+  const { data } = useSuspenseQuery(travelCalendarQuery('flug', search))
   return (
     <div className="container section">
       <Breadcrumbs

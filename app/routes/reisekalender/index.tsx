@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { TravelCalendar } from '~/components/calendar/TravelCalendar'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
-import { catalogueQueries } from '~/queries/catalogue'
+import { travelCalendarQuery } from '~/queries/travel-calendar'
 import { pageHead } from '~/lib/head'
 
 /** Spec 2 `/reisekalender`: every upcoming date, three months per page, filterable by category. */
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/reisekalender/')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
   loader: async ({ context, deps }) => {
-    await context.queryClient.ensureQueryData(catalogueQueries.calendar('all', deps))
+    await context.queryClient.ensureQueryData(travelCalendarQuery('all', deps))
   },
   head: ({ match }) =>
     pageHead(match.context.site, {
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/reisekalender/')({
 
 function CalendarPage() {
   const search = Route.useLoaderDeps()
-  const { data } = useSuspenseQuery(catalogueQueries.calendar('all', search))
+  const { data } = useSuspenseQuery(travelCalendarQuery('all', search))
   return (
     <div className="container section">
       <Breadcrumbs items={[{ label: 'Reisekalender' }]} />

@@ -2,7 +2,7 @@ import { createFileRoute, notFound, redirect, stripSearchParams } from '@tanstac
 import { CATEGORY_SEARCH_DEFAULTS, categorySearchSchema, categorySplat, parseCategorySplat, sortSearch } from '~/lib/category-path'
 import { formatTripCount } from '~/lib/format'
 import { AllCategories, CategoryOverview } from '~/components/catalogue/CategoryOverview'
-import { catalogueQueries } from '~/queries/catalogue'
+import { categoryPageQuery } from '~/queries/category'
 import { initDataQuery } from '~/queries/shell'
 import { pageHead } from '~/lib/head'
 
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/reiseuebersicht/$')({
       })
     }
     const input = { ...parsed.path, ...deps }
-    const page = await context.queryClient.ensureQueryData(catalogueQueries.category(input))
+    const page = await context.queryClient.ensureQueryData(categoryPageQuery(input))
     return {
       kind: 'category' as const,
       input,

@@ -1,7 +1,7 @@
 // Turns the proxy's `src` into one of three kinds of source: a seed image rendered in-process, a
 // file under public/, or a remote URL on the allow-list (IMAGE_ALLOWED_HOSTS, with aliases).
 // Pure: no file system and no network here, so every rule is unit-tested.
-import { seedImageKey } from '~/lib/images'
+import { seedImageKey } from '~/lib/image-proxy'
 
 export type ImageAllowList = {
   /** Origins (`https://cdn.example`) whose every path may be fetched. */

@@ -1,6 +1,6 @@
 // GET /media/seed/{key}.svg[?w=&h=]: the demo catalogue's pictures as SVG, straight from the renderer.
 import { createHash } from 'node:crypto'
-import { seedImageKey } from '~/lib/images'
+import { seedImageKey } from '~/lib/image-proxy'
 import { matchesEtag, textResponse } from './responses.server'
 import { SEED_IMAGE_VERSION, renderSeedImage, seedImageSize } from './seed-image.server'
 

@@ -1,6 +1,6 @@
 // Hotels: the paged list with trip counts and one hotel with its trips.
 import { asc, count, eq, sql } from 'drizzle-orm'
-import { readImages } from '~/lib/image'
+import { readImages } from '~/lib/image-ref'
 import { hotelDetailSchema, hotelSummarySchema } from '~/lib/hotels'
 import type { HotelList, HotelPage } from '~/lib/hotels'
 import { paged } from '~/lib/paging'

@@ -1,6 +1,6 @@
 // Reiseimpressionen (galleries of past trips) and the catalogue-wide gallery of trip photos.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
-import { imageRefSchema, readImages } from '~/lib/image'
+import { imageRefSchema, readImages } from '~/lib/image-ref'
 import { galleryImageSchema, impressionDetailSchema, impressionSummarySchema } from '~/lib/impressions'
 import type { GalleryPage, ImpressionDetail, ImpressionList } from '~/lib/impressions'
 import { paged } from '~/lib/paging'

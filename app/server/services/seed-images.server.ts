@@ -4,7 +4,7 @@
 // invented key costs one primary-key lookup instead of a render.
 import { and, eq, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { SEED_IMAGE_PREFIX } from '~/lib/images'
+import { SEED_IMAGE_PREFIX } from '~/lib/image-proxy'
 import type { Database } from '../db/client.server'
 import { blogEntries, categories, hotels, impressions, ships, trips } from '../db/schema'
 import { parseId } from '~/lib/ids'

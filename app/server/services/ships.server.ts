@@ -1,7 +1,7 @@
 // Ships: the list with trip counts and one ship with its trips.
 import { asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { readImages } from '~/lib/image'
+import { readImages } from '~/lib/image-ref'
 import { shipDetailSchema, shipFactSchema, shipSummarySchema } from '~/lib/ships'
 import type { ShipPage, ShipSummary } from '~/lib/ships'
 import type { Database } from '../db/client.server'

@@ -11,7 +11,7 @@ import { HTML_SITEMAP_TRIPS_PER_PAGE, SITEMAP_MAX_URLS, SITE_PAGES, SITE_PAGE_GR
 import type { SitemapEntry } from '~/lib/sitemap'
 import type { Database } from '../db/client.server'
 import { blogEntries, contentPages, hotels, impressions, ships, trips } from '../db/schema'
-import { loadInitData } from './catalog.server'
+import { loadInitData } from './catalogue.server'
 import { listDestinations } from './destinations.server'
 import { germanSortKey } from './trip-pages.server'
 

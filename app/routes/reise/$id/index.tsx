@@ -16,7 +16,7 @@ import { absoluteUrl } from '~/lib/sitemap'
 import { lowestPrice, parseTripParam, transportLabel, tripPath } from '~/lib/trip-detail'
 import type { TripDate } from '~/lib/trip-detail'
 import { buildTripJsonLd } from '~/lib/trip-jsonld'
-import { catalogueQueries } from '~/queries/catalogue'
+import { tripQueries } from '~/queries/trip-detail'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageHead, serialiseJsonLd } from '~/lib/head'
 
@@ -28,10 +28,10 @@ export const Route = createFileRoute('/reise/$id/')({
     const ref = parseTripParam(params.id)
     if (!ref) throw notFound()
     if (ref.kind === 'slug' || !ref.canonical) {
-      const { id } = await context.queryClient.ensureQueryData(catalogueQueries.tripParam(params.id))
+      const { id } = await context.queryClient.ensureQueryData(tripQueries.param(params.id))
       throw redirect({ to: '/reise/$id/', params: { id: String(id) }, statusCode: 301 })
     }
-    const { trip, origin } = await context.queryClient.ensureQueryData(catalogueQueries.trip(ref.id))
+    const { trip, origin } = await context.queryClient.ensureQueryData(tripQueries.detail(ref.id))
     const image = trip.images[0]
     return {
       id: trip.id,
@@ -59,7 +59,7 @@ const isOpen = (date: TripDate) => bookableAction(date.bookable) !== 'none'
 
 function TripPage() {
   const { id } = Route.useLoaderData()
-  const { data } = useSuspenseQuery(catalogueQueries.trip(id))
+  const { data } = useSuspenseQuery(tripQueries.detail(id))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const trip = data.trip
   const mainCategory = trip.categories.find((c) => specialCategoryKind(c.name) === null)

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { formatIdsParam, parseIdsParam } from '~/lib/wishlist'
 import { OwnWishlist } from '~/components/wishlist/OwnWishlist'
 import { SharedWishlist } from '~/components/wishlist/SharedWishlist'
-import { catalogueQueries } from '~/queries/catalogue'
+import { wishlistTripsQuery } from '~/queries/wishlist'
 import { pageHead } from '~/lib/head'
 
 /**
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/reiseuebersicht/merkliste/')({
   loaderDeps: ({ search }) => ({ shared: formatIdsParam(parseIdsParam(search.ids)) }),
   loader: async ({ context, deps }) => {
     const shared = parseIdsParam(deps.shared)
-    if (shared.length > 0) await context.queryClient.ensureQueryData(catalogueQueries.wishlist(shared))
+    if (shared.length > 0) await context.queryClient.ensureQueryData(wishlistTripsQuery(shared))
     return { shared }
   },
   head: ({ loaderData, match }) =>

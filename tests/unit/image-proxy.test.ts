@@ -13,7 +13,7 @@ import {
   responsiveSources,
   seedImageKey,
   srcSetWidths,
-} from '~/lib/images'
+} from '~/lib/image-proxy'
 import { parseAllowedHosts, resolveImageSource } from '~/server/media/image-source.server'
 import type { ImageSource } from '~/server/media/image-source.server'
 import { isPrivateAddress, parseIPv6 } from '~/server/media/private-address.server'

@@ -1,4 +1,4 @@
-// The image references stored with ships, hotels, trips and galleries (jsonb `ImageRef`); the proxy's URLs are in images.ts.
+// The image references stored with ships, hotels, trips and galleries (jsonb `ImageRef`); the proxy's URLs are in image-proxy.ts.
 import { z } from 'zod'
 
 export const imageRefSchema = z.object({
