@@ -26,6 +26,13 @@ export const calendarSearchSchema = z.object({
 })
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>
 
+/** What a calendar page shows, in the code's names (the URL's monat and kategorie are mapped by the route). */
+export const calendarInputSchema = z.object({
+  scope: z.enum(CALENDAR_SCOPES),
+  month: monthKeySchema.optional().catch(undefined),
+  category: slugSchema.optional().catch(undefined),
+})
+
 export function isMonthKey(value: string): value is MonthKey {
   return MONTH_KEY.test(value)
 }

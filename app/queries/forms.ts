@@ -2,9 +2,9 @@ import { queryOptions } from '@tanstack/react-query'
 import { fetchFormContext } from '~/server/forms.functions'
 
 export const formQueries = {
-  context: (form: string, reise: number | undefined, termin: number | undefined) =>
+  context: (form: string, about: { tripId: number | undefined; dateId: number | undefined }) =>
     queryOptions({
-      queryKey: ['forms', 'context', form, reise ?? null, termin ?? null],
-      queryFn: () => fetchFormContext({ data: { form, reise, termin } }),
+      queryKey: ['forms', 'context', form, about.tripId ?? null, about.dateId ?? null],
+      queryFn: () => fetchFormContext({ data: { form, tripId: about.tripId, dateId: about.dateId } }),
     }),
 }

@@ -3,6 +3,6 @@ import { fetchTransferLookup } from '~/server/transfer.functions'
 import { CATALOGUE_STALE_MS } from './stale-time'
 
 export const transferQueries = {
-  lookup: (plz: string | undefined) =>
-    queryOptions({ queryKey: ['transfer', 'lookup', plz ?? ''], queryFn: () => fetchTransferLookup({ data: { plz } }), staleTime: CATALOGUE_STALE_MS }),
+  lookup: (zip: string | undefined) =>
+    queryOptions({ queryKey: ['transfer', 'lookup', zip ?? ''], queryFn: () => fetchTransferLookup({ data: { zip } }), staleTime: CATALOGUE_STALE_MS }),
 }

@@ -8,7 +8,7 @@ import { searchAgencies } from './services/agencies.server'
 export const fetchAgencies = createServerFn({ method: 'GET' })
   .validator(agencyPageInputSchema)
   .handler(async ({ data }) => {
-    const result = await searchAgencies(await getDb(), { zipPrefix: data.plz, page: data.page })
+    const result = await searchAgencies(await getDb(), data)
     if (data.page > result.pages) throw notFound()
     return result
   })

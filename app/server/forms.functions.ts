@@ -18,12 +18,12 @@ import { siteInfo } from './site.server'
 
 /** The trip a Reiseanfrage is about; unknown form, trip or date → 404. */
 export const fetchFormContext = createServerFn({ method: 'GET' })
-  .validator(z.object({ form: z.string().max(100), reise: tripIdSchema.optional(), termin: tripIdSchema.optional() }))
+  .validator(z.object({ form: z.string().max(100), tripId: tripIdSchema.optional(), dateId: tripIdSchema.optional() }))
   .handler(async ({ data }) => {
     const form = formKeySchema.safeParse(data.form)
     if (!form.success) throw notFound()
-    if (form.data !== 'reiseanfrage' || data.reise === undefined) return { form: form.data, trip: null }
-    const trip = await loadTripRequestContext(await getDb(), data.reise, data.termin)
+    if (form.data !== 'reiseanfrage' || data.tripId === undefined) return { form: form.data, trip: null }
+    const trip = await loadTripRequestContext(await getDb(), data.tripId, data.dateId)
     if (!trip) throw notFound()
     return { form: form.data, trip }
   })

@@ -8,7 +8,7 @@ import { searchParamsSchema } from '~/lib/search/sort'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { getCountries } from './services/catalogue.server'
-import { searchTrips } from './services/search/search.server'
+import { searchOptionsOf, searchTrips } from './services/search/search.server'
 import { suggest } from './services/search/suggest.server'
 
 /**
@@ -31,7 +31,7 @@ export type SearchPage = SearchResult & {
 export const fetchSearchResults = createServerFn({ method: 'GET' })
   .validator(searchTripsInputSchema)
   .handler(async ({ data }): Promise<SearchPage> => {
-    const result = await searchTrips(await getDb(), parseSegment(data.segment), data.params)
+    const result = await searchTrips(await getDb(), parseSegment(data.segment), searchOptionsOf(data.params))
     return { ...result, origin: publicOrigin() }
   })
 

@@ -172,7 +172,7 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-const DEFAULTS: SearchOptions = { sortBy: 'date', sortDirection: 'asc', page: 1, ferien: false }
+const DEFAULTS: SearchOptions = { sortBy: 'date', sortDirection: 'asc', page: 1, holidaysOnly: false }
 
 /** The options of a search, and the tests' fixed day and forced page plan. */
 type TestOptions = Partial<SearchOptions> & { plan?: PagePlan }
@@ -276,12 +276,12 @@ describe('filters', () => {
   })
 
   it('Ferientermine: only dates that overlap school holidays', async () => {
-    expect(await ids({}, { ferien: true })).toEqual([TRIP.gardasee])
+    expect(await ids({}, { holidaysOnly: true })).toEqual([TRIP.gardasee])
     // New holidays count at once (the cached holiday ranges belong to a catalogue version).
     await t.db.insert(schema.schoolHolidays).values({ state: 'BY', name: 'Herbstferien', dateFrom: day(31), dateTill: day(35) })
-    expect(sorted(await ids({}, { ferien: true }))).toEqual([TRIP.gardasee, TRIP.strassburg])
+    expect(sorted(await ids({}, { holidaysOnly: true }))).toEqual([TRIP.gardasee, TRIP.strassburg])
     await t.db.delete(schema.schoolHolidays).where(eq(schema.schoolHolidays.state, 'BY'))
-    expect(await ids({}, { ferien: true })).toEqual([TRIP.gardasee])
+    expect(await ids({}, { holidaysOnly: true })).toEqual([TRIP.gardasee])
   })
 
   it('only published trips', async () => {
@@ -370,7 +370,7 @@ describe('sorting', () => {
       for (const ferien of [false, true]) {
         for (const [sortBy] of cases) {
           for (const sortDirection of SORT_DIRECTIONS) {
-            const options = { sortBy, sortDirection, ferien }
+            const options = { sortBy, sortDirection, holidaysOnly: ferien }
             const sortedAll = await ids(input, { ...options, pageSize: 100, plan: { orderedLists: false } })
             if (!ferien) expect(sortedAll.length).toBeGreaterThan(0)
             const pages: number[] = []

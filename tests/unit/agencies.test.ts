@@ -9,9 +9,9 @@ describe('zipPrefixOf', () => {
     for (const other of [undefined, '', '336021', '33a', '-3', '3 3', '３３']) expect(zipPrefixOf(other)).toBe('')
   })
   it('is what the server function accepts', () => {
-    expect(agencyPageInputSchema.safeParse({ plz: zipPrefixOf('0815'), page: 1 }).success).toBe(true)
-    expect(agencyPageInputSchema.safeParse({ plz: '123456', page: 1 }).success).toBe(false)
-    expect(agencyPageInputSchema.safeParse({ plz: '', page: 0 }).success).toBe(false)
+    expect(agencyPageInputSchema.safeParse({ zipPrefix: zipPrefixOf('0815'), page: 1 }).success).toBe(true)
+    expect(agencyPageInputSchema.safeParse({ zipPrefix: '123456', page: 1 }).success).toBe(false)
+    expect(agencyPageInputSchema.safeParse({ zipPrefix: '', page: 0 }).success).toBe(false)
   })
 })
 

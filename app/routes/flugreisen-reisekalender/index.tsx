@@ -10,7 +10,8 @@ import { pageHead } from '~/lib/head'
 /** Spec 2 `/flugreisen-reisekalender`: the Reisekalender restricted to flight trips. */
 export const Route = createFileRoute('/flugreisen-reisekalender/')({
   validateSearch: calendarSearchSchema,
-  loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
+  // The URL's German names (monat, kategorie) become the code's here.
+  loaderDeps: ({ search }) => ({ month: search.monat, category: search.kategorie }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(travelCalendarQuery('flug', deps))
   },
@@ -23,8 +24,8 @@ export const Route = createFileRoute('/flugreisen-reisekalender/')({
 })
 
 function FlightCalendarPage() {
-  const search = Route.useLoaderDeps()
-  const { data } = useSuspenseQuery(travelCalendarQuery('flug', search))
+  const search = Route.useSearch()
+  const { data } = useSuspenseQuery(travelCalendarQuery('flug', Route.useLoaderDeps()))
   return (
     <div className="container section">
       <Breadcrumbs

@@ -20,10 +20,11 @@ import { pageHead } from '~/lib/head'
  */
 export const Route = createFileRoute('/haustuertransfer/')({
   validateSearch: z.object({ plz: textParam(20) }),
-  loaderDeps: ({ search }) => ({ plz: paramText(search.plz) }),
+  // The URL's German name (plz) becomes the code's here.
+  loaderDeps: ({ search }) => ({ zip: paramText(search.plz) }),
   loader: async ({ context, deps }) => {
     await Promise.all([
-      context.queryClient.ensureQueryData(transferQueries.lookup(deps.plz)),
+      context.queryClient.ensureQueryData(transferQueries.lookup(deps.zip)),
       context.queryClient.ensureQueryData(contentQueries.fixedPageText('haustuertransfer')),
     ])
   },

@@ -9,7 +9,8 @@ import { pageHead } from '~/lib/head'
 /** Spec 2 `/reisekalender`: every upcoming date, three months per page, filterable by category. */
 export const Route = createFileRoute('/reisekalender/')({
   validateSearch: calendarSearchSchema,
-  loaderDeps: ({ search }) => ({ monat: search.monat, kategorie: search.kategorie }),
+  // The URL's German names (monat, kategorie) become the code's here.
+  loaderDeps: ({ search }) => ({ month: search.monat, category: search.kategorie }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(travelCalendarQuery('all', deps))
   },
@@ -22,8 +23,8 @@ export const Route = createFileRoute('/reisekalender/')({
 })
 
 function CalendarPage() {
-  const search = Route.useLoaderDeps()
-  const { data } = useSuspenseQuery(travelCalendarQuery('all', search))
+  const search = Route.useSearch()
+  const { data } = useSuspenseQuery(travelCalendarQuery('all', Route.useLoaderDeps()))
   return (
     <div className="container section">
       <Breadcrumbs items={[{ label: 'Reisekalender' }]} />

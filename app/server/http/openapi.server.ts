@@ -48,7 +48,7 @@ import { bookRequestSchema, idempotencyKeySchema } from '../services/booking/boo
 import { loadOffer, unbookableReason, UNBOOKABLE_MESSAGES } from '../services/booking/offer.server'
 import type { BookingSettings } from '../services/booking/settings.server'
 import { loadCountries, loadInitData } from '../services/catalogue.server'
-import { searchTrips } from '../services/search/search.server'
+import { searchOptionsOf, searchTrips } from '../services/search/search.server'
 import { parseQuery } from './api.server'
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './body-limit.server'
 import { MAX_ID } from '~/lib/ids'
@@ -639,7 +639,7 @@ async function catalogueOperations(db: Database, options: OpenApiOptions): Promi
   const [frontEntries, pagedEntries, searchResult] = await Promise.all([
     listBlogEntries(db, frontPage),
     listBlogEntries(db, paged),
-    searchTrips(db, parseSegment(segment), searchOptions),
+    searchTrips(db, parseSegment(segment), searchOptionsOf(searchOptions)),
   ])
   const [blogError, searchError] = await Promise.all([
     queryError('/api/web/blog-web', '%24limit=1000', blogQuerySchema),

@@ -20,11 +20,12 @@ const idParam = z.coerce.number().int().positive().max(MAX_ID).optional().catch(
  */
 export const Route = createFileRoute('/forms/$form/')({
   validateSearch: z.object({ reise: idParam, termin: idParam }),
-  loaderDeps: ({ search }) => ({ reise: search.reise, termin: search.termin }),
+  // The URL's German names (reise, termin) become the code's here.
+  loaderDeps: ({ search }) => ({ tripId: search.reise, dateId: search.termin }),
   loader: async ({ context, params, deps }) => {
     const definition = formDefinition(params.form)
     if (!definition) throw notFound()
-    await context.queryClient.ensureQueryData(formQueries.context(params.form, deps.reise, deps.termin))
+    await context.queryClient.ensureQueryData(formQueries.context(params.form, deps))
     return { title: definition.title, intro: definition.intro }
   },
   head: ({ loaderData, match }) =>
@@ -34,8 +35,7 @@ export const Route = createFileRoute('/forms/$form/')({
 
 function FormPage() {
   const { form } = Route.useParams()
-  const { reise, termin } = Route.useSearch()
-  const { data: context } = useSuspenseQuery(formQueries.context(form, reise, termin))
+  const { data: context } = useSuspenseQuery(formQueries.context(form, Route.useLoaderDeps()))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const definition = formDefinition(context.form)
   if (!definition) return null

@@ -18,8 +18,9 @@ import { pageHead } from '~/lib/head'
 /** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
 export const Route = createFileRoute('/reisebueros/agenturen/')({
   validateSearch: z.object({ plz: textParam(20), page: pageParam }),
-  loaderDeps: ({ search }) => ({ plz: paramText(search.plz), page: search.page ?? 1 }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(zipPrefixOf(deps.plz), deps.page)),
+  // The URL's German name (plz) becomes the code's here.
+  loaderDeps: ({ search }) => ({ zipPrefix: zipPrefixOf(paramText(search.plz)), page: search.page ?? 1 }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(deps.zipPrefix, deps.page)),
   head: ({ match }) =>
     pageHead(match.context.site, {
       title: 'Partnerreisebüros',
@@ -29,12 +30,10 @@ export const Route = createFileRoute('/reisebueros/agenturen/')({
 })
 
 function AgencyDirectoryPage() {
-  const search = Route.useSearch()
-  const plz = paramText(search.plz)
-  const page = search.page ?? 1
-  const prefix = zipPrefixOf(plz)
-  const invalid = (plz?.trim() ?? '') !== '' && prefix === ''
-  const { data } = useSuspenseQuery(agencyQueries.list(prefix, page))
+  const plz = paramText(Route.useSearch().plz)
+  const { zipPrefix, page } = Route.useLoaderDeps()
+  const invalid = (plz?.trim() ?? '') !== '' && zipPrefix === ''
+  const { data } = useSuspenseQuery(agencyQueries.list(zipPrefix, page))
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const [value, setValue] = useSearchText(plz)
@@ -84,9 +83,9 @@ function AgencyDirectoryPage() {
 
       <p role="status" className="service-search__status">
         {countOf(data.total, 'Reisebüro', 'Reisebüros')}
-        {prefix ? ` mit Postleitzahl ${prefix}…` : ''}
+        {zipPrefix ? ` mit Postleitzahl ${zipPrefix}…` : ''}
         {data.pages > 1 ? `, Seite ${data.page} von ${data.pages}` : ''}.{' '}
-        {prefix ? <Link to="/reisebueros/agenturen/">Alle Reisebüros zeigen</Link> : null}
+        {zipPrefix ? <Link to="/reisebueros/agenturen/">Alle Reisebüros zeigen</Link> : null}
       </p>
 
       {data.agencies.length === 0 ? (
@@ -94,7 +93,7 @@ function AgencyDirectoryPage() {
           title="Kein Reisebüro gefunden"
           text={
             <p>
-              Im Postleitzahlbereich {prefix}… haben wir noch keinen Partner. Gern beraten wir Sie direkt:{' '}
+              Im Postleitzahlbereich {zipPrefix}… haben wir noch keinen Partner. Gern beraten wir Sie direkt:{' '}
               <a href={`tel:${site.phoneHref}`}>{site.phone}</a>.
             </p>
           }
@@ -153,7 +152,7 @@ function AgencyDirectoryPage() {
         renderLink={(target, props) => (
           <Link
             to="/reisebueros/agenturen/"
-            search={{ plz: prefix ? plainSearchValue(prefix) : undefined, page: target > 1 ? target : undefined }}
+            search={{ plz: zipPrefix ? plainSearchValue(zipPrefix) : undefined, page: target > 1 ? target : undefined }}
             {...props}
           />
         )}

@@ -82,7 +82,7 @@ type StatsCache = {
 const statsCaches = new WeakMap<Database, StatsCache>()
 
 function statsKey(f: Filter): string {
-  return JSON.stringify([stringifySegment(f.search), f.ferien, f.today, f.mode])
+  return JSON.stringify([stringifySegment(f.search), f.holidaysOnly, f.today, f.mode])
 }
 
 /**
@@ -237,7 +237,7 @@ export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache
 }
 
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
-  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, ferien: false })
+  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
   return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), () =>
     keptIds(
       db,

@@ -18,7 +18,7 @@ type TextMode = 'exact' | 'fuzzy'
 /** A search as the SQL sees it: the segment's search, the Ferien flag, the day and how text matches. */
 export type Filter = {
   search: Search
-  ferien: boolean
+  holidaysOnly: boolean
   today: string
   text: TextQuery | null
   mode: TextMode
@@ -53,7 +53,7 @@ function hasPriceFilter(search: Search): boolean {
  */
 export function usesDates(f: Filter): boolean {
   const s = f.search
-  return s.start !== null || s.end !== null || s.bookable !== null || hasPriceFilter(s) || f.ferien
+  return s.start !== null || s.end !== null || s.bookable !== null || hasPriceFilter(s) || f.holidaysOnly
 }
 
 export function textCondition(f: Filter): SQL | null {
@@ -119,7 +119,7 @@ function dateConditions(f: Filter): SQL[] {
     end === null ? null : sql`d.date_from <= ${end}::date`,
     start === null ? null : sql`d.date_till >= ${start}::date`,
     hasPriceFilter(s) ? sql`d.price between ${millionths(s.price.min)} and ${millionths(s.price.max)}` : null,
-    f.ferien ? holidayCondition(f.holidays ?? []) : null,
+    f.holidaysOnly ? holidayCondition(f.holidays ?? []) : null,
   ].filter((c): c is SQL => c !== null)
 }
 

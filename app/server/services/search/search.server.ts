@@ -29,7 +29,13 @@ export type SearchOptions = {
   page: number
   pageSize?: number
   /** Only dates that overlap the school holidays of any German state (Ferientermine). */
-  ferien: boolean
+  holidaysOnly: boolean
+}
+
+/** The search's options from the URL's or the API's parameters (`ferien` is the spec's name). */
+export function searchOptionsOf(params: Omit<SearchOptions, 'holidaysOnly'> & { ferien: boolean }): SearchOptions {
+  const { ferien, ...rest } = params
+  return { ...rest, holidaysOnly: ferien }
 }
 
 /** For tests: a fixed day and a forced way of taking a page (to check that every way gives the same). */
@@ -118,9 +124,9 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
   let version = knownVersions.get(db) ?? (await catalogueVersion(db))
   for (let attempt = 0; ; attempt++) {
     const cache = statsCacheFor(db, version)
-    const holidays = options.ferien ? await holidayRanges(db, cache) : undefined
+    const holidays = options.holidaysOnly ? await holidayRanges(db, cache) : undefined
     const longestDate = search.start !== null ? await longestDateDays(db, cache) : undefined
-    const plain: Filter = { search, ferien: options.ferien, today, text, mode: 'exact', holidays, longestDate }
+    const plain: Filter = { search, holidaysOnly: options.holidaysOnly, today, text, mode: 'exact', holidays, longestDate }
     const exact: Filter = { ...plain, hits: await textHits(db, plain, cache) }
     let filter = exact
     let counted = await facetsAndTotal(db, exact, cache)
