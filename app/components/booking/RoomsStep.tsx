@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@tanstack/react-form'
 import { useState } from 'react'
 import { withForm } from '~/components/forms/form-hook'
@@ -17,9 +18,7 @@ import { bookingFormOptions, fieldId } from './useBookingStep'
 const TRANSFER = 'transfer'
 
 function roomCountLabel(type: RoomType): string {
-  return type === 'OHNE'
-    ? 'Anzahl Reisende'
-    : `Anzahl ${ROOM_LABELS[type]} (für ${countOf(ROOM_OCCUPANCY[type], 'Person', 'Personen')})`
+  return type === 'OHNE' ? 'Anzahl Reisende' : `Anzahl ${ROOM_LABELS[type]} (für ${countOf(ROOM_OCCUPANCY[type], 'Person', 'Personen')})`
 }
 
 function boardingValue(choice: BoardingChoice | null): string {
@@ -106,7 +105,10 @@ export const RoomsStep = withForm({
           </div>
           <p className="field__hint">
             Online buchen Sie für bis zu {MAX_TRAVELLERS} Personen. Für größere Gruppen stellen Sie bitte eine{' '}
-            <a href="/forms/gruppenanfrage/">Gruppenanfrage</a>.
+            <Link to="/forms/$form/" params={{ form: 'gruppenanfrage' }}>
+              Gruppenanfrage
+            </Link>
+            .
           </p>
           <FieldError id={fieldId('allRooms')} message={issueOf('allRooms')} />
         </fieldset>

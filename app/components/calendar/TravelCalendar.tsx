@@ -3,10 +3,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { FormEvent } from 'react'
-import { formatDateRange, formatDuration, formatPrice } from '~/lib/format'
+import { formatDuration } from '~/lib/format'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
-import { BookableBadge } from '../trip/BookableBadge'
+import { DatesTable, dateColumns } from '../trip/DatesTable'
 import { Button, buttonClassName } from '../ui/Button'
 
 export type CalendarPath = '/reisekalender/' | '/flugreisen-reisekalender/'
@@ -35,41 +35,27 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
             {month.entries.length === 0 ? (
               <p className="text-muted">In diesem Monat gibt es keine Termine{data.category ? ` für ${data.category.name}` : ''}.</p>
             ) : (
-              <div className="table-wrap">
-                <table className="table table--stack calendar-table">
-                  <caption className="visually-hidden">Reisetermine im {month.label}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Reise</th>
-                      <th scope="col">Zeitraum</th>
-                      <th scope="col">Dauer</th>
-                      <th scope="col" className="num">
-                        Preis p. P.
-                      </th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {month.entries.map((entry) => (
-                      <tr key={entry.dateId}>
-                        <th scope="row" data-label="Reise">
-                          <Link to="/reise/$id/" params={{ id: String(entry.tripId) }}>
-                            {entry.title}
-                          </Link>
-                        </th>
-                        <td data-label="Zeitraum">{formatDateRange(entry.dateFrom, entry.dateTill)}</td>
-                        <td data-label="Dauer">{formatDuration(entry.durationDays)}</td>
-                        <td className="num" data-label="Preis p. P.">
-                          {formatPrice(entry.price)}
-                        </td>
-                        <td data-label="Status">
-                          <BookableBadge status={entry.bookable} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DatesTable
+                rows={month.entries}
+                rowKey={(entry) => entry.dateId}
+                caption={`Reisetermine im ${month.label}`}
+                captionHidden
+                className="calendar-table"
+                columns={[
+                  {
+                    label: 'Reise',
+                    cell: (entry) => (
+                      <Link to="/reise/$id/" params={{ id: String(entry.tripId) }}>
+                        {entry.title}
+                      </Link>
+                    ),
+                  },
+                  dateColumns.period,
+                  { label: 'Dauer', cell: (entry) => formatDuration(entry.durationDays) },
+                  dateColumns.price,
+                  dateColumns.status,
+                ]}
+              />
             )}
           </section>
         )

@@ -1,6 +1,6 @@
 import { revalidateLogic } from '@tanstack/react-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useAppForm } from '~/components/forms/form-hook'
 import { agencyLoginInputSchema, formatAgencyLoginMessage, isAllowedParentOrigin, retryAfterText } from '~/lib/agency-login'
@@ -112,9 +112,9 @@ function AgencyLoginFrame() {
       {parent.kind === 'none' ? (
         <p>
           Diese Anmeldung öffnet sich im Anmeldefenster unserer Website. Wie Sie sich als Reisebüro anmelden, lesen Sie unter{' '}
-          <a href="/reisebueros/agentur-login/" target="_top">
+          <Link to="/reisebueros/agentur-login/" target="_top">
             Agentur-Login
-          </a>
+          </Link>
           .
         </p>
       ) : status.kind === 'done' ? (
