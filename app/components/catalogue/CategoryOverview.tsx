@@ -6,7 +6,7 @@ import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
 import { AppLink } from '~/components/ui/AppLink'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
@@ -39,10 +39,10 @@ export function CategoryOverview({ input }: { input: CategoryPath & CategorySear
   const navigate = useNavigate()
   // The last crumb is the page itself (no link): the page number, else the country, else the category.
   const crumbs: BreadcrumbItem[] = [
-    { label: 'Reiseübersicht', href: '/reiseuebersicht/' },
-    { label: category.name, href: categoryPath({ ...base, country: null }) },
+    crumb('Reiseübersicht', { to: '/reiseuebersicht/$/', params: { _splat: '' } }),
+    crumb(category.name, { to: '/reiseuebersicht/$/', params: { _splat: categorySplat({ ...base, country: null }) } }),
   ]
-  if (country) crumbs.push({ label: country.name, href: categoryPath(base) })
+  if (country) crumbs.push(crumb(country.name, { to: '/reiseuebersicht/$/', params: { _splat: categorySplat(base) } }))
   if (paging.page > 1) crumbs.push({ label: `Seite ${paging.page}` })
 
   const heading = country ? `${category.name}: ${country.name}` : category.name
@@ -100,7 +100,9 @@ export function CategoryOverview({ input }: { input: CategoryPath & CategorySear
             sort={input}
             action={categoryPath(base)}
             // A new order starts again on page 1 (base).
-            onSort={(chosen) => void navigate({ to: '/reiseuebersicht/$/', params: { _splat: categorySplat(base) }, search: sortSearch(chosen) })}
+            onSort={(chosen) =>
+              void navigate({ to: '/reiseuebersicht/$/', params: { _splat: categorySplat(base) }, search: sortSearch(chosen) })
+            }
           />
         </div>
       ) : null}

@@ -3,7 +3,7 @@
 // it works without JavaScript; the server answers with a redirect back here).
 import type { ReactNode } from 'react'
 import { AppLink } from '~/components/ui/AppLink'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 
 export type NewsletterLinkPageProps = {
   title: string
@@ -16,7 +16,7 @@ export type NewsletterLinkPageProps = {
 export function NewsletterLinkPage({ title, tone, children, action }: NewsletterLinkPageProps) {
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Newsletter', href: '/newsletter/' }, { label: title }]} />
+      <Breadcrumbs items={[crumb('Newsletter', { to: '/newsletter/' }), { label: title }]} />
       <header className="page-header">
         <h1 className="page-title">{title}</h1>
       </header>

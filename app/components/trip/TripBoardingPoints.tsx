@@ -1,5 +1,5 @@
 // The trip page's boarding points with departure times and surcharges.
-import { AppLink } from '../ui/AppLink'
+import { Link } from '@tanstack/react-router'
 import { formatPrice } from '~/lib/format'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import type { TripDetail } from '~/lib/trip-detail'
@@ -41,7 +41,7 @@ export function TripBoardingPoints({ trip }: { trip: TripDetail }) {
         </table>
       </div>
       <p className="text-small">
-        Auf Wunsch holen wir Sie auch zu Hause ab: <AppLink href="/haustuertransfer/">Haustürtransfer</AppLink>.
+        Auf Wunsch holen wir Sie auch zu Hause ab: <Link to="/haustuertransfer/">Haustürtransfer</Link>.
       </p>
     </section>
   )

@@ -13,7 +13,7 @@ export function isExternalHref(href: string): boolean {
 const EXACT = { exact: true } as const
 
 /**
- * A link to an href that is only known at run time (menus and breadcrumbs from the database):
+ * A link to an href that is only known at run time (menus and content links from the database):
  * a router `<Link>` for paths inside the site, a plain `<a>` for anything else.
  */
 export function AppLink({ href, children, ...rest }: AppLinkProps) {

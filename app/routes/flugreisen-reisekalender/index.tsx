@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { TravelCalendar } from '~/components/calendar/TravelCalendar'
 import { AppLink } from '~/components/ui/AppLink'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { travelCalendarQuery } from '~/queries/travel-calendar'
 import { pageHead } from '~/lib/head'
@@ -29,7 +29,7 @@ function FlightCalendarPage() {
   return (
     <div className="container section">
       <Breadcrumbs
-        items={[{ label: 'Flugreisen genussvoll reisen', href: '/flugreisen-genussvoll-reisen/' }, { label: 'Flugreisen-Reisekalender' }]}
+        items={[crumb('Flugreisen genussvoll reisen', { to: '/flugreisen-genussvoll-reisen/' }), { label: 'Flugreisen-Reisekalender' }]}
       />
       <header className="page-header">
         <h1 className="page-title">Flugreisen-Reisekalender</h1>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { MaskedInput } from '~/components/ui/MaskedInput'
 import { formatPrice } from '~/lib/format'
@@ -50,7 +50,7 @@ function DoorToDoorPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Haustürtransfer' }]} />
+      <Breadcrumbs items={[crumb('Service', { to: '/service/' }), { label: 'Haustürtransfer' }]} />
       <header className="page-header">
         <h1 className="page-title">Haustürtransfer</h1>
         <p className="lead">{text?.teaser || 'Bequem von zu Hause zum Reisebus – und nach der Reise wieder zurück.'}</p>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterForm } from '~/components/forms/NewsletterForm'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { pageHead } from '~/lib/head'
 
@@ -24,7 +24,7 @@ function NewsletterPage() {
   const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('newsletter'))
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Newsletter' }]} />
+      <Breadcrumbs items={[crumb('Service', { to: '/service/' }), { label: 'Newsletter' }]} />
       <header className="page-header">
         <h1 className="page-title">Newsletter</h1>
         <p className="lead">{text?.teaser || 'Reiseideen und Angebote per E-Mail.'}</p>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { TripList } from '~/components/content/TripList'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { destinationSplat } from '~/lib/destinations'
 import type { DestinationPage } from '~/lib/destinations'
@@ -39,9 +39,11 @@ function DestinationView() {
   const { data } = useSuspenseQuery(destinationQueries.detail(splat, page))
   const { country, region, regions, trips, paging } = data
   const name = destinationName(data)
-  const crumbs: BreadcrumbItem[] = [{ label: 'Reiseländer', href: '/reiselaender/' }]
+  const crumbs: BreadcrumbItem[] = [crumb('Reiseländer', { to: '/reiselaender/' })]
   if (country && region)
-    crumbs.push({ label: country.name, href: `/reiselaender/${destinationSplat({ kind: 'country', country: country.slug })}/` })
+    crumbs.push(
+      crumb(country.name, { to: '/reiselaender/$/', params: { _splat: destinationSplat({ kind: 'country', country: country.slug }) } }),
+    )
   crumbs.push({ label: name })
   return (
     <div className="container section">

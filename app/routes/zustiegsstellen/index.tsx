@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { GeoMap } from '~/components/service/GeoMap'
 import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { BOARDING_QUERY_MAX, boardingSearchSchema } from '~/lib/boarding-points'
@@ -46,7 +46,7 @@ function BoardingPointsPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: 'Zustiegsstellen' }]} />
+      <Breadcrumbs items={[crumb('Service', { to: '/service/' }), { label: 'Zustiegsstellen' }]} />
       <header className="page-header">
         <h1 className="page-title">Zustiegsstellen</h1>
         <p className="lead">{text?.teaser || 'Hier steigen Sie zu uns in den Reisebus.'}</p>

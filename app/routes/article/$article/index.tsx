@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { pageHead } from '~/lib/head'
 
@@ -21,7 +21,7 @@ function ArticlePage() {
   const { data: page } = useSuspenseQuery(contentQueries.article(article))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Blog', href: '/blog/' }, { label: page.title }]} />
+      <Breadcrumbs items={[crumb('Blog', { to: '/blog/' }), { label: page.title }]} />
       <ContentArticle page={page} />
     </div>
   )

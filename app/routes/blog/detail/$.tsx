@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { ResponsiveImage } from '~/components/ui/ResponsiveImage'
 import { blogEntryPath, blogEntrySplat } from '~/lib/blog-path'
 import { formatDate } from '~/lib/format'
@@ -50,7 +50,7 @@ function BlogEntryPage() {
   const { entry, newer, older } = data
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Blog', href: '/blog/' }, { label: entry.title }]} />
+      <Breadcrumbs items={[crumb('Blog', { to: '/blog/' }), { label: entry.title }]} />
       <article className="blog-entry">
         <header className="page-header">
           <h1 className="page-title">{entry.title}</h1>

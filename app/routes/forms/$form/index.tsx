@@ -3,7 +3,7 @@ import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { z } from 'zod'
 import { DefinedForm } from '~/components/forms/DefinedForm'
 import { AppLink } from '~/components/ui/AppLink'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { formDefinition } from '~/lib/forms'
 import { tripPath } from '~/lib/trip-detail'
 import { formQueries } from '~/queries/forms'
@@ -43,7 +43,7 @@ function FormPage() {
 
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: definition.title }]} />
+      <Breadcrumbs items={[crumb('Service', { to: '/service/' }), { label: definition.title }]} />
       <header className="page-header">
         <h1 className="page-title">{definition.title}</h1>
         <p className="lead">{definition.intro}</p>

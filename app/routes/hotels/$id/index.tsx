@@ -1,3 +1,4 @@
+import { crumb } from '~/components/ui/Breadcrumbs'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { DetailPage } from '~/components/content/DetailPage'
@@ -32,7 +33,7 @@ function HotelPage() {
   const { hotel, trips, paging } = data
   return (
     <DetailPage
-      crumbs={[{ label: 'Hotels', href: '/hotels/' }, { label: hotel.name }]}
+      crumbs={[crumb('Hotels', { to: '/hotels/' }), { label: hotel.name }]}
       header={
         <>
           <h1 className="page-title">{hotel.name}</h1>

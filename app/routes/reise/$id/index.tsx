@@ -4,12 +4,12 @@ import { TripAccommodation } from '~/components/trip/TripAccommodation'
 import { TripBoardingPoints } from '~/components/trip/TripBoardingPoints'
 import { TripDatesTable } from '~/components/trip/TripDatesTable'
 import { TripGallery } from '~/components/trip/TripGallery'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { buttonClassName } from '~/components/ui/Button'
 import { WishlistButton } from '~/components/wishlist/WishlistButton'
 import { bookableAction } from '~/lib/bookable'
-import { categoryPath } from '~/lib/category-path'
+import { categorySplat } from '~/lib/category-path'
 import { specialCategoryKind } from '~/lib/categories'
 import { formatDuration, formatPrice } from '~/lib/format'
 import { absoluteUrl } from '~/lib/sitemap'
@@ -64,7 +64,13 @@ function TripPage() {
   const trip = data.trip
   const mainCategory = trip.categories.find((c) => specialCategoryKind(c.name) === null)
   const crumbs: BreadcrumbItem[] = []
-  if (mainCategory) crumbs.push({ label: mainCategory.name, href: categoryPath({ category: mainCategory.slug, country: null, page: 1 }) })
+  if (mainCategory)
+    crumbs.push(
+      crumb(mainCategory.name, {
+        to: '/reiseuebersicht/$/',
+        params: { _splat: categorySplat({ category: mainCategory.slug, country: null, page: 1 }) },
+      }),
+    )
   crumbs.push({ label: trip.title })
   const from = lowestPrice(trip.dates, isOpen)
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { siteInfoQuery } from '~/queries/shell'
 import { pageHead } from '~/lib/head'
 
@@ -21,7 +21,7 @@ function AgencyLoginPage() {
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   return (
     <div className="container container--narrow section">
-      <Breadcrumbs items={[{ label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Agentur-Login' }]} />
+      <Breadcrumbs items={[crumb('Reisebüros', { to: '/reisebueros/' }), { label: 'Agentur-Login' }]} />
       <header className="page-header">
         <h1 className="page-title">Agentur-Login</h1>
         <p className="lead">Der Zugang für Mitarbeiterinnen und Mitarbeiter unserer Partnerreisebüros.</p>

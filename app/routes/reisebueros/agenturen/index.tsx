@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { Pagination } from '~/components/ui/Pagination'
@@ -40,7 +40,7 @@ function AgencyDirectoryPage() {
 
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Reisebüros', href: '/reisebueros/' }, { label: 'Partnerreisebüros' }]} />
+      <Breadcrumbs items={[crumb('Reisebüros', { to: '/reisebueros/' }), { label: 'Partnerreisebüros' }]} />
       <header className="page-header">
         <h1 className="page-title">Partnerreisebüros</h1>
         <p className="lead">In diesen Reisebüros werden Sie persönlich beraten und können Ihre Reise mit {site.name} buchen.</p>

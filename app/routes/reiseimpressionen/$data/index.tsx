@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { ImageGrid } from '~/components/content/ImageGrid'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
 import { formatDate, countOf } from '~/lib/format'
 import { impressionQueries } from '~/queries/impressions'
@@ -28,7 +28,7 @@ function ImpressionPage() {
   const { data: impression } = useSuspenseQuery(impressionQueries.detail(slug))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Reiseimpressionen', href: '/reiseimpressionen/' }, { label: impression.title }]} />
+      <Breadcrumbs items={[crumb('Reiseimpressionen', { to: '/reiseimpressionen/' }), { label: impression.title }]} />
       <header className="page-header">
         <h1 className="page-title">{impression.title}</h1>
         <p className="text-muted">

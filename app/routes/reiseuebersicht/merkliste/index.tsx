@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { formatIdsParam, parseIdsParam } from '~/lib/wishlist'
 import { OwnWishlist } from '~/components/wishlist/OwnWishlist'
 import { SharedWishlist } from '~/components/wishlist/SharedWishlist'
@@ -38,7 +38,7 @@ function WishlistPage() {
   const { shared } = Route.useLoaderData()
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Reiseübersicht', href: '/reiseuebersicht/' }, { label: 'Merkliste' }]} />
+      <Breadcrumbs items={[crumb('Reiseübersicht', { to: '/reiseuebersicht/$/', params: { _splat: '' } }), { label: 'Merkliste' }]} />
       {shared.length > 0 ? <SharedWishlist ids={shared} /> : <OwnWishlist />}
     </div>
   )

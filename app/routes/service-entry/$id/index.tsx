@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContentArticle } from '~/components/content/ContentArticle'
-import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
+import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { pageHead } from '~/lib/head'
 
@@ -29,7 +29,7 @@ function ServiceEntryPage() {
   const { data: page } = useSuspenseQuery(contentQueries.serviceEntry(id))
   return (
     <div className="container section">
-      <Breadcrumbs items={[{ label: 'Service', href: '/service/' }, { label: page.title }]} />
+      <Breadcrumbs items={[crumb('Service', { to: '/service/' }), { label: page.title }]} />
       <ContentArticle page={page} />
     </div>
   )

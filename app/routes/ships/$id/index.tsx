@@ -1,3 +1,4 @@
+import { crumb } from '~/components/ui/Breadcrumbs'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { DetailPage } from '~/components/content/DetailPage'
@@ -31,7 +32,7 @@ function ShipPage() {
   const { ship, trips, paging } = data
   return (
     <DetailPage
-      crumbs={[{ label: 'Schiffe', href: '/ships/' }, { label: ship.name }]}
+      crumbs={[crumb('Schiffe', { to: '/ships/' }), { label: ship.name }]}
       header={
         <>
           <p className="text-muted">{shipKindLabel(ship.kind)}</p>
