@@ -6,7 +6,6 @@ import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
 import { BlogCard } from '~/components/content/BlogCard'
 import { Stars } from '~/components/content/Stars'
 import { HeroSlider } from '~/components/start/HeroSlider'
-import { AppLink } from '~/components/ui/AppLink'
 import { buttonClassName } from '~/components/ui/Button'
 import type { BlogEntry } from '~/lib/api'
 import { filterMainCategories } from '~/lib/categories'
@@ -83,9 +82,9 @@ function StartPage() {
             </p>
           </div>
           <p>
-            <AppLink href="/newsletter/" className={buttonClassName({ variant: 'primary' })}>
+            <Link to="/newsletter/" className={buttonClassName({ variant: 'primary' })}>
               Newsletter abonnieren
-            </AppLink>
+            </Link>
           </p>
         </div>
       </section>

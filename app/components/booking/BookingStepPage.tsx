@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useSelector } from '@tanstack/react-form'
@@ -99,7 +99,13 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       if (problems.length) return
       const result = await submitBooking({
         // Agency staff send their login's token; the server decides whether it holds (DESIGN 7).
-        data: { tripDateId, idempotencyKey: idempotencyKey(), ...value, referrer: readReferrer(localStorage), ...agencyCredentials(getAgencySession()) },
+        data: {
+          tripDateId,
+          idempotencyKey: idempotencyKey(),
+          ...value,
+          referrer: readReferrer(localStorage),
+          ...agencyCredentials(getAgencySession()),
+        },
       })
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
@@ -151,7 +157,11 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
               required
               label={
                 <>
-                  Ich habe die <a href="/agb/">Reisebedingungen (AGB)</a> gelesen und akzeptiere sie.
+                  Ich habe die{' '}
+                  <Link to="/$/" params={{ _splat: 'agb' }}>
+                    Reisebedingungen (AGB)
+                  </Link>{' '}
+                  gelesen und akzeptiere sie.
                 </>
               }
             />
@@ -164,7 +174,11 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
               required
               label={
                 <>
-                  Ich habe die <a href="/datenschutz/">Datenschutzhinweise</a> zur Kenntnis genommen.
+                  Ich habe die{' '}
+                  <Link to="/$/" params={{ _splat: 'datenschutz' }}>
+                    Datenschutzhinweise
+                  </Link>{' '}
+                  zur Kenntnis genommen.
                 </>
               }
             />

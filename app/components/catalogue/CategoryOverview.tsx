@@ -5,7 +5,6 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { CategoryTiles } from '~/components/catalogue/CategoryTiles'
 import { SortForm } from '~/components/catalogue/SortForm'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
-import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import type { BreadcrumbItem } from '~/components/ui/Breadcrumbs'
 import { EmptyState } from '~/components/ui/EmptyState'
@@ -113,7 +112,7 @@ export function CategoryOverview({ input }: { input: CategoryPath & CategorySear
         <EmptyState
           title="Zurzeit keine Reisen"
           text={<p>In dieser Reiseart sind gerade keine Reisen ausgeschrieben. Im Reisekalender finden Sie alle kommenden Termine.</p>}
-          action={<AppLink href="/reisekalender/">Zum Reisekalender</AppLink>}
+          action={<Link to="/reisekalender/">Zum Reisekalender</Link>}
         />
       )}
 

@@ -4,7 +4,6 @@ import { revalidateLogic, useSelector } from '@tanstack/react-form'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import type { ReactNode } from 'react'
-import { AppLink } from '~/components/ui/AppLink'
 import { buildFormSchema, defaultValues } from '~/lib/forms'
 import type { FormDefinition, FormField } from '~/lib/forms'
 import { sendForm } from '~/server/forms.functions'
@@ -101,7 +100,11 @@ export function DefinedForm({ definition, reise, termin }: DefinedFormProps) {
         idPrefix={idPrefix}
         privacyNote={
           <>
-            Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+            Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer{' '}
+            <Link to="/$/" params={{ _splat: 'datenschutz' }}>
+              Datenschutzerklärung
+            </Link>
+            .
           </>
         }
         submitLabel={definition.submitLabel}

@@ -1,6 +1,6 @@
 // Newsletter sign-up: e-mail and consent, validated with zod in the browser and again on the server.
+import { Link } from '@tanstack/react-router'
 import { revalidateLogic, useSelector } from '@tanstack/react-form'
-import { AppLink } from '~/components/ui/AppLink'
 import { NEWSLETTER_CONSENT_TEXT, newsletterSchema } from '~/lib/forms'
 import type { NewsletterValues } from '~/lib/forms'
 import { signUpForNewsletter } from '~/server/newsletter.functions'
@@ -46,7 +46,11 @@ export function NewsletterForm() {
         idPrefix={ID}
         privacyNote={
           <>
-            Hinweise zum Datenschutz finden Sie in unserer <AppLink href="/datenschutz/">Datenschutzerklärung</AppLink>.
+            Hinweise zum Datenschutz finden Sie in unserer{' '}
+            <Link to="/$/" params={{ _splat: 'datenschutz' }}>
+              Datenschutzerklärung
+            </Link>
+            .
           </>
         }
         submitLabel="Newsletter abonnieren"
@@ -55,13 +59,7 @@ export function NewsletterForm() {
           {(field) => <field.TextField id={`${ID}-email`} type="email" label="E-Mail-Adresse" autoComplete="email" required />}
         </form.AppField>
         <form.AppField name="consent">
-          {(field) => (
-            <field.CheckboxField
-              id={`${ID}-consent`}
-              required
-              label={NEWSLETTER_CONSENT_TEXT}
-            />
-          )}
+          {(field) => <field.CheckboxField id={`${ID}-consent`} required label={NEWSLETTER_CONSENT_TEXT} />}
         </form.AppField>
       </FormFrame>
     </form.AppForm>

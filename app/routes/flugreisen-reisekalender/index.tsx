@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
 import { TravelCalendar } from '~/components/calendar/TravelCalendar'
-import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { calendarSearchSchema } from '~/lib/travel-calendar'
 import { travelCalendarQuery } from '~/queries/travel-calendar'
@@ -35,7 +34,7 @@ function FlightCalendarPage() {
         <h1 className="page-title">Flugreisen-Reisekalender</h1>
         <p className="lead">
           Alle Termine unserer Flugreisen – Flug, Transfers und Reiseleitung inklusive. Alle anderen Reisen finden Sie im{' '}
-          <AppLink href="/reisekalender/">Reisekalender</AppLink>.
+          <Link to="/reisekalender/">Reisekalender</Link>.
         </p>
       </header>
       <TravelCalendar data={data} path="/flugreisen-reisekalender/" search={search} />

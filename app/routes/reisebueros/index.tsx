@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { LinkCards } from '~/components/content/LinkCards'
+import { LinkCards, linkCard } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
@@ -18,14 +18,15 @@ export const Route = createFileRoute('/reisebueros/')({
 })
 
 const LINKS = [
-  {
-    href: '/reisebueros/agenturen/',
-    title: 'Partnerreisebüros finden',
-    text: 'Alle Reisebüros, die unsere Reisen verkaufen – suchen Sie nach Postleitzahl.',
-  },
-  { href: '/reisebueros/agentur-login/', title: 'Agentur-Login', text: 'Für Mitarbeiterinnen und Mitarbeiter unserer Partneragenturen.' },
-  { href: '/forms/kontakt/', title: 'Partner werden', text: 'Ihr Reisebüro möchte unsere Reisen verkaufen? Schreiben Sie uns.' },
-] as const
+  linkCard('Partnerreisebüros finden', 'Alle Reisebüros, die unsere Reisen verkaufen – suchen Sie nach Postleitzahl.', {
+    to: '/reisebueros/agenturen/',
+  }),
+  linkCard('Agentur-Login', 'Für Mitarbeiterinnen und Mitarbeiter unserer Partneragenturen.', { to: '/reisebueros/agentur-login/' }),
+  linkCard('Partner werden', 'Ihr Reisebüro möchte unsere Reisen verkaufen? Schreiben Sie uns.', {
+    to: '/forms/$form/',
+    params: { form: 'kontakt' },
+  }),
+]
 
 function TravelAgenciesPage() {
   const { data: text } = useSuspenseQuery(contentQueries.fixedPageText('reisebueros'))

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { CardGrid, EntityCard } from '~/components/content/EntityCard'
-import { LinkCards } from '~/components/content/LinkCards'
+import { LinkCards, linkCard } from '~/components/content/LinkCards'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { contentQueries } from '~/queries/content'
 import { siteInfoQuery } from '~/queries/shell'
@@ -21,16 +21,22 @@ export const Route = createFileRoute('/service/')({
 
 /** The service pages of the site, in the order a traveller needs them. */
 const SERVICE_LINKS = [
-  { href: '/zustiegsstellen/', title: 'Zustiegsstellen', text: 'Wo Sie in den Reisebus steigen – mit Karte und Suche nach Postleitzahl.' },
-  { href: '/haustuertransfer/', title: 'Haustürtransfer', text: 'Wir holen Sie zu Hause ab. Preis für Ihre Postleitzahl prüfen.' },
-  { href: '/faq/', title: 'Häufige Fragen', text: 'Antworten zu Buchung, Zahlung, Gepäck und Reiseversicherung.' },
-  { href: '/forms/katalog/', title: 'Kataloge bestellen', text: 'Unsere Kataloge kostenlos per Post.' },
-  { href: '/forms/kontakt/', title: 'Kontakt', text: 'Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.' },
-  { href: '/forms/gruppenanfrage/', title: 'Gruppenanfrage', text: 'Reisen für Vereine, Chöre und Gruppen nach Ihren Wünschen.' },
-  { href: '/reisebueros/', title: 'Reisebüros', text: 'Persönliche Beratung bei unseren Partnerreisebüros in Ihrer Nähe.' },
-  { href: '/bonusprogramm/', title: 'Bonusprogramm', text: 'Bei jeder Reise Punkte sammeln und einlösen.' },
-  { href: '/newsletter/', title: 'Newsletter', text: 'Reiseideen und Angebote einmal im Monat per E-Mail.' },
-] as const
+  linkCard('Zustiegsstellen', 'Wo Sie in den Reisebus steigen – mit Karte und Suche nach Postleitzahl.', { to: '/zustiegsstellen/' }),
+  linkCard('Haustürtransfer', 'Wir holen Sie zu Hause ab. Preis für Ihre Postleitzahl prüfen.', { to: '/haustuertransfer/' }),
+  linkCard('Häufige Fragen', 'Antworten zu Buchung, Zahlung, Gepäck und Reiseversicherung.', { to: '/faq/' }),
+  linkCard('Kataloge bestellen', 'Unsere Kataloge kostenlos per Post.', { to: '/forms/$form/', params: { form: 'katalog' } }),
+  linkCard('Kontakt', 'Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.', {
+    to: '/forms/$form/',
+    params: { form: 'kontakt' },
+  }),
+  linkCard('Gruppenanfrage', 'Reisen für Vereine, Chöre und Gruppen nach Ihren Wünschen.', {
+    to: '/forms/$form/',
+    params: { form: 'gruppenanfrage' },
+  }),
+  linkCard('Reisebüros', 'Persönliche Beratung bei unseren Partnerreisebüros in Ihrer Nähe.', { to: '/reisebueros/' }),
+  linkCard('Bonusprogramm', 'Bei jeder Reise Punkte sammeln und einlösen.', { to: '/bonusprogramm/' }),
+  linkCard('Newsletter', 'Reiseideen und Angebote einmal im Monat per E-Mail.', { to: '/newsletter/' }),
+]
 
 function ServicePage() {
   const { data: entries } = useSuspenseQuery(contentQueries.links('service-entry'))

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
 import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
-import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { unsubscribeLinkPost } from '~/server/http/newsletter-links.server'
 import { pageHead } from '~/lib/head'
@@ -41,7 +40,7 @@ function UnsubscribePage() {
       <NewsletterLinkPage title="Newsletter abbestellt" tone="success">
         <p>
           Sie erhalten unseren Newsletter nicht mehr. Wenn Sie es sich anders überlegen, können Sie ihn auf der{' '}
-          <AppLink href="/newsletter/">Newsletter-Seite</AppLink> wieder bestellen.
+          <Link to="/newsletter/">Newsletter-Seite</Link> wieder bestellen.
         </p>
       </NewsletterLinkPage>
     )

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute } from '@tanstack/react-router'
 import { NewsletterLinkPage } from '~/components/forms/NewsletterLinkPage'
-import { AppLink } from '~/components/ui/AppLink'
 import { newsletterQueries } from '~/queries/newsletter'
 import { confirmLinkPost } from '~/server/http/newsletter-links.server'
 import { pageHead } from '~/lib/head'
@@ -47,8 +46,8 @@ function ConfirmPage() {
   return (
     <NewsletterLinkPage title="Link ungültig" tone="error">
       <p>
-        Dieser Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich bitte auf der{' '}
-        <AppLink href="/newsletter/">Newsletter-Seite</AppLink> erneut an; Sie erhalten dann einen neuen Link.
+        Dieser Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich bitte auf der <Link to="/newsletter/">Newsletter-Seite</Link>{' '}
+        erneut an; Sie erhalten dann einen neuen Link.
       </p>
     </NewsletterLinkPage>
   )
