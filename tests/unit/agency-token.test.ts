@@ -66,7 +66,7 @@ describe('issueAgencyToken / readAgencyToken', () => {
   })
 
   it('a correctly signed payload of the wrong shape: invalid', async () => {
-    const { sign } = await import('~/server/services/booking/links.server')
+    const { sign } = await import('~/server/signed.server')
     for (const body of ['not json', '{"a":1}', '{"a":"1","r":2,"e":3,"v":"x"}', '{"a":1,"r":2,"e":99999999999,"v":"bad version!"}']) {
       const payload = Buffer.from(body).toString('base64url')
       expect(readAgencyToken(SECRET, `${payload}.${sign(SECRET, 'agency-token', payload)}`, NOW)).toBe('invalid')

@@ -1,7 +1,7 @@
 // Labelled form controls with hint and error text wired up for screen readers (aria-invalid,
 // aria-describedby). Used by the form pages and the newsletter sign-up.
 import type { Ref } from 'react'
-import { Field, FieldError, RequiredMark, describedBy } from '~/components/ui/Field'
+import { describedBy, Field, FieldError, FieldHint, RequiredMark } from '~/components/ui/Field'
 import { VisuallyHidden } from '~/components/ui/VisuallyHidden'
 import type { FieldOption } from '~/lib/forms'
 import { HONEYPOT_FIELD } from '~/lib/forms'
@@ -109,11 +109,7 @@ export function ChoiceField({
           </>
         ) : null}
       </legend>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {options.map((option) => {
         const optionId = `${id}-${option.value}`
         return (

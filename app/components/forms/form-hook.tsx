@@ -9,7 +9,7 @@ import { createContext, useContext } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { ButtonSize, ButtonVariant } from '~/components/ui/Button'
-import { Field, FieldError, RequiredMark, describedBy } from '~/components/ui/Field'
+import { describedBy, Field, FieldError, FieldHint, RequiredMark } from '~/components/ui/Field'
 import { MaskedInput } from '~/components/ui/MaskedInput'
 import type { FieldOption } from '~/lib/forms'
 import { ChoiceField, TextInputField, firstError } from './fields'
@@ -195,11 +195,7 @@ function CheckboxField({ id, label, hint, required = false, className }: Checkbo
           {required ? <RequiredMark /> : null}
         </span>
       </label>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       <FieldError id={id} message={error} />
     </div>
   )

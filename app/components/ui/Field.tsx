@@ -16,6 +16,15 @@ export function RequiredMark() {
   )
 }
 
+/** The hint below a label; the control names it in aria-describedby. */
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <span id={`${id}-hint`} className="field__hint">
+      {hint}
+    </span>
+  ) : null
+}
+
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={`${id}-error`} className="field-error">
@@ -44,11 +53,7 @@ export function Field({ id, label, required = false, hint, error, className, chi
         {label}
         {required ? <RequiredMark /> : null}
       </label>
-      {hint ? (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {children}
       <FieldError id={id} message={error} />
     </div>

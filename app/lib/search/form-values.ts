@@ -6,30 +6,25 @@ import { parseBookable } from '../bookable'
 import { formatNumber } from '../format'
 import { parseLocaleNumber } from '../masks'
 import { germanDateToUnix } from './dates'
-import { DEFAULT_PRICE_RANGE, formFromSearch, searchFromForm } from './segment'
+import { DEFAULT_PRICE_RANGE, formFromSearch, searchFormSchema, searchFromForm } from './segment'
 import type { Search } from './segment'
 
 /** The longest trip the catalogue allows (trips.duration_days is 1–366): an open "bis" field. */
 export const MAX_TRIP_DAYS = 366
 
-export const searchFormValuesSchema = z.object({
-  text: z.string(),
-  categories: z.array(z.number()),
-  countries: z.array(z.number()),
-  regions: z.array(z.number()),
-  /** dd.mm.yyyy as typed. */
-  startDate: z.string(),
-  endDate: z.string(),
-  /** Whole days, as typed. */
-  durationMin: z.string(),
-  durationMax: z.string(),
-  /** '' for every status, else '0'–'5'. */
-  bookable: z.string(),
-  /** Whole euros in German notation ('1.500'). */
-  priceMin: z.string(),
-  priceMax: z.string(),
-  ferien: z.boolean(),
-})
+export const searchFormValuesSchema = searchFormSchema
+  .pick({ text: true, categories: true, countries: true, regions: true, startDate: true, endDate: true })
+  .extend({
+    /** Whole days, as typed. */
+    durationMin: z.string(),
+    durationMax: z.string(),
+    /** '' for every status, else '0'–'5'. */
+    bookable: z.string(),
+    /** Whole euros in German notation ('1.500'). */
+    priceMin: z.string(),
+    priceMax: z.string(),
+    ferien: z.boolean(),
+  })
 export type SearchFormValues = z.infer<typeof searchFormValuesSchema>
 
 /** A whole, non-negative number from a German number field; '' and anything else are null. */
@@ -106,11 +101,7 @@ export function searchWhileEditing(values: SearchFormValues, current: Search): S
 
 // The GET form sends every field as text, lists as repeated keys; the router reads numbers and
 // booleans out of them already. Whatever cannot be read is left empty, never refused.
-const textField = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .optional()
-  .catch(undefined)
+const textField = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined)
 const idsField = z
   .union([z.array(z.union([z.number(), z.string()])), z.number(), z.string()])
   .transform((v) => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))

@@ -5,7 +5,7 @@
 // as a token. The password version makes a password change (or a removed login) end every token.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { same, sign } from '../booking/links.server'
+import { openJson, sealJson } from '../../signed.server'
 
 const PURPOSE = 'agency-token'
 
@@ -35,23 +35,14 @@ export function issueAgencyToken(
   now = Date.now(),
 ): { token: string; expires: Date } {
   const expires = Math.floor((now + AGENCY_TOKEN_TTL_MS) / 1000)
-  const payload = Buffer.from(
-    JSON.stringify({ a: agency.id, r: agency.ratioAgencyId, e: expires, v: passwordVersion(agency.passwordHash) }),
-  ).toString('base64url')
-  return { token: `${payload}.${sign(secret, PURPOSE, payload)}`, expires: new Date(expires * 1000) }
+  const token = sealJson(secret, PURPOSE, { a: agency.id, r: agency.ratioAgencyId, e: expires, v: passwordVersion(agency.passwordHash) })
+  return { token, expires: new Date(expires * 1000) }
 }
 
 /** The token's claims when its signature holds and it has not expired; else why not. */
 export function readAgencyToken(secret: string, token: string, now = Date.now()): AgencyTokenClaims | 'invalid' | 'expired' {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return 'invalid'
-  const [payload, signature, extra] = token.split('.')
-  if (!payload || !signature || extra !== undefined || !same(signature, sign(secret, PURPOSE, payload))) return 'invalid'
-  let json: unknown
-  try {
-    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-  } catch {
-    return 'invalid'
-  }
+  const json = openJson(secret, PURPOSE, token, MAX_TOKEN_LENGTH)
+  if (json === null) return 'invalid'
   const parsed = payloadSchema.safeParse(json)
   if (!parsed.success) return 'invalid'
   if (parsed.data.e * 1000 <= now) return 'expired'
