@@ -5,12 +5,13 @@ import { AllCategories, CategoryOverview } from '~/components/catalogue/Category
 import { categoryPageQuery } from '~/queries/category'
 import { initDataQuery } from '~/queries/shell'
 import { pageHead } from '~/lib/head'
+import { titleOnPage } from '~/lib/paging'
 
 /**
  * Spec 2 `/reiseuebersicht/{category}/{page}` ("page optional, multi-segment"); the path forms are
  * decided in app/lib/category-path.ts. The static routes /reiseuebersicht/merkliste/ and
  * /reiseuebersicht/search/… rank before this splat.
- */ import { titleOnPage } from '~/lib/paging'
+ */
 
 export const Route = createFileRoute('/reiseuebersicht/$')({
   validateSearch: categorySearchSchema,

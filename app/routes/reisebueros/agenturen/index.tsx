@@ -11,9 +11,9 @@ import { agencyQueries } from '~/queries/agencies'
 import { siteInfoQuery } from '~/queries/shell'
 import { countOf } from '~/lib/format'
 import { safeWebsite, zipPrefixOf } from '~/lib/agencies'
+import { pageHead } from '~/lib/head'
 
 const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ein (1 bis 5 Ziffern).'
-import { pageHead } from '~/lib/head'
 
 /** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
 export const Route = createFileRoute('/reisebueros/agenturen/')({
