@@ -2,16 +2,15 @@
 // the submission, which the server validates again with the form's own schema.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { formKeySchema } from '~/lib/forms'
 import type { FormSubmissionInput } from '~/lib/forms'
 import { tripIdSchema } from '~/lib/wishlist'
-import { kickOutbox } from './mail/worker-runtime.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { loadTripRequestContext, submitForm } from './services/form-submissions.server'
-import { requestClientKey } from './services/forms-runtime.server'
+import { answerSubmission, requestClientKey } from './services/forms-runtime.server'
+import type { FormAnswer } from './services/forms-runtime.server'
 import { siteInfo } from './site.server'
 
 // A trip date id is the same kind of PostgreSQL integer as a trip id, so both read alike.
@@ -28,8 +27,6 @@ export const fetchFormContext = createServerFn({ method: 'GET' })
     return { form: form.data, trip }
   })
 
-export type FormAnswer = { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> }
-
 /**
  * Stores a submission with its mails and answers the confirmation. The input is checked by
  * submitForm (with German messages and a 400) rather than by a validator, whose failure would be
@@ -39,11 +36,5 @@ export const sendForm = createServerFn({ method: 'POST' })
   .validator((data: FormSubmissionInput) => data)
   .handler(async ({ data }): Promise<FormAnswer> => {
     const result = await submitForm(await getDb(), data, { clientKey: await requestClientKey(), site: siteInfo(), origin: publicOrigin() })
-    if (result.ok) {
-      if (result.mailed) kickOutbox()
-      return { ok: true, message: result.message }
-    }
-    setResponseStatus(result.status)
-    if (result.retryAfterSeconds !== undefined) setResponseHeader('Retry-After', String(result.retryAfterSeconds))
-    return { ok: false, message: result.message, errors: result.errors }
+    return answerSubmission(result)
   })
