@@ -29,6 +29,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  // The fuzzers load the machine for a minute each (the search fuzz the shared server's embedded
+  // database, which answers one query at a time): they run after every other test, so that no
+  // test's timing waits behind them.
+  projects: [
+    { name: 'browser', testIgnore: /-fuzz\.spec\.ts$/ },
+    { name: 'fuzz', testMatch: /-fuzz\.spec\.ts$/, dependencies: ['browser'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'de-DE',
