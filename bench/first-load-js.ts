@@ -1,0 +1,70 @@
+// JavaScript a phone downloads on the first load of the start page, a trip page, a category and a
+// search page: every script response Chromium receives until the page is idle, counted as sent
+// (compressed) and as parsed (decoded), beside the budget of 150 KB compressed.
+//
+//   npx vite build && npm run bench:js
+//   env: BUILD_OUT_DIR (.output), CHROMIUM_PATH (/usr/bin/chromium)
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium } from '@playwright/test'
+import { freePort, root, startServer, stopServer } from './support'
+
+/** Compressed JavaScript per first page load (issue 12). */
+const BUDGET_KB = 150
+const entry = join(resolve(root, process.env.BUILD_OUT_DIR ?? '.output'), 'server/index.mjs')
+
+type Load = { path: string; files: number; sentKb: number; decodedKb: number }
+
+async function firstLoad(base: string, path: string): Promise<Load> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
+  try {
+    // A fresh context: nothing cached, as on a first visit.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const scripts: Promise<{ sent: number; decoded: number }>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return
+      scripts.push(
+        Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({ sent: sizes.responseBodySize, decoded: body.byteLength })),
+      )
+    })
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+    const sizes = await Promise.all(scripts)
+    await context.close()
+    const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
+    return {
+      path,
+      files: sizes.length,
+      sentKb: kb(sizes.reduce((sum, s) => sum + s.sent, 0)),
+      decodedKb: kb(sizes.reduce((sum, s) => sum + s.decoded, 0)),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-js-'))
+  const port = await freePort()
+  const server = await startServer({ entry, port, env: { DATA_DIR: dataDir, SEED_TRIPS: '20', DATABASE_URL: undefined } })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    const pages = ['/', '/reise/1/', '/reiseuebersicht/busreisen/', '/reiseuebersicht/search/--------/']
+    const loads: Load[] = []
+    for (const path of pages) loads.push(await firstLoad(base, path))
+    console.log(`\nJavaScript beim ersten Laden (Chromium, ohne Cache); Budget ${BUDGET_KB} KB komprimiert`)
+    console.log(`  ${'Seite'.padEnd(38)} ${'Dateien'.padStart(7)} ${'komprimiert'.padStart(12)} ${'entpackt'.padStart(10)}  Budget`)
+    for (const load of loads) {
+      const verdict = load.sentKb <= BUDGET_KB ? '✓' : `✗ (${(load.sentKb / BUDGET_KB).toFixed(2)}×)`
+      console.log(
+        `  ${load.path.padEnd(38)} ${String(load.files).padStart(7)} ${`${load.sentKb} KB`.padStart(12)} ${`${load.decodedKb} KB`.padStart(10)}  ${verdict}`,
+      )
+    }
+  } finally {
+    await stopServer(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
