@@ -26,7 +26,10 @@ async function firstLoad(base: string, path: string): Promise<Load> {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
       scripts.push(
-        Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({ sent: sizes.responseBodySize, decoded: body.byteLength })),
+        Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({
+          sent: sizes.responseBodySize,
+          decoded: body.byteLength,
+        })),
       )
     })
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
