@@ -30,3 +30,8 @@ export function textArray(words: readonly string[]): SQL {
   const literal = `{${words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
   return sql`${literal}::text[]`
 }
+
+/** A json value as the driver gives it: postgres.js and PGlite parse it, a text answer is parsed here. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T
+}

@@ -10,6 +10,7 @@ import { tripDetailSchema, tripPath } from '~/lib/trip-detail'
 import type { TripBoardingPoint, TripDetail, TripRef } from '~/lib/trip-detail'
 import { absoluteUrl } from '~/lib/sitemap'
 import type { Database } from '../db/client.server'
+import { jsonValue } from '../db/query.server'
 import {
   boardingPoints,
   categories,
@@ -49,11 +50,6 @@ export function tripBoardingPointsJson(tripId: AnyColumn | number): SQL<TripBoar
       order by ${tripBoardingPoints.departureTime}, ${boardingPoints.city}, ${boardingPoints.id})
     from ${tripBoardingPoints} join ${boardingPoints} on ${boardingPoints.id} = ${tripBoardingPoints.boardingPointId}
     where ${tripBoardingPoints.tripId} = ${tripId}), '[]'::json)`.mapWith(jsonValue<TripBoardingPoint[]>)
-}
-
-/** A json value as the driver gives it: postgres.js and PGlite parse it, a text answer is parsed here. */
-export function jsonValue<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T
 }
 
 /** The id of a published trip named by id or slug; null when there is none. */

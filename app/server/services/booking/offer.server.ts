@@ -8,7 +8,8 @@ import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
-import { jsonValue, tripBoardingPointsJson } from '../trip-detail.server'
+import { jsonValue } from '../../db/query.server'
+import { tripBoardingPointsJson } from '../trip-detail.server'
 import {
   bookingDrafts,
   insuranceOffers,
