@@ -32,6 +32,12 @@ export type OpenedDatabase = {
   db: Database
   driver: 'pglite' | 'postgres'
   close: () => Promise<void>
+  /**
+   * Calls onNotify with the payload of every notification on the channel (sent at commit by any
+   * connection, this process's or another's), and onListening whenever listening starts or starts
+   * again after a lost connection (notifications in between are lost: read the state again then).
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onListening: () => void) => Promise<() => Promise<void>>
   /** The embedded database only: a consistent copy of its folder as a gzipped tarball, taken while it runs. */
   dump?: () => Promise<Blob>
 }
@@ -70,6 +76,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     return {
       db,
       driver: 'pglite',
+      listen: async (channel, onNotify, onListening) => {
+        const stop = await client.listen(channel, onNotify)
+        onListening()
+        return stop
+      },
       close: () => {
         clearInterval(maintenance)
         return client.close()
@@ -83,8 +94,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     }
   }
 
-  const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {} })
-  const db = drizzlePostgres({ client, schema })
+  const client = postgres(options.databaseUrl, {
+    max: options.poolSize ?? 10,
+    onnotice: () => {},
+    // Every statement is planned for its parameters, as an unnamed one would be (see preparing).
+    connection: { plan_cache_mode: 'force_custom_plan' },
+  })
+  const db = drizzlePostgres({ client: preparing(client), schema })
   // Several instances may start together: one migrates and seeds while the others wait.
   const lock = await client.reserve()
   try {
@@ -98,7 +114,48 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   }
   await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`
   lock.release()
-  return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
+  return {
+    db,
+    driver: 'postgres',
+    close: () => client.end({ timeout: 5 }),
+    listen: async (channel, onNotify, onListening) => {
+      const { unlisten } = await client.listen(channel, onNotify, onListening)
+      return unlisten
+    },
+  }
+}
+
+/**
+ * The client with every statement prepared (named and kept per connection). Drizzle sends its
+ * statements unnamed, and postgres.js then asks the server for a statement's parameter types
+ * before it binds them: two round trips and a fresh parse for every query with parameters. A
+ * named statement is parsed and described once per connection; afterwards a query is one round
+ * trip. Plans stay custom (the connection's `plan_cache_mode`), so the search's queries are
+ * planned for their values exactly as before. Connections are replaced after 30–60 minutes
+ * (postgres.js' max_lifetime), which bounds the statements a connection keeps.
+ */
+function preparing<T extends object>(client: T): T {
+  type Loose = {
+    unsafe: (query: string, parameters?: unknown[], options?: object) => unknown
+    begin: (...args: unknown[]) => unknown
+    savepoint: (...args: unknown[]) => unknown
+  }
+  /** begin and savepoint take an optional name or mode, then the function that gets the transaction's client. */
+  const wrapCallback = (args: unknown[]) => {
+    const fn = args.pop() as (tx: object) => unknown
+    return [...args, (tx: object) => fn(preparing(tx))]
+  }
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const loose = target as unknown as Loose
+      if (property === 'unsafe') {
+        return (query: string, parameters?: unknown[], options?: object) => loose.unsafe(query, parameters, { ...options, prepare: true })
+      }
+      if (property === 'begin') return (...args: unknown[]) => loose.begin(...wrapCallback(args))
+      if (property === 'savepoint') return (...args: unknown[]) => loose.savepoint(...wrapCallback(args))
+      return Reflect.get(target, property, receiver) as unknown
+    },
+  })
 }
 
 async function seedIfEmpty(db: Database, seed: OpenOptions['seed'], log: (msg: string) => void): Promise<void> {

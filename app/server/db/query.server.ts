@@ -6,6 +6,16 @@ import { MAX_ID } from '~/lib/ids'
 import type { z } from 'zod'
 import type { Database } from './client.server'
 
+/**
+ * Starts a Drizzle query in call order. A query builder runs only when awaited, and Promise.all
+ * awaits its builders after every call in its array was made; statements meant to be sent together
+ * in one order (PostgreSQL runs them as they arrive on a transaction's connection) go through here
+ * or through queryRows, which start them as they are called.
+ */
+export async function inOrder<T>(query: PromiseLike<T>): Promise<T> {
+  return await query
+}
+
 export async function queryRows<S extends z.ZodType>(db: Pick<Database, 'execute'>, statement: SQL, row: S): Promise<z.infer<S>[]> {
   const result: unknown = await db.execute(statement)
   const rows = Array.isArray(result)

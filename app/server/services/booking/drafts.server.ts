@@ -17,7 +17,7 @@ import type { BookingStep, StepIssue } from '~/lib/booking/steps'
 import { voucherNotNeeded, voucherProblem } from '~/lib/booking/vouchers'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
-import { queryRows } from '../../db/query.server'
+import { inOrder, queryRows } from '../../db/query.server'
 import { bookingDrafts, seatReservations, vouchers } from '../../db/schema'
 import type { BookingSettings } from './settings.server'
 
@@ -65,7 +65,10 @@ export async function checkVouchers(
   today = todayInBerlin(),
 ): Promise<{ checked: CheckedVoucher[]; issues: StepIssue[]; ids: number[] }> {
   if (codes.length === 0) return { checked: [], issues: [], ids: [] }
-  const rows = await db.select().from(vouchers).where(inArray(vouchers.einloesecode, [...codes]))
+  const rows = await db
+    .select()
+    .from(vouchers)
+    .where(inArray(vouchers.einloesecode, [...codes]))
   const byCode = new Map(rows.map((r) => [r.einloesecode, r]))
   const checked: CheckedVoucher[] = []
   const issues: StepIssue[] = []
@@ -127,7 +130,8 @@ function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[]
     taken.add(p.seat)
   }
   draft.allRooms.forEach((room, i) => {
-    if (!offer.roomTypes.includes(room.type)) issues.push({ path: `allRooms.${i}.type`, message: 'Diese Zimmerart gibt es für diesen Termin nicht.' })
+    if (!offer.roomTypes.includes(room.type))
+      issues.push({ path: `allRooms.${i}.type`, message: 'Diese Zimmerart gibt es für diesen Termin nicht.' })
   })
   return issues
 }
@@ -150,23 +154,33 @@ async function syncHolds(
   // Seat labels were checked against the seat plan (letters and digits only), so the array literal is safe.
   const list = sql`${`{${wanted.join(',')}}`}::text[]`
   const until = new Date(now.getTime() + minutes(settings.holdMinutes))
-  await tx.execute(sql`delete from seat_reservations where hold_token = ${draftId} and not (seat = any(${list}))`)
-  await tx.execute(sql`
-    delete from seat_reservations
-    where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and hold_token <> ${draftId}
-      and held_until <= ${now.toISOString()}::timestamptz`)
-  await tx.execute(sql`
-    insert into seat_reservations (trip_date_id, seat, hold_token, held_until, created_at)
-    select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from unnest(${list}) as s
-    on conflict on constraint seat_reservations_trip_date_seat_unique do nothing`)
-  const rows = await queryRows(
-    tx,
-    sql`update seat_reservations
-        set held_until = least(${until.toISOString()}::timestamptz, created_at + make_interval(mins => ${settings.holdMaxMinutes}))
-        where hold_token = ${draftId}
-        returning seat, held_until`,
-    z.object({ seat: z.string(), held_until: z.union([z.string(), z.date()]) }),
-  )
+  // Sent together: PostgreSQL runs them in this order on the transaction's connection, without a
+  // round trip each. The insert takes seats only for a draft that is still there (the caller's
+  // update of the draft, sent before, found it or not).
+  const [, , , rows] = await Promise.all([
+    inOrder(tx.execute(sql`delete from seat_reservations where hold_token = ${draftId} and not (seat = any(${list}))`)),
+    inOrder(
+      tx.execute(sql`
+      delete from seat_reservations
+      where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and hold_token <> ${draftId}
+        and held_until <= ${now.toISOString()}::timestamptz`),
+    ),
+    inOrder(
+      tx.execute(sql`
+      insert into seat_reservations (trip_date_id, seat, hold_token, held_until, created_at)
+      select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from unnest(${list}) as s
+      where exists (select 1 from booking_drafts where id = ${draftId})
+      on conflict on constraint seat_reservations_trip_date_seat_unique do nothing`),
+    ),
+    queryRows(
+      tx,
+      sql`update seat_reservations
+          set held_until = least(${until.toISOString()}::timestamptz, created_at + make_interval(mins => ${settings.holdMaxMinutes}))
+          where hold_token = ${draftId}
+          returning seat, held_until`,
+      z.object({ seat: z.string(), held_until: z.union([z.string(), z.date()]) }),
+    ),
+  ])
   const mine = new Set(rows.map((r) => r.seat))
   const ends = rows.map((r) => new Date(r.held_until).getTime())
   return { missing: wanted.filter((s) => !mine.has(s)), until: ends.length ? new Date(Math.min(...ends)) : null }
@@ -211,29 +225,38 @@ export async function saveDraft(
   const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
 
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(bookingDrafts)
-      .set({ data: stored, updatedAt: now, expiresAt })
-      .where(and(eq(bookingDrafts.id, row.id), gt(bookingDrafts.expiresAt, now)))
-      .returning({ id: bookingDrafts.id })
-    if (updated.length === 0) return { kind: 'gone' } as const
-    const holds = await syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now)
-    if (holds.missing.length) {
-      tx.rollback()
-    }
-    return {
-      kind: 'saved',
-      draft: stored,
-      pricing,
-      holdsUntil: holds.until,
-      expiresAt,
-      incompleteStep: firstIncompleteStep(offer, stored),
-    } as const
-  }).catch((error: unknown) => {
-    if (isRollback(error)) return seatConflict(db, row.id, offer.tripDateId, wanted, now)
-    throw error
-  })
+  let gone = false
+  return db
+    .transaction(async (tx) => {
+      // The draft's update and its holds, sent together (see syncHolds).
+      const [updated, holds] = await Promise.all([
+        inOrder(
+          tx
+            .update(bookingDrafts)
+            .set({ data: stored, updatedAt: now, expiresAt })
+            .where(and(eq(bookingDrafts.id, row.id), gt(bookingDrafts.expiresAt, now)))
+            .returning({ id: bookingDrafts.id }),
+        ),
+        syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now),
+      ])
+      if (updated.length === 0) {
+        gone = true
+        tx.rollback()
+      }
+      if (holds.missing.length) tx.rollback()
+      return {
+        kind: 'saved',
+        draft: stored,
+        pricing,
+        holdsUntil: holds.until,
+        expiresAt,
+        incompleteStep: firstIncompleteStep(offer, stored),
+      } as const
+    })
+    .catch((error: unknown) => {
+      if (isRollback(error)) return gone ? ({ kind: 'gone' } as const) : seatConflict(db, row.id, offer.tripDateId, wanted, now)
+      throw error
+    })
 }
 
 // tx.rollback() throws a TransactionRollbackError whose name is 'DrizzleError', so match the class.
@@ -266,7 +289,12 @@ function isRollback(error: unknown): boolean {
 async function seatConflict(db: Database, draftId: string, tripDateId: number, wanted: readonly string[], now: Date): Promise<SaveResult> {
   if (wanted.length === 0) return { kind: 'seat-conflict', seats: [] }
   const rows = await db
-    .select({ seat: seatReservations.seat, holdToken: seatReservations.holdToken, bookingId: seatReservations.bookingId, heldUntil: seatReservations.heldUntil })
+    .select({
+      seat: seatReservations.seat,
+      holdToken: seatReservations.holdToken,
+      bookingId: seatReservations.bookingId,
+      heldUntil: seatReservations.heldUntil,
+    })
     .from(seatReservations)
     .where(and(eq(seatReservations.tripDateId, tripDateId), inArray(seatReservations.seat, [...wanted])))
   const seats = rows
