@@ -12,7 +12,11 @@ import { serverFunctionBodyProblem } from './server/http/body-limit.server'
 import { clearCacheOnDebug } from './server/http/debug-clear.server'
 import { HSTS, SECURITY_HEADERS, contentSecurityPolicy, servedOverHttps } from './server/http/headers'
 import { trailingSlashTarget } from './server/http/trailing-slash'
+import { todayInBerlin } from './lib/calendar'
+import { clearCaches, onCacheClear } from './server/cache.server'
 import { config } from './server/config.server'
+import { contentVersion, onContentVersionChange } from './server/content-version.server'
+import { PageCache, pageCacheKey } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { startServices } from './server/runtime.server'
 
@@ -31,6 +35,12 @@ function errorPage(headers: Record<string, string> = {}): Response {
 
 startServices()
 
+// Rendered pages for anonymous visitors, emptied with every other cache and whenever the content
+// version changes (whichever instance changed the content).
+const pages = new PageCache(config().PAGE_CACHE_MB * 1024 * 1024)
+onCacheClear(() => pages.clear())
+onContentVersionChange(clearCaches)
+
 function acceptsHtml(request: Request): boolean {
   const accept = request.headers.get('accept')
   return !accept || /text\/html|\*\/\*|application\/xhtml/.test(accept)
@@ -40,7 +50,9 @@ function acceptsHtml(request: Request): boolean {
 function isPageRequest(url: URL): boolean {
   const { pathname } = url
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1)
-  return !pathname.startsWith('/api/') && !pathname.startsWith('/_serverFn/') && !pathname.startsWith('/media/') && !lastSegment.includes('.')
+  return (
+    !pathname.startsWith('/api/') && !pathname.startsWith('/_serverFn/') && !pathname.startsWith('/media/') && !lastSegment.includes('.')
+  )
 }
 
 async function route(request: Request, url: URL, nonce: string): Promise<Response> {
@@ -72,7 +84,9 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  return handler.fetch(request, { context: { nonce } })
+  const render = () => handler.fetch(request, { context: { nonce } })
+  if (!isPageRequest(url)) return render()
+  return pages.serve(request, pageCacheKey(request, url, contentVersion(), todayInBerlin()), nonce, render)
 }
 
 export default createServerEntry({

@@ -1,11 +1,14 @@
-// Requests per second of the production build on 127.0.0.1: a trip detail page, a static file and
-// a resized image from the proxy's disk cache, all with the same keep-alive client in one run, so
-// that the page and image figures can be read as ratios to the static file.
+// Requests per second of the production build on 127.0.0.1 (embedded database, 200 trips): the
+// trip page and the start page, each from the page cache and rendered (a visitor with a cookie of
+// their own, whom the cache never serves), a static file and a resized image from the proxy's disk
+// cache, all with the same keep-alive client in one run, so that the figures read as ratios to
+// the static file. The server's memory (RSS) is printed before and after; SOAK=seconds then keeps
+// the same mix running and prints the RSS every 30 s (a leak shows as a rising line).
 //
-//   BUILD_OUT_DIR=/tmp/out-x node bench/throughput.mjs [page path, default /reise/1/]
-//   env: CONNECTIONS (16), DURATION seconds per target (10), WARMUP seconds (2), PORT (3321)
+//   BUILD_OUT_DIR=/tmp/out-x node bench/throughput.mjs [trip page path, default /reise/1/]
+//   env: CONNECTIONS (16), DURATION seconds per target (10), WARMUP seconds (2), PORT (3321), SOAK (0)
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -22,6 +25,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16)
 const DURATION_MS = Number(process.env.DURATION ?? 10) * 1000
 const WARMUP_MS = Number(process.env.WARMUP ?? 2) * 1000
 const PORT = Number(process.env.PORT ?? 3321)
+const SOAK_MS = Number(process.env.SOAK ?? 0) * 1000
 // Hard bounds, whatever the environment says: loopback only, limited time and count.
 const HOST = '127.0.0.1'
 const MAX_REQUESTS_PER_TARGET = 2_000_000
@@ -38,6 +42,8 @@ if (!(CONNECTIONS >= 1 && CONNECTIONS <= 256 && DURATION_MS >= 1000 && DURATION_
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 const HEADERS = {
   page: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+  // Any cookie but the locale cookie makes a page personal: rendered for this visitor, never kept.
+  rendered: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie: 'bench=rendered' },
   asset: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8', 'accept-encoding': 'br, gzip' },
 }
 
@@ -47,7 +53,7 @@ function get(path, headers) {
     const started = performance.now()
     const req = http.get({ host: HOST, port: PORT, path, headers, agent }, (res) => {
       res.on('data', () => {})
-      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, ms: performance.now() - started }))
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, ms: performance.now() - started, cache: res.headers['x-cache'] }))
       res.on('error', reject)
     })
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
@@ -106,6 +112,16 @@ async function measure(label, path, headers) {
   return result
 }
 
+/** The server's resident memory in MB (Linux /proc). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+    return kb / 1024
+  } catch {
+    return Number.NaN
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-throughput-'))
 const child = spawn(process.execPath, [entry], {
   cwd: root,
@@ -128,14 +144,46 @@ try {
   const staticPath = '/favicon.svg'
   if ((await get(staticPath, HEADERS.asset)).status !== 200) throw new Error(`${staticPath} fehlt im Build`)
 
+  // Kept by the first request; the check says whether the cache is on at all.
+  const cached = await get(pagePath, HEADERS.page)
+  if (cached.cache !== 'HIT') console.log(`Hinweis: ${pagePath} kommt nicht aus dem Seitencache (X-Cache: ${cached.cache ?? '–'}).`)
+
   console.log(`Build: ${outDir}   Start bis /api/health: ${(startMs / 1000).toFixed(1)} s`)
-  console.log(`${CONNECTIONS} Verbindungen (keep-alive), ${WARMUP_MS / 1000} s Aufwärmen + ${DURATION_MS / 1000} s Messung je Ziel, ${HOST}:${PORT}`)
+  console.log(
+    `${CONNECTIONS} Verbindungen (keep-alive), ${WARMUP_MS / 1000} s Aufwärmen + ${DURATION_MS / 1000} s Messung je Ziel, ${HOST}:${PORT}`,
+  )
   console.log(`Bildproxy, erste Anfrage (Rendern + Cache schreiben): ${cold.ms.toFixed(0)} ms`)
+  const rssBefore = rssMb(child.pid)
+  console.log(`Speicher (RSS) vor der Last: ${rssBefore.toFixed(0)} MB`)
   const staticResult = await measure(`statisch ${staticPath}`, staticPath, HEADERS.asset)
-  const pageResult = await measure(`Seite ${pagePath}`, pagePath, HEADERS.page)
-  const imageResult = await measure('Bild aus dem Proxy-Cache', imagePath, HEADERS.asset)
-  console.log(`Verhältnis Seite / statisch: ${(pageResult.rps / staticResult.rps).toFixed(3)}`)
-  console.log(`Verhältnis Bild / statisch:  ${(imageResult.rps / staticResult.rps).toFixed(3)}`)
+  const targets = [
+    [`Reiseseite ${pagePath}, Cache`, pagePath, HEADERS.page],
+    [`Reiseseite ${pagePath}, gerendert`, pagePath, HEADERS.rendered],
+    ['Startseite /, Cache', '/', HEADERS.page],
+    ['Startseite /, gerendert', '/', HEADERS.rendered],
+    ['Bild aus dem Proxy-Cache', imagePath, HEADERS.asset],
+  ]
+  const results = []
+  for (const [label, path, headers] of targets) results.push([label, await measure(label, path, headers)])
+  const rssAfter = rssMb(child.pid)
+  console.log(`\nVerhältnis zu statisch (${staticResult.rps.toFixed(0)} req/s), Ziel für Seiten aus dem Cache ≥ 0,5:`)
+  for (const [label, result] of results) console.log(`  ${label.padEnd(34)} ${(result.rps / staticResult.rps).toFixed(3)}`)
+  console.log(`Speicher (RSS) nach der Last: ${rssAfter.toFixed(0)} MB (vorher ${rssBefore.toFixed(0)} MB)`)
+
+  if (SOAK_MS > 0) {
+    console.log(`\nDauerlast ${SOAK_MS / 1000} s: Reiseseite und Startseite aus dem Cache und gerendert, RSS alle 30 s`)
+    const soakEnd = performance.now() + SOAK_MS
+    const mix = targets.slice(0, 4)
+    let round = 0
+    while (performance.now() < soakEnd) {
+      const slice = Math.min(30_000, soakEnd - performance.now())
+      const [, path, headers] = mix[round++ % mix.length]
+      const result = await load(path, headers, slice, true)
+      console.log(
+        `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${path}${headers.cookie ? ' gerendert' : ''})`,
+      )
+    }
+  }
 } finally {
   agent.destroy()
   try {

@@ -22,7 +22,7 @@ import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
 import { createDraft, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
 import type { DraftRow, SavedDraft } from './services/booking/drafts.server'
 import { cookieOptions, grantBookingAccess, mayViewBooking } from './booking/access.server'
-import { loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
+import { offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
 import { bookingSettings } from './services/booking/runtime.server'
 import { afterBooking, confirmationMailWriter } from './services/booking/confirmation.server'
 import { loadBookingSummary } from './services/booking/summary.server'
@@ -72,7 +72,7 @@ export const openBooking = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<BookingSession> => {
     const db = await getDb()
     const settings = await bookingSettings()
-    const offer = await loadOffer(db, data.tripDateId)
+    const offer = await offerOf(db, data.tripDateId)
     const existing = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
     const draftRow = existing && existing.tripDateId === data.tripDateId ? existing : null
     const reason = await unbookableReason(db, offer)
@@ -116,7 +116,7 @@ export const saveBooking = createServerFn({ method: 'POST' })
     if (limited) return limited
     const db = await getDb()
     const settings = await bookingSettings()
-    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
+    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
     const result = await saveDraft(db, row, offer, data.draft, settings)
     switch (result.kind) {
@@ -150,7 +150,7 @@ export const extendBookingHold = createServerFn({ method: 'POST' })
     const limited = limitCurrentClient('save')
     if (limited) return limited
     const db = await getDb()
-    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), loadOffer(db, data.tripDateId)])
+    const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
     const result = await saveDraft(db, row, offer, row.draft, await bookingSettings())
     return result.kind === 'saved' ? { kind: 'saved', session: await session(row, offer, result) } : { kind: 'gone', message: GONE }

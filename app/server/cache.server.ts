@@ -38,12 +38,22 @@ export function requestCacheClear(givenToken: string | null | undefined, require
   const wait = lastClear + CACHE_CLEAR_COOLDOWN_MS - now
   if (wait > 0) return { cleared: false, reason: 'cooldown', retryAfterSeconds: Math.ceil(wait / 1000) }
   lastClear = now
-  for (const clear of clearers) clear()
+  clearCaches()
   return { cleared: true }
+}
+
+/** Registers what else a cache clear empties (the rendered pages). */
+export function onCacheClear(clear: () => void): void {
+  clearers.add(clear)
+}
+
+/** Empties every cache now: a clear that was asked for, or a new content version. */
+export function clearCaches(): void {
+  for (const clear of clearers) clear()
 }
 
 /** For tests: forget entries and the cooldown. */
 export function resetCacheForTests(): void {
-  for (const clear of clearers) clear()
+  clearCaches()
   lastClear = Number.NEGATIVE_INFINITY
 }

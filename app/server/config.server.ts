@@ -39,6 +39,8 @@ const envSchema = z.object({
   SEED: z.enum(['demo'], 'muss demo sein oder fehlen').optional(),
   /** Optional secret for `/?debug=…` and `/api/cache-clear`; without it both are only rate-limited. */
   CACHE_CLEAR_TOKEN: z.string().min(16, 'mindestens 16 Zeichen').optional(),
+  /** Memory for rendered pages kept for anonymous visitors (app/server/http/page-cache.server.ts); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Public origin of the site, used for canonical URLs, sitemaps and CSRF checks behind a proxy. */
   SITE_URL: z.url().optional(),
   /** The host on which the agency login dialog shows (spec 4). */

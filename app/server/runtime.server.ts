@@ -1,6 +1,7 @@
 // Process-wide services: the database is opened (migrated, seeded when new) once at start-up
 // and closed on SIGTERM/SIGINT so that the process ends cleanly.
 import { config, demoSeed } from './config.server'
+import { followContentVersion } from './content-version.server'
 import { openDatabase } from './db/client.server'
 import { listenForBackups } from './db/control-socket.server'
 import type { Database } from './db/client.server'
@@ -14,6 +15,7 @@ type Opened = Awaited<ReturnType<typeof openDatabase>>
 
 let opening: Promise<Opened> | undefined
 let closeBackupSocket: (() => Promise<void>) | null = null
+let stopFollowingVersion: (() => Promise<void>) | null = null
 let shuttingDown = false
 
 function open(): Promise<Opened> {
@@ -29,6 +31,7 @@ function open(): Promise<Opened> {
     }).then(async (opened) => {
       log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })
       if (opened.dump) await openBackupSocket(cfg.DATA_DIR, opened.dump)
+      stopFollowingVersion = await followContentVersion(opened)
       return opened
     })
     opening.catch((error: unknown) => {
@@ -71,6 +74,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await stopMailWorker()
     await closeBackupSocket?.()
+    await stopFollowingVersion?.()
     if (opening) await (await opening).close()
   } catch (error) {
     log('error', 'database close failed', errorFields(error))

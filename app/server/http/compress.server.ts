@@ -104,7 +104,7 @@ export async function compressResponse(response: Response, acceptEncoding: strin
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response
   const encoding = pickEncoding(acceptEncoding)
   const headers = new Headers(response.headers)
-  headers.append('Vary', 'Accept-Encoding')
+  if (!/accept-encoding/i.test(headers.get('vary') ?? '')) headers.append('Vary', 'Accept-Encoding')
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   if (type.startsWith('application/json')) {
     const body = Buffer.from(await response.arrayBuffer())

@@ -38,7 +38,7 @@ import { bookDraft, bookRequestSchema, idempotencyKeySchema } from './book.serve
 import type { BookOptions } from './book.server'
 import { createDraft, DRAFT_ID_PATTERN, loadDraft, saveDraft } from './drafts.server'
 import type { SavedDraft } from './drafts.server'
-import { freePlaces, loadOffer, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
+import { draftWithOffer, freePlaces, offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import { BODY_TOO_LARGE_MESSAGE, readBodyLimited } from '../../http/body-limit.server'
 import { CLIENT_CLOSED_REQUEST } from '../../http/client-closed.server'
@@ -52,7 +52,11 @@ import type { LimitScope } from '../../http/client-limits.server'
 const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
 
 export const apiIssueSchema = z.object({
-  path: z.string().describe("Das Feld, punktgetrennt wie im Entwurf ('allRooms.0.teilnehmer.1.seat'); leer oder ein Name wie 'Idempotency-Key' für die Anfrage selbst."),
+  path: z
+    .string()
+    .describe(
+      "Das Feld, punktgetrennt wie im Entwurf ('allRooms.0.teilnehmer.1.seat'); leer oder ein Name wie 'Idempotency-Key' für die Anfrage selbst.",
+    ),
   message: z.string().describe('Was zu tun ist, auf Deutsch.'),
 })
 export type ApiIssue = z.infer<typeof apiIssueSchema>
@@ -63,7 +67,9 @@ export const apiErrorSchema = z.object({
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
 
-const stepSchema = z.literal(BOOKING_STEPS).describe('Buchungsschritt: 1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung, 4 Prüfen und buchen.')
+const stepSchema = z
+  .literal(BOOKING_STEPS)
+  .describe('Buchungsschritt: 1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung, 4 Prüfen und buchen.')
 
 export const stepErrorSchema = apiErrorSchema.extend({
   step: stepSchema.describe('Der Schritt, dessen Angaben zu ändern sind (1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung).'),
@@ -82,13 +88,23 @@ const SEAT_STATE: Record<SeatState, ApiSeatState> = { free: 'free', held: 'held'
 
 export const availabilitySchema = bookingOfferSchema.extend({
   bookableLabel: z.string().describe("Der Buchungsstatus in Worten ('Buchbar', 'Nur noch wenige Plätze' …)."),
-  bookableNow: z.boolean().describe('Ob der Termin jetzt online gebucht werden kann (kommend, Status 0, 4 oder 5, mindestens ein freier Platz).'),
-  unbookableReason: z.enum(['past', 'closed', 'full']).nullable().describe('Warum nicht: vergangen, nicht online buchbar, ausgebucht; null, wenn buchbar.'),
+  bookableNow: z
+    .boolean()
+    .describe('Ob der Termin jetzt online gebucht werden kann (kommend, Status 0, 4 oder 5, mindestens ein freier Platz).'),
+  unbookableReason: z
+    .enum(['past', 'closed', 'full'])
+    .nullable()
+    .describe('Warum nicht: vergangen, nicht online buchbar, ausgebucht; null, wenn buchbar.'),
   message: z.string().nullable().describe('Der Grund auf Deutsch, wie ihn die Website zeigt; null, wenn buchbar.'),
-  freePlaces: z.int().nonnegative().describe('Freie Plätze: mit Sitzplan die freien (weder gehaltenen noch gebuchten) Sitze, sonst Kapazität minus gebuchte Reisende.'),
+  freePlaces: z
+    .int()
+    .nonnegative()
+    .describe('Freie Plätze: mit Sitzplan die freien (weder gehaltenen noch gebuchten) Sitze, sonst Kapazität minus gebuchte Reisende.'),
   seats: z
     .array(z.object({ seat: z.string(), state: z.enum(API_SEAT_STATES) }))
-    .describe('Jeder verkäufliche Sitz des Sitzplans mit seinem Zustand (free: frei, held: von einem Entwurf gehalten, taken: gebucht); leer ohne Sitzplan.'),
+    .describe(
+      'Jeder verkäufliche Sitz des Sitzplans mit seinem Zustand (free: frei, held: von einem Entwurf gehalten, taken: gebucht); leer ohne Sitzplan.',
+    ),
 })
 export type Availability = z.infer<typeof availabilitySchema>
 
@@ -97,7 +113,12 @@ export const createDraftRequestSchema = z
   .strict()
 
 export const createdDraftSchema = z.object({
-  draftId: z.string().regex(DRAFT_ID_PATTERN).describe('Der Schlüssel des Entwurfs (43 Zeichen, base64url). Wer ihn kennt, kann den Entwurf ändern und buchen: vertraulich behandeln.'),
+  draftId: z
+    .string()
+    .regex(DRAFT_ID_PATTERN)
+    .describe(
+      'Der Schlüssel des Entwurfs (43 Zeichen, base64url). Wer ihn kennt, kann den Entwurf ändern und buchen: vertraulich behandeln.',
+    ),
   expiresAt: isoTime.describe('Bis wann der Entwurf ohne Änderung besteht (ISO 8601); jedes Speichern verlängert ihn.'),
 })
 
@@ -108,7 +129,11 @@ export const savedDraftSchema = z.object({
   holds: z
     .object({
       seats: z.array(z.string()).describe('Die Sitze, die der Entwurf hält.'),
-      until: isoTime.nullable().describe('Bis wann die Sitze gehalten werden (ISO 8601); null ohne Sitze. Jedes Speichern verlängert die Haltezeit bis zu ihrem Höchstwert.'),
+      until: isoTime
+        .nullable()
+        .describe(
+          'Bis wann die Sitze gehalten werden (ISO 8601); null ohne Sitze. Jedes Speichern verlängert die Haltezeit bis zu ihrem Höchstwert.',
+        ),
     })
     .describe('Die Sitzplatzreservierungen des Entwurfs.'),
   pricing: pricingSchema.describe('Vom Server aus der Datenbank neu berechnete Preise; Preise, die der Client sendet, zählen nicht.'),
@@ -130,14 +155,15 @@ export const bookedSchema = z.object({
   agencyNotice: z
     .string()
     .optional()
-    .describe('Nur wenn ein X-Agency-Token gesendet wurde, das nicht gilt (gefälscht, abgelaufen): die Buchung ist eine Kundenbuchung ohne Reisebüro.'),
+    .describe(
+      'Nur wenn ein X-Agency-Token gesendet wurde, das nicht gilt (gefälscht, abgelaufen): die Buchung ist eine Kundenbuchung ohne Reisebüro.',
+    ),
 })
 
 // The schemas describe what the services return: these lines fail to compile when they drift.
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers.
-
 
 const NO_STORE = 'no-store'
 
@@ -156,8 +182,10 @@ export const MESSAGES = {
   badEncoding: 'Der Inhalt der Anfrage ist nicht in UTF-8 kodiert.',
   invalid: 'Bitte prüfen Sie die Angaben.',
   draftUnknown: 'Diesen Buchungsentwurf gibt es nicht oder er ist abgelaufen. Bitte legen Sie einen neuen an.',
-  keyMissing: 'Bitte senden Sie einen Idempotency-Key im Header „Idempotency-Key“ (zum Beispiel eine UUID), damit eine wiederholte Anfrage nicht zweimal bucht.',
-  keyReused: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet. Bitte verwenden Sie für jede neue Buchung einen neuen Schlüssel.',
+  keyMissing:
+    'Bitte senden Sie einen Idempotency-Key im Header „Idempotency-Key“ (zum Beispiel eine UUID), damit eine wiederholte Anfrage nicht zweimal bucht.',
+  keyReused:
+    'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet. Bitte verwenden Sie für jede neue Buchung einen neuen Schlüssel.',
   internal: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.',
   methodNotAllowed: (allow: readonly string[]) => `Diese Adresse nimmt nur ${allow.join(', ')} an.`,
   badTripDateId: 'Die Id des Reisetermins muss eine positive ganze Zahl sein.',
@@ -217,12 +245,15 @@ export async function bookingApi(name: string, run: () => Promise<Response>, sco
 function overLimit(scope: LimitScope): Response | null {
   const attempt = takeClientBudget(scope, requestClientAddress())
   if (attempt.ok) return null
-  return json(429, { error: TOO_MANY_REQUESTS_MESSAGE[scope], issues: [] } satisfies ApiError, { 'Retry-After': String(attempt.retryAfterSeconds) })
+  return json(429, { error: TOO_MANY_REQUESTS_MESSAGE[scope], issues: [] } satisfies ApiError, {
+    'Retry-After': String(attempt.retryAfterSeconds),
+  })
 }
 
 /** Any other method: 405 with the allowed ones (this also answers OPTIONS: no CORS preflight succeeds). */
 export function methodNotAllowed(allow: readonly string[]) {
-  return async (): Promise<Response> => json(405, { error: MESSAGES.methodNotAllowed(allow), issues: [] } satisfies ApiError, { Allow: allow.join(', ') })
+  return async (): Promise<Response> =>
+    json(405, { error: MESSAGES.methodNotAllowed(allow), issues: [] } satisfies ApiError, { Allow: allow.join(', ') })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,8 +298,9 @@ export function parseTripDateId(raw: string): number | null {
 /** GET /api/trip-dates/{id}/availability */
 export async function getAvailability(ctx: Pick<BookingApiContext, 'db' | 'now'>, id: string): Promise<Response> {
   const tripDateId = parseTripDateId(id)
-  if (tripDateId === null) return problem(400, `Ungültiger Parameter id: ${MESSAGES.badTripDateId}`, [{ path: 'id', message: MESSAGES.badTripDateId }])
-  const offer = await loadOffer(ctx.db, tripDateId)
+  if (tripDateId === null)
+    return problem(400, `Ungültiger Parameter id: ${MESSAGES.badTripDateId}`, [{ path: 'id', message: MESSAGES.badTripDateId }])
+  const offer = await offerOf(ctx.db, tripDateId)
   if (!offer) return problem(404, UNBOOKABLE_MESSAGES.unknown)
   return json(200, await availabilityOf(ctx.db, offer, ctx.now?.() ?? new Date()))
 }
@@ -279,7 +311,7 @@ export async function postDraft(ctx: BookingApiContext, request: Request): Promi
   if (!body.ok) return body.response
   const input = createDraftRequestSchema.safeParse(body.value)
   if (!input.success) return problem(422, MESSAGES.invalid, zodIssues(input.error))
-  const offer = await loadOffer(ctx.db, input.data.tripDateId)
+  const offer = await offerOf(ctx.db, input.data.tripDateId)
   const reason = await unbookableReason(ctx.db, offer)
   if (!offer || reason === 'unknown') return problem(422, MESSAGES.invalid, [{ path: 'tripDateId', message: UNBOOKABLE_MESSAGES.unknown }])
   if (reason !== null) return problem(409, UNBOOKABLE_MESSAGES[reason], [{ path: 'tripDateId', message: UNBOOKABLE_MESSAGES[reason] }])
@@ -347,7 +379,7 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
   const body = await readJsonBody(request)
   if (!body.ok) return body.response
   const now = nowOf(ctx)
-  const [row, offer] = await Promise.all([loadDraft(ctx.db, draftId, now), loadOffer(ctx.db, { draftId })])
+  const [row, offer] = await draftWithOffer(ctx.db, draftId, now)
   if (!row) return missingDraft(ctx.db, draftId)
   if (!offer) return problem(409, UNBOOKABLE_MESSAGES.unknown, [], { step: 1 })
   const result = await saveDraft(ctx.db, row, offer, body.value, ctx.settings, now)
@@ -366,7 +398,8 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
 /** The Idempotency-Key header: a token, or an sf-string in quotes as the IETF draft writes it. */
 export function readIdempotencyKey(request: Request): { ok: true; key: string } | { ok: false; response: Response } {
   const raw = request.headers.get('idempotency-key')
-  if (raw === null || raw.trim() === '') return { ok: false, response: problem(400, MESSAGES.keyMissing, [{ path: 'Idempotency-Key', message: MESSAGES.keyMissing }]) }
+  if (raw === null || raw.trim() === '')
+    return { ok: false, response: problem(400, MESSAGES.keyMissing, [{ path: 'Idempotency-Key', message: MESSAGES.keyMissing }]) }
   const unquoted = /^\s*"(.*)"\s*$/.exec(raw)?.[1] ?? raw
   const key = idempotencyKeySchema.safeParse(unquoted)
   if (!key.success) {
@@ -377,7 +410,11 @@ export function readIdempotencyKey(request: Request): { ok: true; key: string } 
 }
 
 export function incompleteBody(step: BookingStep, issues: readonly StepIssue[]): z.infer<typeof stepErrorSchema> {
-  return { error: `Die Buchung ist noch nicht vollständig: Bitte ergänzen Sie Schritt ${step} (${STEP_LABELS[step]}).`, issues: [...issues], step }
+  return {
+    error: `Die Buchung ist noch nicht vollständig: Bitte ergänzen Sie Schritt ${step} (${STEP_LABELS[step]}).`,
+    issues: [...issues],
+    step,
+  }
 }
 
 /** POST /api/booking-drafts/{draftId}/book */
@@ -388,8 +425,14 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
   if (!key.ok) return key.response
   const now = nowOf(ctx)
   // Agency staff send their login card's token; only a token the server verifies attributes the booking.
-  const agency = agencyForBooking(await checkAgencyToken(ctx.db, ctx.settings.linkSecret, request.headers.get('x-agency-token'), { now: now.getTime() }))
-  const result = await bookDraft(ctx.db, draftId, key.key, body.value, ctx.settings, { now, onBooked: ctx.onBooked, agencyId: agency.agencyId })
+  const agency = agencyForBooking(
+    await checkAgencyToken(ctx.db, ctx.settings.linkSecret, request.headers.get('x-agency-token'), { now: now.getTime() }),
+  )
+  const result = await bookDraft(ctx.db, draftId, key.key, body.value, ctx.settings, {
+    now,
+    onBooked: ctx.onBooked,
+    agencyId: agency.agencyId,
+  })
   switch (result.kind) {
     case 'booked': {
       if (!result.replayed) ctx.afterBooking?.()

@@ -21,8 +21,8 @@ import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
 import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
-import { checkVouchers, loadDraft } from './drafts.server'
-import { closedReason, loadOffer, UNBOOKABLE_MESSAGES } from './offer.server'
+import { checkVouchers } from './drafts.server'
+import { closedReason, draftWithOffer, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import type { BookingRows } from './summary.server'
 
@@ -103,11 +103,7 @@ export async function bookDraft(
   const request = parsed.data
   const hash = requestHash(draftId, request)
   // Independent reads, side by side (on PostgreSQL each on a connection of its own).
-  const [earlier, row, offer] = await Promise.all([
-    replay(db, idempotencyKey, hash),
-    loadDraft(db, draftId, now),
-    loadOffer(db, { draftId }),
-  ])
+  const [earlier, [row, offer]] = await Promise.all([replay(db, idempotencyKey, hash), draftWithOffer(db, draftId, now)])
   if (earlier) return earlier
 
   if (!row) {

@@ -7,19 +7,13 @@ import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
 import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
+import { contentVersionOf } from '../../content-version.server'
 import type { Database } from '../../db/client.server'
 import { jsonValue } from '../../db/query.server'
 import { tripBoardingPointsJson } from '../trip-detail.server'
-import {
-  bookingDrafts,
-  insuranceOffers,
-  seatPlans,
-  seatReservations,
-  services,
-  transferZones,
-  tripDates,
-  trips,
-} from '../../db/schema'
+import { loadDraft } from './drafts.server'
+import type { DraftRow } from './drafts.server'
+import { bookingDrafts, insuranceOffers, seatPlans, seatReservations, services, transferZones, tripDates, trips } from '../../db/schema'
 
 /** Why a date cannot be booked online: each gets its own German page. */
 export type Unbookable = 'unknown' | 'past' | 'closed' | 'full'
@@ -83,6 +77,46 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
     services: [...reference.services, ...tripServices].sort((a, b) => a.id - b.id),
     insuranceOffers: reference.insuranceOffers,
   }
+}
+
+/** Offers kept per content version, at most this many dates (the most recently asked for). */
+const OFFERS_KEPT = 2000
+let kept: { db: Database; version: string; offers: Map<number, Promise<BookingOffer | null>> } | null = null
+
+/**
+ * A date's offer, kept until the content version changes: it is made only of catalogue tables,
+ * and each of them raises the version (migration 0008). Read afresh while no version is known.
+ * Callers share the object and must not change it.
+ */
+export function offerOf(db: Database, tripDateId: number): Promise<BookingOffer | null> {
+  const version = contentVersionOf(db)
+  if (version === null) return loadOffer(db, tripDateId)
+  if (!kept || kept.db !== db || kept.version !== version) kept = { db, version, offers: new Map() }
+  const store = kept
+  const hit = store.offers.get(tripDateId)
+  if (hit) {
+    store.offers.delete(tripDateId)
+    store.offers.set(tripDateId, hit)
+    return hit
+  }
+  const offer = loadOffer(db, tripDateId)
+  store.offers.set(tripDateId, offer)
+  offer.catch(() => store.offers.delete(tripDateId))
+  for (const oldest of store.offers.keys()) {
+    if (store.offers.size <= OFFERS_KEPT) break
+    store.offers.delete(oldest)
+  }
+  return offer
+}
+
+/**
+ * A draft and its date's offer. With the offer kept, only the draft is read; otherwise both at
+ * once (the offer found through the draft in the same round trip).
+ */
+export async function draftWithOffer(db: Database, draftId: string, now: Date): Promise<[DraftRow | null, BookingOffer | null]> {
+  if (contentVersionOf(db) === null) return Promise.all([loadDraft(db, draftId, now), loadOffer(db, { draftId })])
+  const row = await loadDraft(db, draftId, now)
+  return [row, row ? await offerOf(db, row.tripDateId) : null]
 }
 
 type ReferenceData = Pick<BookingOffer, 'transferZones' | 'services' | 'insuranceOffers'>

@@ -1,0 +1,261 @@
+// Rendered pages for anonymous visitors, kept in memory per URL, day and content version
+// (app/server/content-version.server.ts): a page that depends on nothing personal is rendered
+// once and then served like a file.
+//
+// - Personal is any cookie but the locale cookie (a booking draft, a booking's access cookie,
+//   whatever else), an Authorization header, the booking, payment and newsletter link pages
+//   (what they show changes with more than the content), and any response
+//   with Set-Cookie or Cache-Control private/no-store: those are rendered for the visitor alone.
+// - The CSP nonce stays fresh: a page is kept cut at its nonce, and every answer puts its own
+//   nonce between the pieces. The gzip variant is kept the same way, as raw deflate pieces (each
+//   compressed with the text before it as its dictionary, the nonces in it blanked out so that
+//   nothing refers to them) joined per answer by stored blocks that carry the nonce, with the CRC
+//   of the whole page computed per answer. Brotli cannot be joined like this; a browser that takes
+//   gzip gets gzip.
+// - Many asking at once for a page not yet kept: one render, the others wait for it.
+// - Bounded by PAGE_CACHE_MB; least recently used pages go first; everything goes when the
+//   version changes.
+// - ETag (from the page without its nonces) and 304; Cache-Control `private, no-cache`: the
+//   browser asks again each time (a 304 costs nothing), a shared cache keeps nothing (it would
+//   hand one nonce to everyone).
+import { createHash } from 'node:crypto'
+import zlib from 'node:zlib'
+
+/** Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its token). */
+const PERSONAL_PATHS = /^\/(buchung|payment|newsletter)\//
+
+/** The one cookie every visitor has (spec 9) and that changes nothing in a page. */
+const SHARED_COOKIES = new Set(['locale'])
+
+const WINDOW = 32 * 1024
+
+/** Cookie names in a Cookie header. */
+function cookieNames(header: string): string[] {
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]?.trim() ?? '')
+    .filter(Boolean)
+}
+
+/**
+ * The cache key of a page request, or null when the answer may be personal or nothing may be
+ * kept (no version known yet). The caller has checked that it is a GET for an HTML page.
+ */
+export function pageCacheKey(request: Request, url: URL, version: string | null, day: string): string | null {
+  if (version === null || request.method !== 'GET') return null
+  if (PERSONAL_PATHS.test(url.pathname) || url.searchParams.has('debug')) return null
+  if (request.headers.has('authorization')) return null
+  const cookie = request.headers.get('cookie')
+  if (cookie && cookieNames(cookie).some((name) => !SHARED_COOKIES.has(name))) return null
+  return `${version} ${day} ${url.host}${url.pathname}${url.search}`
+}
+
+/** Whether a rendered answer may be kept for everybody. */
+function storable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false
+  if (response.headers.has('set-cookie')) return false
+  return !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
+}
+
+export type CachedPage = {
+  /** The page cut at its nonce: the nonce goes between every two pieces. */
+  pieces: Buffer[]
+  /** Each piece as raw deflate, not final, ending on a byte boundary. */
+  deflated: Buffer[]
+  contentType: string
+  etag: string
+  bytes: number
+}
+
+/** Cuts a page at every occurrence of its nonce. */
+export function cutAtNonce(html: Buffer, nonce: string): Buffer[] {
+  const needle = Buffer.from(nonce)
+  const pieces: Buffer[] = []
+  let from = 0
+  for (let at = html.indexOf(needle, from); at !== -1; at = html.indexOf(needle, from)) {
+    pieces.push(html.subarray(from, at))
+    from = at + needle.length
+  }
+  pieces.push(html.subarray(from))
+  return pieces
+}
+
+/**
+ * Each piece as raw deflate that may refer back into the pieces before it but never into a nonce:
+ * its dictionary is the text before it with the nonces as NUL bytes, which no HTML contains.
+ */
+function deflatePieces(pieces: readonly Buffer[], nonceLength: number): Buffer[] {
+  const blank = Buffer.alloc(nonceLength)
+  let before = Buffer.alloc(0)
+  return pieces.map((piece, i) => {
+    const options: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }
+    const dictionary = before.subarray(Math.max(0, before.length - WINDOW))
+    const deflated = zlib.deflateRawSync(piece, dictionary.length ? { ...options, dictionary } : options)
+    if (i < pieces.length - 1) before = Buffer.concat([before.subarray(Math.max(0, before.length - WINDOW)), piece, blank])
+    return deflated
+  })
+}
+
+export function makeCachedPage(html: Buffer, nonce: string, contentType: string): CachedPage {
+  const pieces = cutAtNonce(html, nonce)
+  const deflated = deflatePieces(pieces, Buffer.byteLength(nonce))
+  const hash = createHash('sha256')
+  for (const piece of pieces) hash.update(piece).update('\0')
+  const etag = `W/"${hash.digest('base64url').slice(0, 22)}"`
+  const bytes = pieces.reduce((n, p) => n + p.length, 0) + deflated.reduce((n, d) => n + d.length, 0)
+  return { pieces, deflated, contentType, etag, bytes }
+}
+
+/** The page with this nonce. */
+export function pageHtml(page: CachedPage, nonce: string): Buffer {
+  const value = Buffer.from(nonce)
+  return Buffer.concat(page.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [value, piece])))
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+/** An empty stored block marked final. */
+const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+
+/** The nonce as an uncompressed (stored) deflate block, not final. */
+function storedBlock(value: Buffer): Buffer {
+  const head = Buffer.alloc(5)
+  head[0] = 0x00
+  head.writeUInt16LE(value.length, 1)
+  head.writeUInt16LE(~value.length & 0xffff, 3)
+  return Buffer.concat([head, value])
+}
+
+/** The page with this nonce as a gzip member, joined from the kept pieces. */
+export function pageGzip(page: CachedPage, nonce: string): Buffer {
+  const value = Buffer.from(nonce)
+  const block = storedBlock(value)
+  const parts: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  page.deflated.forEach((deflated, i) => {
+    if (i > 0) {
+      parts.push(block)
+      crc = zlib.crc32(value, crc)
+      size += value.length
+    }
+    parts.push(deflated)
+    const piece = page.pieces[i] ?? Buffer.alloc(0)
+    crc = zlib.crc32(piece, crc)
+    size += piece.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size >>> 0, 4)
+  parts.push(LAST_BLOCK, trailer)
+  return Buffer.concat(parts)
+}
+
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  if (!acceptEncoding) return false
+  return acceptEncoding
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [name = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return (name.trim() === 'gzip' || name.trim() === '*') && (q ? Number(q.slice(2)) > 0 : true)
+    })
+}
+
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag))
+}
+
+export const PAGE_CACHE_CONTROL = 'private, no-cache'
+
+/** The answer for one visitor: 304, gzip or plain, always with this visitor's nonce. */
+export function answerFromCache(page: CachedPage, request: Request, nonce: string, state: 'HIT' | 'MISS'): Response {
+  const headers = new Headers({ 'Cache-Control': PAGE_CACHE_CONTROL, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Cache': state })
+  if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', page.contentType)
+  const gzip = acceptsGzip(request.headers.get('accept-encoding'))
+  const body = gzip ? pageGzip(page, nonce) : pageHtml(page, nonce)
+  if (gzip) headers.set('Content-Encoding', 'gzip')
+  headers.set('Content-Length', String(body.length))
+  return new Response(new Uint8Array(body), { status: 200, headers })
+}
+
+export class PageCache {
+  private pages = new Map<string, CachedPage>()
+  private rendering = new Map<string, Promise<CachedPage | null>>()
+  private bytes = 0
+  /** Counts clears: a render that began before one is not kept. */
+  private generation = 0
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.bytes }
+  }
+
+  clear(): void {
+    this.pages = new Map()
+    this.bytes = 0
+    this.generation++
+  }
+
+  private take(key: string): CachedPage | undefined {
+    const page = this.pages.get(key)
+    if (page) {
+      // Most recently used last.
+      this.pages.delete(key)
+      this.pages.set(key, page)
+    }
+    return page
+  }
+
+  private keep(key: string, page: CachedPage): void {
+    // A page larger than a quarter of the whole would push out too much.
+    if (page.bytes > this.maxBytes / 4) return
+    this.pages.set(key, page)
+    this.bytes += page.bytes
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break
+      this.pages.delete(oldest)
+      this.bytes -= old.bytes
+    }
+  }
+
+  /**
+   * Answers from the cache, or renders (once for all who ask for the key at the same time) with
+   * this request's nonce and keeps the page when it may be kept for everybody.
+   */
+  async serve(request: Request, key: string | null, nonce: string, render: () => Response | Promise<Response>): Promise<Response> {
+    if (key === null || this.maxBytes === 0) return render()
+    const kept = this.take(key)
+    if (kept) return answerFromCache(kept, request, nonce, 'HIT')
+    const pending = this.rendering.get(key)
+    if (pending) {
+      const page = await pending.catch(() => null)
+      return page ? answerFromCache(page, request, nonce, 'HIT') : render()
+    }
+    let settle: (page: CachedPage | null) => void = () => {}
+    this.rendering.set(key, new Promise((resolve) => (settle = resolve)))
+    const generation = this.generation
+    try {
+      const response = await render()
+      if (!storable(response)) {
+        settle(null)
+        return response
+      }
+      const html = Buffer.from(await response.arrayBuffer())
+      const page = makeCachedPage(html, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
+      if (generation === this.generation) this.keep(key, page)
+      settle(page)
+      return answerFromCache(page, request, nonce, 'MISS')
+    } catch (error) {
+      settle(null)
+      throw error
+    } finally {
+      this.rendering.delete(key)
+    }
+  }
+}

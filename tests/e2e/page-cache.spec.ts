@@ -1,0 +1,124 @@
+// Issue 12: the rendered-page cache on the production build. Anonymous pages come from memory
+// after the first render, each answer with a nonce of its own; a visitor with a personal cookie
+// gets a page rendered for them alone, which nobody else is given.
+import { request as httpRequest } from 'node:http'
+import { randomUUID } from 'node:crypto'
+import zlib from 'node:zlib'
+import { expect, test } from '@playwright/test'
+import { gotoHydrated } from './support'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks)
+          const encoding = res.headers['content-encoding']
+          const body = encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'br' ? zlib.brotliDecompressSync(raw) : raw
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString() })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The nonce of the answer's CSP header, and every nonce its HTML uses (all must be that one). */
+function nonces(answer: Answer): { header: string; inPage: string[] } {
+  const csp = String(answer.headers['content-security-policy'] ?? '')
+  const header = /'nonce-([^']+)'/.exec(csp)?.[1] ?? ''
+  const inPage = [...answer.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1] ?? '')
+  return { header, inPage }
+}
+
+function expectOwnNonce(answer: Answer): string {
+  const { header, inPage } = nonces(answer)
+  expect(header).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+  expect(inPage.length).toBeGreaterThan(0)
+  expect(new Set(inPage)).toEqual(new Set([header]))
+  return header
+}
+
+/** A page nobody asked for yet: the start page with a query the site ignores. */
+const freshPath = () => `/?seitencache=${randomUUID()}`
+
+test('an anonymous page is rendered once, then served from memory with a fresh nonce each time', async () => {
+  const path = freshPath()
+  const first = await get(path)
+  expect(first.status).toBe(200)
+  expect(first.headers['x-cache']).toBe('MISS')
+  const second = await get(path)
+  const third = await get(path, { 'accept-encoding': 'identity' })
+  expect(second.headers['x-cache']).toBe('HIT')
+  expect(second.headers['content-encoding']).toBe('gzip')
+  expect(third.headers['x-cache']).toBe('HIT')
+  expect(third.headers['content-encoding']).toBeUndefined()
+  const seen = [first, second, third].map(expectOwnNonce)
+  expect(new Set(seen).size).toBe(3)
+  // The same page apart from its nonce.
+  const strip = (a: Answer) => a.body.replaceAll(nonces(a).header, '')
+  expect(strip(second)).toBe(strip(first))
+  expect(strip(third)).toBe(strip(first))
+  expect(second.headers['cache-control']).toBe('private, no-cache')
+  expect(second.headers['etag']).toBe(first.headers['etag'])
+})
+
+test('a 304 answers the ETag of a kept page, without a body or a new nonce', async () => {
+  const path = freshPath()
+  const first = await get(path)
+  const etag = String(first.headers['etag'])
+  const again = await get(path, { 'if-none-match': etag })
+  expect(again.status).toBe(304)
+  expect(again.body).toBe('')
+  // The browser keeps its page and the policy that came with it.
+  expect(again.headers['content-security-policy']).toBeUndefined()
+})
+
+test('a page with a booking draft or another personal cookie is rendered for that visitor alone', async () => {
+  const path = freshPath()
+  for (const cookie of [
+    'buchung-12=Xy7pQ3vLrN0aB5cD8eF1gH4iJ7kL0mN3oP6qR9sT2uV',
+    'agentur=session',
+    'locale=de-DE; bestaetigung-SR123=abc',
+  ]) {
+    const personal = await get(path, { cookie })
+    expect(personal.status).toBe(200)
+    expect(personal.headers['x-cache'], cookie).toBeUndefined()
+    expectOwnNonce(personal)
+  }
+  // Nothing of those renders was kept: the first anonymous visitor renders the page.
+  const anonymous = await get(path, { cookie: 'locale=de-DE' })
+  expect(anonymous.headers['x-cache']).toBe('MISS')
+  expect((await get(path)).headers['x-cache']).toBe('HIT')
+  // And the kept page is not handed to the personal visitor either.
+  const personalAgain = await get(path, { cookie: 'buchung-12=Xy7pQ3vLrN0aB5cD8eF1gH4iJ7kL0mN3oP6qR9sT2uV' })
+  expect(personalAgain.headers['x-cache']).toBeUndefined()
+})
+
+test('the booking pages are never kept', async () => {
+  const answer = await get('/buchung/1/step1/')
+  expect(answer.headers['x-cache']).toBeUndefined()
+})
+
+test('a page from memory runs in the browser: scripts allowed by its nonce, hydrated', async ({ page }) => {
+  const path = freshPath()
+  // Kept by a first visit (the browser's host is part of the key: it names the site in the page).
+  await page.goto(path)
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  const response = page.waitForResponse((r) => r.url().endsWith(path))
+  await gotoHydrated(page, path)
+  expect((await response).headers()['x-cache']).toBe('HIT')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(violations).toEqual([])
+})

@@ -1,0 +1,88 @@
+// The content version the page cache and the offer cache are keyed by: raised by every change a
+// public page can show (migration 0008), never by a booking draft, and known to every
+// instance through the database's notifications (on PostgreSQL also a change made on another
+// connection, as another app instance would).
+import { sql } from 'drizzle-orm'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { contentVersion, followContentVersion, onContentVersionChange } from '~/server/content-version.server'
+import { queryRows } from '~/server/db/query.server'
+import { catalogueVersion } from '~/server/services/search/prepare.server'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+
+let t: TestDatabase
+let stop: () => Promise<void>
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 20 } })
+  stop = await followContentVersion(t)
+  await vi.waitFor(() => expect(contentVersion()).not.toBeNull())
+})
+
+afterAll(async () => {
+  await stop?.()
+  await t?.cleanup()
+})
+
+const known = () => BigInt(contentVersion() ?? '0')
+
+/** Waits until this process knows a version above `before`. */
+async function risesAbove(before: bigint): Promise<void> {
+  await vi.waitFor(() => expect(known()).toBeGreaterThan(before), { timeout: 5000, interval: 5 })
+  expect(String(known())).toBe(await catalogueVersion(t.db))
+}
+
+describe('the content version', () => {
+  it('is the catalogue version of the database', async () => {
+    expect(contentVersion()).toBe(await catalogueVersion(t.db))
+  })
+
+  it('rises with a trip, a blog entry, a menu and a boarding point, and says so', async () => {
+    let changes = 0
+    const off = onContentVersionChange(() => changes++)
+    for (const change of [
+      sql`update trips set title = title || ' ' where id = (select min(id) from trips)`,
+      sql`update blog_entries set title = title || ' ' where id = (select min(id) from blog_entries)`,
+      sql`update menus set items = items where true`,
+      sql`update boarding_points set name = name || ' ' where id = (select min(id) from boarding_points)`,
+    ]) {
+      const before = known()
+      await t.db.execute(change)
+      await risesAbove(before)
+    }
+    off()
+    expect(changes).toBeGreaterThanOrEqual(4)
+  })
+
+  it('stays with what no page shows: a booking draft', async () => {
+    const before = await catalogueVersion(t.db)
+    const [date] = await queryRows(t.db, sql`select id from trip_dates limit 1`, z.object({ id: z.number() }))
+    await t.db.execute(sql`insert into booking_drafts (id, trip_date_id, data, expires_at)
+      values (${'x'.repeat(43)}, ${date?.id}, '{}'::jsonb, now() + interval '1 hour')`)
+    await t.db.execute(sql`delete from booking_drafts where id = ${'x'.repeat(43)}`)
+    expect(await catalogueVersion(t.db)).toBe(before)
+  })
+
+  it('follows a change made on another connection (another app instance)', async () => {
+    const url = process.env.DATABASE_URL
+    const before = known()
+    if (url) {
+      const other = postgres(url, { max: 1, onnotice: () => {} })
+      await other`update trips set title = title || ' ' where id = (select max(id) from trips)`
+      await other.end()
+    } else {
+      // The embedded database has one connection: this process is the only instance there is.
+      await t.db.execute(sql`update trips set title = title || ' ' where id = (select max(id) from trips)`)
+    }
+    await risesAbove(before)
+  })
+
+  it('is unknown once no longer followed', async () => {
+    await stop()
+    expect(contentVersion()).toBeNull()
+    stop = await followContentVersion(t)
+    await vi.waitFor(() => expect(contentVersion()).not.toBeNull())
+  })
+})

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto'
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml } from '~/server/http/page-cache.server'
+
+const nonce = () => randomBytes(16).toString('base64')
+const url = (path: string) => new URL(`http://localhost:3000${path}`)
+const get = (path: string, headers: Record<string, string> = {}) => new Request(url(path), { headers })
+
+/** A page like the ones the server renders: the nonce in several places, text repeated around them. */
+function page(n: string, words = 'Reise nach Rom – acht Tage Busreise mit Halbpension. ') {
+  return (
+    `<!doctype html><html lang="de"><head><link rel="modulepreload" nonce="${n}" href="/assets/a.js">` +
+    `<style nonce="${n}">body{margin:0}</style></head><body>${words.repeat(200)}` +
+    `<script nonce="${n}">window.$_TSR={}</script>${words.repeat(50)}<script type="module" nonce="${n}" src="/assets/b.js"></script></body></html>`
+  )
+}
+
+describe('pageCacheKey', () => {
+  const v = '42'
+  const day = '2026-11-26'
+
+  it('keys an anonymous page by version, day, host, path and query', () => {
+    expect(pageCacheKey(get('/reise/1/'), url('/reise/1/'), v, day)).toBe('42 2026-11-26 localhost:3000/reise/1/')
+    expect(pageCacheKey(get('/suche/?seite=2'), url('/suche/?seite=2'), v, day)).toBe('42 2026-11-26 localhost:3000/suche/?seite=2')
+    expect(pageCacheKey(get('/'), url('/'), '43', day)).not.toBe(pageCacheKey(get('/'), url('/'), v, day))
+    expect(pageCacheKey(get('/'), url('/'), v, '2026-11-27')).not.toBe(pageCacheKey(get('/'), url('/'), v, day))
+  })
+
+  it('takes the locale cookie as anonymous', () => {
+    expect(pageCacheKey(get('/', { cookie: 'locale=de-DE' }), url('/'), v, day)).not.toBeNull()
+  })
+
+  it('refuses anything that may be personal, and everything while no version is known', () => {
+    expect(pageCacheKey(get('/', { cookie: 'locale=de-DE; buchung-12=abc' }), url('/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/', { cookie: 'agentur=1' }), url('/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/', { authorization: 'Basic eDp5' }), url('/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/buchung/5/step1/'), url('/buchung/5/step1/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/payment/abc/'), url('/payment/abc/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/newsletter/bestaetigen/abc/'), url('/newsletter/bestaetigen/abc/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/?debug=x'), url('/?debug=x'), v, day)).toBeNull()
+    expect(pageCacheKey(new Request(url('/'), { method: 'HEAD' }), url('/'), v, day)).toBeNull()
+    expect(pageCacheKey(get('/'), url('/'), null, day)).toBeNull()
+  })
+})
+
+describe('a kept page', () => {
+  it('answers with the nonce it is given, plain and as gzip', () => {
+    const first = nonce()
+    const kept = makeCachedPage(Buffer.from(page(first)), first, 'text/html; charset=utf-8')
+    expect(kept.pieces).toHaveLength(5)
+    for (const n of [nonce(), nonce()]) {
+      expect(pageHtml(kept, n).toString()).toBe(page(n))
+      expect(zlib.gunzipSync(pageGzip(kept, n)).toString()).toBe(page(n))
+    }
+  })
+
+  it('compresses about as well as gzip of the whole page', () => {
+    const n = nonce()
+    // Text that does not compress on its own, repeated after each nonce: only a reference back
+    // across the nonce (the dictionary) makes the repetition cheap.
+    const html = Buffer.from(page(n, randomBytes(3000).toString('base64')))
+    const kept = makeCachedPage(html, n, 'text/html')
+    const whole = zlib.gzipSync(html, { level: 9 }).length
+    // At most the four nonces as stored blocks and a few bytes of block ends more.
+    expect(pageGzip(kept, nonce()).length).toBeLessThan(whole + 4 * 40)
+  })
+
+  it('joins correctly wherever the nonce falls, also in text it repeats (random pages)', () => {
+    for (let round = 0; round < 50; round++) {
+      const n = nonce()
+      const parts: string[] = []
+      const count = 1 + (round % 7)
+      for (let i = 0; i <= count; i++)
+        parts.push(
+          randomBytes(round * 40 + i * 13)
+            .toString('base64')
+            .repeat(1 + (i % 3)),
+        )
+      const html = parts.join(n)
+      const kept = makeCachedPage(Buffer.from(html), n, 'text/html')
+      const fresh = nonce()
+      expect(zlib.gunzipSync(pageGzip(kept, fresh)).toString()).toBe(parts.join(fresh))
+    }
+  })
+
+  it('has an ETag that does not depend on the nonce', () => {
+    const [a, b] = [nonce(), nonce()]
+    expect(makeCachedPage(Buffer.from(page(a)), a, 'text/html').etag).toBe(makeCachedPage(Buffer.from(page(b)), b, 'text/html').etag)
+    expect(makeCachedPage(Buffer.from(page(a, 'x')), a, 'text/html').etag).not.toBe(
+      makeCachedPage(Buffer.from(page(a)), a, 'text/html').etag,
+    )
+  })
+})
+
+/** A render of page() with the nonce of the request that renders, counting its calls. */
+function renderer(init: { status?: number; headers?: Record<string, string> } = {}) {
+  const calls: string[] = []
+  return {
+    calls,
+    render: (n: string) => async () => {
+      calls.push(n)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return new Response(page(n), { status: 200, ...init, headers: { 'Content-Type': 'text/html; charset=utf-8', ...init.headers } })
+    },
+  }
+}
+
+const gzipRequest = (headers: Record<string, string> = {}) => get('/reise/1/', { 'accept-encoding': 'gzip, deflate, br', ...headers })
+
+async function bodyOf(response: Response): Promise<string> {
+  const buffer = Buffer.from(await response.arrayBuffer())
+  return response.headers.get('content-encoding') === 'gzip' ? zlib.gunzipSync(buffer).toString() : buffer.toString()
+}
+
+describe('PageCache', () => {
+  it('renders once for many at once; every answer carries its own nonce', async () => {
+    const cache = new PageCache(1024 * 1024)
+    const { calls, render } = renderer()
+    const nonces = Array.from({ length: 10 }, nonce)
+    const answers = await Promise.all(nonces.map((n) => cache.serve(gzipRequest(), 'k', n, render(n))))
+    expect(calls).toHaveLength(1)
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.headers.get('content-encoding')).toBe('gzip')
+      expect(answer.headers.get('x-cache')).toBe(i === 0 ? 'MISS' : 'HIT')
+      expect(await bodyOf(answer)).toBe(page(nonces[i] ?? ''))
+    }
+    const later = nonce()
+    const plain = await cache.serve(get('/reise/1/'), 'k', later, render(later))
+    expect(calls).toHaveLength(1)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(page(later))
+  })
+
+  it('answers 304 to the ETag it gave', async () => {
+    const cache = new PageCache(1024 * 1024)
+    const { render } = renderer()
+    const first = await cache.serve(gzipRequest(), 'k', nonce(), render(nonce()))
+    const etag = first.headers.get('etag') ?? ''
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const again = await cache.serve(gzipRequest({ 'if-none-match': etag }), 'k', nonce(), render(nonce()))
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+
+  it('keeps nothing personal or failed: Set-Cookie, private, other statuses, no key', async () => {
+    const refused: { status?: number; headers?: Record<string, string> }[] = [
+      { headers: { 'Set-Cookie': 'buchung-1=abc; HttpOnly' } },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+      { status: 404 },
+    ]
+    for (const init of refused) {
+      const cache = new PageCache(1024 * 1024)
+      const { calls, render } = renderer(init)
+      await cache.serve(gzipRequest(), 'k', nonce(), render(nonce()))
+      const second = await cache.serve(gzipRequest(), 'k', nonce(), render(nonce()))
+      expect(calls).toHaveLength(2)
+      expect(second.headers.get('x-cache')).toBeNull()
+      expect(cache.size.pages).toBe(0)
+    }
+    const cache = new PageCache(1024 * 1024)
+    const { calls, render } = renderer()
+    await cache.serve(gzipRequest(), null, nonce(), render(nonce()))
+    await cache.serve(gzipRequest(), null, nonce(), render(nonce()))
+    expect(calls).toHaveLength(2)
+  })
+
+  it('drops everything on clear, also a render that was running then', async () => {
+    const cache = new PageCache(1024 * 1024)
+    const { calls, render } = renderer()
+    await cache.serve(gzipRequest(), 'a', nonce(), render(nonce()))
+    const running = cache.serve(gzipRequest(), 'b', nonce(), render(nonce()))
+    cache.clear()
+    await running
+    expect(cache.size).toEqual({ pages: 0, bytes: 0 })
+    await cache.serve(gzipRequest(), 'a', nonce(), render(nonce()))
+    expect(calls).toHaveLength(3)
+  })
+
+  it('stays within its size, the least recently used page going first', async () => {
+    const one = makeCachedPage(Buffer.from(page(nonce())), 'x', 'text/html').bytes
+    const cache = new PageCache(one * 4.5)
+    const { render } = renderer()
+    for (const key of ['a', 'b', 'c', 'd']) await cache.serve(gzipRequest(), key, nonce(), render(nonce()))
+    await cache.serve(gzipRequest(), 'a', nonce(), render(nonce()))
+    await cache.serve(gzipRequest(), 'e', nonce(), render(nonce()))
+    expect(cache.size.pages).toBe(4)
+    expect(cache.size.bytes).toBeLessThanOrEqual(one * 4.5)
+    expect((await cache.serve(gzipRequest(), 'a', nonce(), render(nonce()))).headers.get('x-cache')).toBe('HIT')
+    expect((await cache.serve(gzipRequest(), 'b', nonce(), render(nonce()))).headers.get('x-cache')).toBe('MISS')
+  })
+})
