@@ -21,6 +21,11 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Two instances behind nginx on PostgreSQL (npm run test:scale, run by .ci/run).
+        extends: true,
+        test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 300_000 },
+      },
     ],
   },
 })

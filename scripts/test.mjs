@@ -39,6 +39,9 @@ const steps = [
     run('Unit- und Integrationstests', node, [
       bin('vitest', 'vitest.mjs'),
       'run',
+      // The scale project needs PostgreSQL and nginx: .ci/run runs it (npm run test:scale).
+      '--project=unit',
+      '--project=integration',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${join(results, 'vitest.json')}`,
