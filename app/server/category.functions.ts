@@ -3,6 +3,8 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
 import { pageNumberSchema } from '~/lib/paging'
+import { todayInBerlin } from '~/lib/calendar'
+import { keptPerVersion } from './content-version.server'
 import { getDb } from './runtime.server'
 import { loadCategoryPage } from './services/category.server'
 
@@ -17,11 +19,14 @@ export const categoryPageInputSchema = z.object({
 })
 export type CategoryPageInput = z.infer<typeof categoryPageInputSchema>
 
+/** Kept per content version and day (the trips show their upcoming dates). */
+const categoryPage = keptPerVersion(loadCategoryPage, (input: CategoryPageInput) => `${JSON.stringify(input)} ${todayInBerlin()}`)
+
 /** One page of a category overview; an unknown category or country, or a page past the end, is a 404. */
 export const fetchCategoryPage = createServerFn({ method: 'GET' })
   .validator(categoryPageInputSchema)
   .handler(async ({ data }) => {
-    const page = await loadCategoryPage(await getDb(), data)
+    const page = await categoryPage(await getDb(), data)
     if (!page) throw notFound()
     return page
   })

@@ -67,3 +67,38 @@ export async function followContentVersion(opened: Pick<OpenedDatabase, 'db' | '
     forget()
   }
 }
+
+/**
+ * A loader whose results are kept per key until the content version of its database rises: for
+ * what is made only of catalogue and content tables (a page's data, a date's offer). Read afresh
+ * while no version is known. At most `max` keys, the least recently asked for going first.
+ * Callers share the kept objects and must not change them.
+ */
+export function keptPerVersion<A extends unknown[], T>(
+  load: (db: Database, ...args: A) => Promise<T>,
+  keyOf: (...args: A) => string,
+  max = 1000,
+): (db: Database, ...args: A) => Promise<T> {
+  let kept: { db: Database; version: string; values: Map<string, Promise<T>> } | null = null
+  return (db, ...args) => {
+    const version = contentVersionOf(db)
+    if (version === null) return load(db, ...args)
+    if (!kept || kept.db !== db || kept.version !== version) kept = { db, version, values: new Map() }
+    const store = kept
+    const key = keyOf(...args)
+    const hit = store.values.get(key)
+    if (hit) {
+      store.values.delete(key)
+      store.values.set(key, hit)
+      return hit
+    }
+    const value = load(db, ...args)
+    store.values.set(key, value)
+    value.catch(() => store.values.delete(key))
+    for (const oldest of store.values.keys()) {
+      if (store.values.size <= max) break
+      store.values.delete(oldest)
+    }
+    return value
+  }
+}

@@ -3,15 +3,20 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { parseTripParam } from '~/lib/trip-detail'
 import { tripIdSchema } from '~/lib/wishlist'
+import { todayInBerlin } from '~/lib/calendar'
+import { keptPerVersion } from './content-version.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { loadTripDetail, resolveTripRef } from './services/trip-detail.server'
+
+/** Kept per content version and day (a trip shows its upcoming dates). */
+const tripDetail = keptPerVersion(loadTripDetail, (id: number) => `${id} ${todayInBerlin()}`)
 
 /** A published trip with its upcoming dates, and the origin its canonical URL uses; else 404. */
 export const fetchTripDetail = createServerFn({ method: 'GET' })
   .validator(z.object({ id: tripIdSchema }))
   .handler(async ({ data }) => {
-    const trip = await loadTripDetail(await getDb(), data.id)
+    const trip = await tripDetail(await getDb(), data.id)
     if (!trip) throw notFound()
     return { trip, origin: publicOrigin() }
   })

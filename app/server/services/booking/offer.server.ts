@@ -7,7 +7,7 @@ import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
 import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
-import { contentVersionOf } from '../../content-version.server'
+import { contentVersionOf, keptPerVersion } from '../../content-version.server'
 import type { Database } from '../../db/client.server'
 import { jsonValue } from '../../db/query.server'
 import { tripBoardingPointsJson } from '../trip-detail.server'
@@ -79,35 +79,11 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
   }
 }
 
-/** Offers kept per content version, at most this many dates (the most recently asked for). */
-const OFFERS_KEPT = 2000
-let kept: { db: Database; version: string; offers: Map<number, Promise<BookingOffer | null>> } | null = null
-
 /**
- * A date's offer, kept until the content version changes: it is made only of catalogue tables,
- * and each of them raises the version (migration 0008). Read afresh while no version is known.
- * Callers share the object and must not change it.
+ * A date's offer, kept until the content version rises: it is made only of catalogue tables, each
+ * of which raises the version (migration 0008). At most 2,000 dates.
  */
-export function offerOf(db: Database, tripDateId: number): Promise<BookingOffer | null> {
-  const version = contentVersionOf(db)
-  if (version === null) return loadOffer(db, tripDateId)
-  if (!kept || kept.db !== db || kept.version !== version) kept = { db, version, offers: new Map() }
-  const store = kept
-  const hit = store.offers.get(tripDateId)
-  if (hit) {
-    store.offers.delete(tripDateId)
-    store.offers.set(tripDateId, hit)
-    return hit
-  }
-  const offer = loadOffer(db, tripDateId)
-  store.offers.set(tripDateId, offer)
-  offer.catch(() => store.offers.delete(tripDateId))
-  for (const oldest of store.offers.keys()) {
-    if (store.offers.size <= OFFERS_KEPT) break
-    store.offers.delete(oldest)
-  }
-  return offer
-}
+export const offerOf = keptPerVersion((db: Database, tripDateId: number) => loadOffer(db, tripDateId), String, 2000)
 
 /**
  * A draft and its date's offer. With the offer kept, only the draft is read; otherwise both at
