@@ -40,6 +40,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { openDatabase } from '../app/server/db/client.server'
 import { queryRows } from '../app/server/db/query.server'
+import { BANK_TRANSFER, bookerDetails } from '../tests/support/booker'
 import { freePort, ms, percentile, ratio, root, startServer, stopServer } from './support'
 
 const run = promisify(execFile)
@@ -77,7 +78,10 @@ function cleanUp(): Promise<void> {
   return cleaning
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.on(signal, () => {
     if (interrupted) return
     interrupted = true
@@ -106,7 +110,10 @@ async function startPostgres(): Promise<{ url: string; version: string } | { ski
   const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin/postgres'))) : []
   versions.sort((a, b) => Number(a) - Number(b))
   const latest = versions.at(-1)
-  if (!latest) return { skipped: `keine PostgreSQL-Programme unter ${base} (apt-get install postgresql, siehe scripts/with-postgres.sh) und kein DATABASE_URL` }
+  if (!latest)
+    return {
+      skipped: `keine PostgreSQL-Programme unter ${base} (apt-get install postgresql, siehe scripts/with-postgres.sh) und kein DATABASE_URL`,
+    }
   const bin = join(base, latest, 'bin')
   const asRoot = process.getuid?.() === 0
   let uid = -1
@@ -129,8 +136,13 @@ async function startPostgres(): Promise<{ url: string; version: string } | { ski
     if (existsSync(join(data, 'postmaster.pid'))) await asPg(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'])
   })
   await asPg(join(bin, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'server.log'), '-w',
-    '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off`,
     'start',
   ])
   await run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'reisen_bench'])
@@ -210,20 +222,10 @@ function completeDraft(offer: Availability, seat: string | null, n: number) {
     allRooms: [
       {
         type: room.type,
-        teilnehmer: room.teilnehmer.map((p) => ({
-          ...p,
-          firstname: 'Anna',
-          lastname: `Becker ${n}`,
-          street: 'Hauptstraße',
-          street_nr: '12a',
-          zip: '33602',
-          city: 'Bielefeld',
-          email: `anna.becker+${n}@example.de`,
-          tel: '0521 123456',
-        })),
+        teilnehmer: room.teilnehmer.map((p) => ({ ...p, ...bookerDetails(n) })),
       },
     ],
-    payment: { method: 'ueberweisung', iban: '', accountHolder: '', mandate: false },
+    payment: BANK_TRANSFER,
   }
 }
 
@@ -243,7 +245,12 @@ const savedSchema = z.object({ holds: z.object({ seats: z.array(z.string()) }), 
 type Candidates = { seatDates: number[]; capacityDate: { id: number; capacity: number } }
 
 async function prepareDatabase(dataDir: string, databaseUrl: string | undefined): Promise<Candidates> {
-  const opened = await openDatabase({ databaseUrl, dataDir, seed: { trips: SEED_TRIPS }, migrationsFolder: join(root, 'app/server/db/migrations') })
+  const opened = await openDatabase({
+    databaseUrl,
+    dataDir,
+    seed: { trips: SEED_TRIPS },
+    migrationsFolder: join(root, 'app/server/db/migrations'),
+  })
   try {
     // Upcoming (from tomorrow in Berlin on), published, online bookable (status 0, 4, 5), nothing booked yet.
     const bookable = sql`td.bookable in (0, 4, 5)
@@ -281,9 +288,13 @@ function summarise(label: string, op: readonly number[], trivial: readonly numbe
 
 function printTable(title: string, rows: readonly Row[]): void {
   console.log(`\n${title}`)
-  console.log(`  ${'Vorgang'.padEnd(38)}${'n'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'trivial p50'.padStart(11)}  ${'trivial p95'.padStart(11)}  ${'p50 ×'.padStart(6)}  ${'p95 ×'.padStart(6)}`)
+  console.log(
+    `  ${'Vorgang'.padEnd(38)}${'n'.padStart(5)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  ${'trivial p50'.padStart(11)}  ${'trivial p95'.padStart(11)}  ${'p50 ×'.padStart(6)}  ${'p95 ×'.padStart(6)}`,
+  )
   for (const r of rows) {
-    console.log(`  ${r.label.padEnd(38)}${String(r.n).padStart(5)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.baseP50).padStart(11)}  ${ms(r.baseP95).padStart(11)}  ${ratio(r.p50, r.baseP50)}  ${ratio(r.p95, r.baseP95)}`)
+    console.log(
+      `  ${r.label.padEnd(38)}${String(r.n).padStart(5)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.baseP50).padStart(11)}  ${ms(r.baseP95).padStart(11)}  ${ratio(r.p50, r.baseP50)}  ${ratio(r.p95, r.baseP95)}`,
+    )
   }
 }
 
@@ -340,7 +351,11 @@ async function measureLatency(api: Api, seatDates: readonly number[]): Promise<{
     )
     const completed = savedSchema.parse((await api.expect(200, 'PUT', path, completeDraft(offer, seat, i))).body)
     if (completed.incompleteStep !== null) throw new Error(`Entwurf unvollständig (Schritt ${completed.incompleteStep})`)
-    const [bookMs, t2] = await pair(i % 2 === 1, async () => (await api.expect(201, 'POST', `${path}/book`, BOOK_BODY, bookHeaders())).ms, api.health)
+    const [bookMs, t2] = await pair(
+      i % 2 === 1,
+      async () => (await api.expect(201, 'POST', `${path}/book`, BOOK_BODY, bookHeaders())).ms,
+      api.health,
+    )
     if (i < WARMUP) continue
     hold.push(holdMs)
     holdTrivial.push(t1)
@@ -354,7 +369,18 @@ async function measureLatency(api: Api, seatDates: readonly number[]): Promise<{
   }
 }
 
-type Load = { label: string; requests: number; places: number; created: number; conflicts: number; other: number; seconds: number; p50: number; p95: number; freeAfter: number }
+type Load = {
+  label: string
+  requests: number
+  places: number
+  created: number
+  conflicts: number
+  other: number
+  seconds: number
+  p50: number
+  p95: number
+  freeAfter: number
+}
 
 /**
  * Complete drafts on one date, booked `CONCURRENCY` at a time. With a seat plan one draft per free
@@ -403,7 +429,9 @@ async function measureLoad(api: Api, tripDateId: number, label: string, capacity
 
 function printLoad(title: string, loads: readonly Load[]): void {
   console.log(`\n${title}`)
-  console.log(`  ${'Termin'.padEnd(38)}${'frei'.padStart(5)}${'Anfr.'.padStart(7)}${'201'.padStart(6)}${'409'.padStart(5)}${'sonst'.padStart(6)}${'Dauer'.padStart(9)}${'Buchungen/s'.padStart(13)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  danach frei (API)`)
+  console.log(
+    `  ${'Termin'.padEnd(38)}${'frei'.padStart(5)}${'Anfr.'.padStart(7)}${'201'.padStart(6)}${'409'.padStart(5)}${'sonst'.padStart(6)}${'Dauer'.padStart(9)}${'Buchungen/s'.padStart(13)}  ${'p50'.padStart(9)}  ${'p95'.padStart(9)}  danach frei (API)`,
+  )
   for (const l of loads) {
     console.log(
       `  ${l.label.padEnd(38)}${String(l.places).padStart(5)}${String(l.requests).padStart(7)}${String(l.created).padStart(6)}${String(l.conflicts).padStart(5)}${String(l.other).padStart(6)}${`${l.seconds.toFixed(2)} s`.padStart(9)}${(l.created / l.seconds).toFixed(1).padStart(13)}  ${ms(l.p50)}  ${ms(l.p95)}  ${l.freeAfter}`,
@@ -420,7 +448,9 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
   const dataDir = tempDir('reisen-bench-booking-')
   let started = performance.now()
   const candidates = await prepareDatabase(dataDir, databaseUrl)
-  console.log(`  Katalog (${SEED_TRIPS} Reisen) bereit in ${((performance.now() - started) / 1000).toFixed(1)} s; ${candidates.seatDates.length} Termine mit Sitzplan, Termin ${candidates.capacityDate.id} ohne Sitzplan mit ${candidates.capacityDate.capacity} Plätzen`)
+  console.log(
+    `  Katalog (${SEED_TRIPS} Reisen) bereit in ${((performance.now() - started) / 1000).toFixed(1)} s; ${candidates.seatDates.length} Termine mit Sitzplan, Termin ${candidates.capacityDate.id} ohne Sitzplan mit ${candidates.capacityDate.capacity} Plätzen`,
+  )
   const port = await freePort()
   const logFile = join(dataDir, 'server.log')
   started = performance.now()
@@ -491,9 +521,14 @@ async function main(): Promise<void> {
   console.log(`\nZiel: p95 von Sitz halten und Buchen höchstens ${TARGET}× des trivialen Aufrufs (GET /api/health) im selben Lauf`)
   const width = Math.max(...results.map((r) => r.name.length))
   for (const r of results) {
-    for (const [what, row] of [['Sitz halten', r.hold], ['Buchen', r.book]] as const) {
+    for (const [what, row] of [
+      ['Sitz halten', r.hold],
+      ['Buchen', r.book],
+    ] as const) {
       const x = row.p95 / row.baseP95
-      console.log(`  ${`${r.name},`.padEnd(width + 1)} ${what.padEnd(11)}: p95 ${ms(row.p95)} / ${ms(row.baseP95)} = ${x.toFixed(2)}×${x <= TARGET ? `  ✓ (≤ ${TARGET}×)` : `  ✗ (Ziel ≤ ${TARGET}×)`}`)
+      console.log(
+        `  ${`${r.name},`.padEnd(width + 1)} ${what.padEnd(11)}: p95 ${ms(row.p95)} / ${ms(row.baseP95)} = ${x.toFixed(2)}×${x <= TARGET ? `  ✓ (≤ ${TARGET}×)` : `  ✗ (Ziel ≤ ${TARGET}×)`}`,
+      )
     }
   }
   console.log(`Buchungen/s auf einem Termin (${CONCURRENCY} parallel):`)

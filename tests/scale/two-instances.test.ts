@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BANK_TRANSFER, bookerDetails } from '../support/booker'
 
 const root = resolve(import.meta.dirname, '../..')
 const entry = join(root, process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
@@ -171,26 +172,15 @@ async function availability(name: 'a' | 'b', dateId: number): Promise<Availabili
 }
 
 function traveller(offer: Availability, seat: string, n: number) {
-  return {
-    buchender: true,
-    seat,
-    boarding: offer.boardingPoints[0] ? { kind: 'point', boardingPointId: offer.boardingPoints[0].id } : null,
-    firstname: 'Anna',
-    lastname: `Becker ${n}`,
-    street: 'Hauptstraße',
-    street_nr: '12a',
-    zip: '33602',
-    city: 'Bielefeld',
-    email: `anna.becker+${n}@example.de`,
-    tel: '0521 123456',
-  }
+  const point = offer.boardingPoints[0]
+  return { buchender: true, seat, boarding: point ? { kind: 'point', boardingPointId: point.id } : null, ...bookerDetails(n) }
 }
 
 function completeDraft(offer: Availability, seat: string, n: number) {
   const type = offer.roomTypes.includes('EZ') ? 'EZ' : (offer.roomTypes[0] ?? 'EZ')
   return {
     allRooms: [{ type, teilnehmer: [traveller(offer, seat, n)] }],
-    payment: { method: 'ueberweisung', iban: '', accountHolder: '', mandate: false },
+    payment: BANK_TRANSFER,
   }
 }
 
