@@ -13,7 +13,7 @@ import { findTransferZone, zipSchema } from '~/lib/transfer-zones'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { Field, FieldError } from '~/components/ui/Field'
 import { SeatPlan } from './SeatPlan'
-import { afterNextPaint, bookingFormOptions, fieldId } from './useBookingStep'
+import { bookingFormOptions, fieldId } from './useBookingStep'
 
 const TRANSFER = 'transfer'
 
@@ -122,12 +122,11 @@ export const RoomsStep = withForm({
             onActiveTravellerChange={setActive}
             onPick={(seat) => {
               setSeat(Math.min(active, all.length - 1), seat)
-              // The seat shows as picked at once; the hold is asked for right after that paint.
-              afterNextPaint(() => void saveNow())
+              void saveNow()
             }}
             onAutoPick={(seats) => {
               all.forEach((t, i) => form.setFieldValue(`allRooms[${t.roomIndex}].teilnehmer[${t.participantIndex}].seat`, seats[i] ?? null))
-              afterNextPaint(() => void saveNow())
+              void saveNow()
             }}
             busy={busy}
           />

@@ -30,14 +30,6 @@ export function fieldId(path: string): string {
 const AUTOSAVE_DELAY_MS = 600
 const AUTOSAVE_PREFIX = 'Ihre letzte Änderung ist noch nicht gespeichert:'
 
-/**
- * Runs fn after the browser has painted what the current interaction changed: work that can wait
- * (sending a save) then does not delay the answer the customer sees (INP).
- */
-export function afterNextPaint(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn, 0))
-}
-
 /** Saves drafts one after the other; a save asked for while one runs sends only the newest draft. */
 function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
   const running = useRef<Promise<SaveBookingResult> | null>(null)
