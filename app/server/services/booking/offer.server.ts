@@ -98,17 +98,13 @@ export async function draftWithOffer(db: Database, draftId: string, now: Date): 
 type ReferenceData = Pick<BookingOffer, 'transferZones' | 'services' | 'insuranceOffers'>
 
 /**
- * What every date offers alike (insurance, add-ons for all trips, transfer zones), read at most
- * once a minute: each seat pick and booking needs it, the office changes it a few times a year,
- * and a change is live everywhere within a minute.
+ * What every date offers alike (insurance, add-ons for all trips, transfer zones): each seat pick
+ * and booking needs it, so it is kept per content version like the offers (its tables raise it).
  */
-const REFERENCE_TTL_MS = 60_000
-const referenceCache = new WeakMap<Database, { at: number; data: Promise<ReferenceData> }>()
+const referenceData = keptPerVersion(loadReferenceData, () => '', 1)
 
-function referenceData(db: Database, now = Date.now()): Promise<ReferenceData> {
-  const cached = referenceCache.get(db)
-  if (cached && now - cached.at < REFERENCE_TTL_MS) return cached.data
-  const data = Promise.all([
+function loadReferenceData(db: Database): Promise<ReferenceData> {
+  return Promise.all([
     db.select().from(transferZones).orderBy(asc(transferZones.id)),
     db
       .select({ id: services.id, name: services.name, description: services.description, price: services.price, per: services.per })
@@ -129,9 +125,6 @@ function referenceData(db: Database, now = Date.now()): Promise<ReferenceData> {
       fixedPrice: i.fixedPrice,
     })),
   }))
-  data.catch(() => referenceCache.delete(db))
-  referenceCache.set(db, { at: now, data })
-  return data
 }
 
 /** The state of every seat of a date for one draft (its own holds are 'mine'). */
