@@ -34,7 +34,12 @@ export default defineConfig({
     nitro({
       // BUILD_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
       output: { dir: process.env.BUILD_OUT_DIR ?? '.output' },
-      plugins: ['./app/server/nitro/node-version.ts', './app/server/nitro/warm-up.ts', './app/server/nitro/asset-not-found.ts'],
+      plugins: [
+        './app/server/nitro/node-version.ts',
+        './app/server/nitro/warm-up.ts',
+        './app/server/nitro/asset-not-found.ts',
+        './app/server/nitro/security-headers.ts',
+      ],
       errorHandler: './app/server/nitro/error-page.ts',
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their package folders.

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { getGlobalStartContext } from '@tanstack/react-start'
@@ -6,7 +5,7 @@ import { ErrorPage } from './components/errors/ErrorPage'
 import { NotFoundPage } from './components/errors/NotFoundPage'
 import './lib/zod-de'
 import { routeTree } from './routeTree.gen'
-import { shouldRetryQuery } from './lib/query-retry'
+import { createQueryClient } from './queries/query-client'
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -35,9 +34,7 @@ function requestNonce(): string | undefined {
 export function getRouter() {
   // A fresh QueryClient per request on the server, one per tab in the browser.
   const onServer = typeof window === 'undefined'
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: (failureCount, error) => shouldRetryQuery(failureCount, error, onServer) } },
-  })
+  const queryClient = createQueryClient(onServer)
   const router = createRouter({
     routeTree,
     context: { queryClient },

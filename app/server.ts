@@ -9,8 +9,8 @@ import { CLIENT_CLOSED_REQUEST, treatAbortAsClientClosed } from './server/http/c
 import { compressResponse } from './server/http/compress.server'
 import { jsonError } from './server/http/query'
 import { serverFunctionBodyProblem } from './server/http/body-limit.server'
-import { clearCacheOnDebug } from './server/http/debug-clear.server'
-import { HSTS, SECURITY_HEADERS, contentSecurityPolicy, servedOverHttps } from './server/http/headers'
+import { clearCacheOnDebug } from './server/http/cache-clear.server'
+import { contentSecurityPolicy } from './server/http/headers'
 import { trailingSlashTarget } from './server/http/trailing-slash'
 import { todayInBerlin } from './lib/calendar'
 import { clearCaches, onCacheClear } from './server/cache.server'
@@ -29,8 +29,8 @@ declare module '@tanstack/react-router' {
 const PAGE_ERROR_HTML = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Bitte versuchen Sie es in einigen Minuten erneut.</p></body></html>`
 
 /** The plain 500 page: no stack, nothing from the request. */
-function errorPage(headers: Record<string, string> = {}): Response {
-  return new Response(PAGE_ERROR_HTML, { status: 500, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+function errorPage(): Response {
+  return new Response(PAGE_ERROR_HTML, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
 startServices()
@@ -57,8 +57,8 @@ function isPageRequest(url: URL): boolean {
 
 async function route(request: Request, url: URL, nonce: string): Promise<Response> {
   // Built files are served before this entry; a name that reaches it does not exist (an old chunk
-  // during a deploy). A plain 404, never a redirect to a page. (Nitro's route rule for /assets/**
-  // still adds its year-long Cache-Control to it: issue 10 keeps that open.)
+  // during a deploy). A plain 404, never a redirect to a page (kept from Nitro's year-long
+  // Cache-Control of /assets/** by app/server/nitro/asset-not-found.ts).
   if (url.pathname.startsWith('/assets/')) {
     return new Response('Diese Datei gibt es nicht.', {
       status: 404,
@@ -104,14 +104,11 @@ export default createServerEntry({
       response = errorPage()
     }
 
+    // The other security headers are every response's (app/server/nitro/security-headers.ts).
     const headers = new Headers(response.headers)
     // The agency login frame page may be embedded by the agency host: frame-ancestors says by whom,
     // which X-Frame-Options (one origin at most) cannot.
     const ancestors = agencyFrameAncestors(config(), url.pathname, url.protocol)
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!headers.has(name) && !(ancestors.length && name === 'X-Frame-Options')) headers.set(name, value)
-    }
-    if (servedOverHttps(url.protocol, config().SITE_URL)) headers.set('Strict-Transport-Security', HSTS)
     const isHtml = (headers.get('content-type') ?? '').startsWith('text/html')
     if (isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, agencyFrameSources(config()), ancestors))
     if (isHtml && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache')
@@ -132,7 +129,7 @@ export default createServerEntry({
       // A JSON body is read whole before it is compressed; one that fails while being produced
       // ends here rather than as a broken stream.
       log('error', 'response failed', { path: loggablePath(url.pathname), ...errorFields(error) })
-      result = errorPage(SECURITY_HEADERS)
+      result = errorPage()
     }
     log('info', 'request', {
       method: request.method,

@@ -1,14 +1,10 @@
 // Request and function middleware in one visible place.
 import { notFound } from '@tanstack/react-router'
-import {
-  createCsrfMiddleware,
-  createMiddleware,
-  createStart,
-  defaultSerovalDeserializerPlugins,
-} from '@tanstack/react-start'
+import { createCsrfMiddleware, createMiddleware, createStart, defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { fromJSON } from 'seroval'
 import { SERVER_CALL_MESSAGES, isValidationFailure } from './lib/validation-failure'
+import { asClientClosed } from './server/http/client-closed.server'
 import { jsonError } from './server/http/query'
 
 // Server functions are same-origin RPC: a request that cannot be proven same-origin
@@ -21,7 +17,8 @@ const csrf = createCsrfMiddleware({
 /** Set by the function middleware: the call reached a function, so a failure is the function's own. */
 type CallState = { reached: boolean }
 
-const refuse = (status: number, message: string, headers: Record<string, string> = {}) => jsonError(status, message, { ...headers, 'Cache-Control': 'no-store' })
+const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
+  jsonError(status, message, { ...headers, 'Cache-Control': 'no-store' })
 
 // A call the framework cannot even hand to a function (an id that names none, a payload that is
 // not JSON or not in its format) would be a 500 with framework text and a stack in the log: it is
@@ -31,14 +28,17 @@ const malformedCalls = createMiddleware().server(async ({ next, handlerType, req
   // The site's own pages always call with this header; without it the framework answers "raw"
   // (meant for HTML form posts, which this site does not use) and fails on a plain return value.
   if (request.headers.get('x-tsr-serverfn') !== 'true') return refuse(400, SERVER_CALL_MESSAGES.malformed)
-  if (!(await isReadableCall(request))) return refuse(400, SERVER_CALL_MESSAGES.malformed)
+  const readable = await isReadableCall(request).catch((error: unknown) => {
+    throw asClientClosed(error)
+  })
+  if (!readable) return refuse(400, SERVER_CALL_MESSAGES.malformed)
   const call: CallState = { reached: false }
   let result: Awaited<ReturnType<typeof next>>
   try {
     result = await next({ context: { serverFnCall: call } })
   } catch (error) {
     // Thrown outside every function: the framework found none under this id.
-    if (request.signal.aborted) throw error
+    if (request.signal.aborted) throw asClientClosed(error)
     return refuse(404, SERVER_CALL_MESSAGES.unknown)
   }
   if (call.reached) return result

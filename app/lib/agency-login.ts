@@ -43,6 +43,11 @@ export function retryAfterText(seconds: number): string {
   return `in ${countOf(Math.ceil(s / 60), 'Minute', 'Minuten')}`
 }
 
+/** What a throttled login answers (HTTP 429) and the frame shows. */
+export function throttledLoginMessage(retryAfterSeconds: number): string {
+  return `Zu viele Fehlversuche. Bitte versuchen Sie es ${retryAfterText(retryAfterSeconds)} erneut.`
+}
+
 /** The longest message accepted; a card with a token is a few hundred characters. */
 export const MAX_MESSAGE_LENGTH = 4096
 
@@ -71,9 +76,7 @@ export const agencyCardSchema = z.object({
 export type AgencyCard = z.output<typeof agencyCardSchema>
 export type AgencyCardInput = z.input<typeof agencyCardSchema>
 
-export type AgencyLoginMessage =
-  | { code: Exclude<AgencyLoginCode, 3>; text: string }
-  | { code: 3; text: string; card: AgencyCard }
+export type AgencyLoginMessage = { code: Exclude<AgencyLoginCode, 3>; text: string } | { code: 3; text: string; card: AgencyCard }
 
 const CODE_ONLY = /^[0-5]$/
 const WITH_CARD = /^3\|([\s\S]+)$/
@@ -148,7 +151,9 @@ export function isLocalDevelopmentHost(hostname: string): boolean {
 export function isAgencyHost(location: { host: string; hostname: string }, agencyHost: string): boolean {
   const wanted = agencyHost.trim().toLowerCase()
   if (!wanted) return false
-  return wanted.includes(':') && !wanted.startsWith('[') ? location.host.toLowerCase() === wanted : location.hostname.toLowerCase() === wanted
+  return wanted.includes(':') && !wanted.startsWith('[')
+    ? location.host.toLowerCase() === wanted
+    : location.hostname.toLowerCase() === wanted
 }
 
 /**
@@ -169,7 +174,10 @@ export function shouldShowAgencyDialog(
  * agency host. Anything else gets no message at all, so a page that embeds the frame elsewhere
  * learns nothing (frame-ancestors forbids that embedding as well).
  */
-export function isAllowedParentOrigin(parentOrigin: string, allowed: { ownOrigin: string; siteUrl: string | null; agencyHost: string }): boolean {
+export function isAllowedParentOrigin(
+  parentOrigin: string,
+  allowed: { ownOrigin: string; siteUrl: string | null; agencyHost: string },
+): boolean {
   let url: URL
   try {
     url = new URL(parentOrigin)
@@ -226,7 +234,10 @@ export function readAgencySession(storage: Pick<Storage, 'getItem'>): AgencySess
 export function storeAgencyCard(storage: Pick<Storage, 'setItem'>, card: AgencyCard): void {
   const { ratio_agency_id, name, agency_token, token_expires } = card.vc_card
   storage.setItem(AGENCY_ID_KEY, String(ratio_agency_id))
-  storage.setItem(AGENCY_USER_KEY, JSON.stringify({ name: name ?? null, token: agency_token ?? null, expires: token_expires ?? null } satisfies AgencyUser))
+  storage.setItem(
+    AGENCY_USER_KEY,
+    JSON.stringify({ name: name ?? null, token: agency_token ?? null, expires: token_expires ?? null } satisfies AgencyUser),
+  )
 }
 
 /** Logging out clears AgenturId and the token. */

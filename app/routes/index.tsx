@@ -18,7 +18,7 @@ import { organizationJsonLd, pageHead, serialiseJsonLd } from '~/lib/head'
 
 export const Route = createFileRoute('/')({
   staticData: { layout: 'start' },
-  // Spec 2's `?debug=` cache clear happens in the server entry (app/server/http/debug-clear.server.ts),
+  // Spec 2's `?debug=` cache clear happens in the server entry (app/server/http/cache-clear.server.ts),
   // before this page is rendered from the cleared cache; a client-side navigation never clears.
   loader: async ({ context }) => {
     await Promise.all([context.queryClient.ensureQueryData(initDataQuery()), context.queryClient.ensureQueryData(startPageQuery())])

@@ -58,7 +58,9 @@ async function session(draftRow: DraftRow, offer: BookingOffer, saved: SavedDraf
     seatStates: await seatStates(db, offer, draftRow.id),
     holdsUntil: saved.holdsUntil?.toISOString() ?? null,
     incompleteStep: saved.incompleteStep,
-    schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 }),
+    schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, {
+      dayTrip: offer.durationDays <= 1,
+    }),
     terms: settings.terms,
     creditor: { name: settings.bank.accountHolder, id: settings.bank.creditorId },
   }
@@ -80,8 +82,9 @@ export const openBooking = createServerFn({ method: 'GET' })
     if (!offer || (reason !== null && !(reason === 'full' && draftRow))) {
       throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
     }
-    // A new draft costs a row and, with seats, holds: a crawler following step links must not make thousands.
-    const limited = draftRow ? null : limitCurrentClient('draft')
+    // A new draft costs a row and, with seats, holds: a crawler following step links must not make
+    // thousands. Every visit re-saves the draft (below), so a visit of an existing one counts as a save.
+    const limited = limitCurrentClient(draftRow ? 'save' : 'draft')
     if (limited) throw notFound({ data: { message: limited.message } })
     let row = draftRow ?? (await createDraft(db, offer, settings))
     // Re-saving refreshes prices, holds and the draft's lifetime on every visit. What no longer
@@ -89,7 +92,8 @@ export const openBooking = createServerFn({ method: 'GET' })
     // elsewhere meanwhile) is dropped and everything else kept; a draft that still cannot be
     // saved is replaced by a new one, so a customer is never locked out of a date.
     let saved = await saveDraft(db, row, offer, row.draft, settings)
-    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
+    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid')
+      saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
     if (saved.kind !== 'saved') {
       row = await createDraft(db, offer, settings)
       saved = await saveDraft(db, row, offer, row.draft, settings)
@@ -128,9 +132,10 @@ export const saveBooking = createServerFn({ method: 'POST' })
           kind: 'seat-conflict',
           seats: result.seats,
           seatStates: await seatStates(db, offer, row.id),
-          message: result.seats.length === 1
-            ? `Der Sitzplatz ${seats} wurde soeben von jemand anderem gewählt. Bitte wählen Sie einen anderen Platz – Ihre übrigen Angaben bleiben erhalten.`
-            : `Die Sitzplätze ${seats} wurden soeben von jemand anderem gewählt. Bitte wählen Sie andere Plätze – Ihre übrigen Angaben bleiben erhalten.`,
+          message:
+            result.seats.length === 1
+              ? `Der Sitzplatz ${seats} wurde soeben von jemand anderem gewählt. Bitte wählen Sie einen anderen Platz – Ihre übrigen Angaben bleiben erhalten.`
+              : `Die Sitzplätze ${seats} wurden soeben von jemand anderem gewählt. Bitte wählen Sie andere Plätze – Ihre übrigen Angaben bleiben erhalten.`,
         }
       }
       case 'invalid':
@@ -185,7 +190,9 @@ export const submitBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
-    const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
+    const agency = agencyForBooking(
+      await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }),
+    )
     const result = await bookDraft(
       db,
       draftId,

@@ -1,6 +1,8 @@
 // A small in-process cache for data every page needs (init data, countries). Loads are
 // single-flight; clearing is rate-limited so that `/?debug=` and `/api/cache-clear` cannot be used
 // to hammer the database. With several app instances each holds its own copy (TTL bounds staleness).
+import { createHash, timingSafeEqual } from 'node:crypto'
+
 const DEFAULT_TTL_MS = 5 * 60_000
 export const CACHE_CLEAR_COOLDOWN_MS = 30_000
 
@@ -27,6 +29,12 @@ export function cachedLoader<T>(load: () => Promise<T>, ttlMs = DEFAULT_TTL_MS):
   }
 }
 
+/** Compares in constant time (the digests have one length), so the answer's timing tells nothing of the token. */
+function sameSecret(given: string, required: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(required))
+}
+
 export type ClearResult = { cleared: true } | { cleared: false; reason: 'token' | 'cooldown'; retryAfterSeconds: number }
 
 /**
@@ -34,7 +42,7 @@ export type ClearResult = { cleared: true } | { cleared: false; reason: 'token' 
  * than the cooldown. Spec 2: "a debug parameter on the front page clears the server cache".
  */
 export function requestCacheClear(givenToken: string | null | undefined, requiredToken: string | undefined, now = Date.now()): ClearResult {
-  if (requiredToken && givenToken !== requiredToken) return { cleared: false, reason: 'token', retryAfterSeconds: 0 }
+  if (requiredToken && !sameSecret(givenToken ?? '', requiredToken)) return { cleared: false, reason: 'token', retryAfterSeconds: 0 }
   const wait = lastClear + CACHE_CLEAR_COOLDOWN_MS - now
   if (wait > 0) return { cleared: false, reason: 'cooldown', retryAfterSeconds: Math.ceil(wait / 1000) }
   lastClear = now

@@ -3,7 +3,7 @@
 // reloads and tabs.
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expectNoSeriousAxeViolations } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
 
 type InitCategory = { slug: string; name: string; journeys: number | null; kind: string }
 
@@ -127,14 +127,19 @@ test.describe('Reise-Katalog', () => {
     await expect(page).toHaveURL(/sortBy=price/)
     await expect(page).toHaveURL(/sortDirection=desc/)
     const readPrices = async () => {
-      const texts = await page.getByRole('main').getByText(/[\d.]+,\d{2}\s€/).allTextContents()
+      const texts = await page
+        .getByRole('main')
+        .getByText(/[\d.]+,\d{2}\s€/)
+        .allTextContents()
       return texts.map((p) => Number((/([\d.]+,\d{2})/.exec(p)?.[1] ?? '').replace(/\./g, '').replace(',', '.')))
     }
     // The new order may arrive a moment after the address changed.
-    await expect.poll(async () => {
-      const values = await readPrices()
-      return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const values = await readPrices()
+        return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v)
+      })
+      .toBe(true)
   })
 
   test('unbekannte Reiseart, unbekannte Reise und /reise/abc/ antworten 404', async ({ page }) => {
@@ -143,6 +148,24 @@ test.describe('Reise-Katalog', () => {
       expect(response?.status(), path).toBe(404)
       await expect(page.getByRole('heading', { name: 'Page Not Found' }), path).toBeVisible()
     }
+  })
+
+  test('eine unbekannte Reise im Browser angesteuert: ein einziger Abruf, kein zweiter Versuch', async ({ page }) => {
+    await gotoHydrated(page, '/reise/1/')
+    // The trip's own data calls (the main menu's pages are preloaded beside them).
+    const calls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/_serverFn/') && decodeURIComponent(r.url()).includes('999999999')) calls.push(r.url())
+    })
+    // A navigation inside the page (the router follows the history), not a new page load.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/reise/999999999/')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    // React Query's back-off would ask again after a second: wait past it.
+    await page.waitForTimeout(1_500)
+    expect(calls).toHaveLength(1)
   })
 
   test('die Kalenderdatei eines Termins ist text/calendar mit einem VEVENT', async ({ page, request }) => {
@@ -168,7 +191,10 @@ test.describe('Reise-Katalog', () => {
     await page.goto('/reisekalender/')
     await openFirstCalendarTrip(page)
     const text = await page.locator('script[type="application/ld+json"]').first().textContent()
-    const data = JSON.parse(text ?? '') as { '@type': string; offers: { '@type': string; priceCurrency: string; price: string; availability: string }[] }
+    const data = JSON.parse(text ?? '') as {
+      '@type': string
+      offers: { '@type': string; priceCurrency: string; price: string; availability: string }[]
+    }
     expect(data['@type']).toBe('Trip')
     expect(data.offers.length).toBeGreaterThan(0)
     expect(data.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR' })

@@ -1,29 +1,47 @@
 // Issue 10 against the production build, as an attacker or a clumsy client would send it: raw
 // request lines and headers through node:http (fetch would normalise them), answers read as sent.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext } from '@playwright/test'
-import { serverFunctionIds } from './support'
+import { serverFunctionIds, startServer, waitForHealth } from './support'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
-function raw(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+function raw(path: string, headers: Record<string, string> = {}, toPort = port): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { accept: 'text/html', ...headers } }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port: toPort, path, method: 'GET', headers: { accept: 'text/html', ...headers } },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
     req.on('error', reject)
     req.end()
   })
 }
 
 test.describe('redirects stay on the site', () => {
-  for (const path of ['//evil', '///evil', '/\\evil', '//2130706433', '//evil.example', '///evil.example/x', '/%2F%2Fevil']) {
+  for (const path of [
+    '//evil',
+    '///evil',
+    '/\\evil',
+    '//2130706433',
+    '//0x7f000001',
+    '//evil.example',
+    '///evil.example/x',
+    '/%2F%2Fevil',
+    '//evil%2Eexample',
+    '//127%2E0%2E0%2E1',
+    '/%2e%2e//evil.example',
+  ]) {
     test(`${path} is not sent to another host`, async () => {
       const answer = await raw(path)
       const location = answer.headers.location
@@ -60,6 +78,54 @@ test('a path with broken percent-encoding gets the site’s German 400 page with
     expect(answer.headers['content-security-policy'], path).toContain("default-src 'none'")
     expect(answer.headers['cache-control'], path).toBe('no-store')
   }
+})
+
+/**
+ * POSTs `size` bytes, with a declared length or chunked, and resolves with the answer as soon as it
+ * comes (a server that refuses early may close before everything is written).
+ */
+function rawPost(path: string, headers: Record<string, string>, size: number, declared: boolean): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, ...(declared ? { 'content-length': String(size) } : {}) } },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    let sent = 0
+    const write = () => {
+      while (sent < size) {
+        sent += chunk.length
+        if (!req.write(chunk)) return void req.once('drain', write)
+      }
+      req.end()
+    }
+    write()
+  })
+}
+
+test('a 30 MB body is refused with 413 in German before it is read: server functions and the JSON API', async () => {
+  const size = 30 * 1024 * 1024
+  const json = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }
+  const saveBooking = serverFunctionIds().get('saveBooking') ?? ''
+  const answers = [
+    await rawPost(`/_serverFn/${saveBooking}`, { ...json, 'x-tsr-serverfn': 'true' }, size, true),
+    await rawPost('/api/booking-drafts', json, size, true),
+    await rawPost('/api/booking-drafts', json, size, false),
+  ]
+  for (const answer of answers) {
+    expect(answer.status).toBe(413)
+    expect(answer.body).toContain('Die Anfrage ist zu groß: höchstens 64 KB sind erlaubt.')
+  }
+  // A server-function call without a declared length is not read at all.
+  const chunked = await rawPost(`/_serverFn/${saveBooking}`, { ...json, 'x-tsr-serverfn': 'true' }, size, false)
+  expect(chunked.status).toBe(411)
+  expect(chunked.body).toContain('Bitte senden Sie die Anfrage mit Content-Length.')
 })
 
 test.describe('server-function calls the framework cannot hand to a function: 400/404 with a German message, never 500', () => {
@@ -102,7 +168,9 @@ test.describe('server-function calls the framework cannot hand to a function: 40
     ]
     for (const answer of answers) {
       expect(answer.status()).toBe(400)
-      expect(((await answer.json()) as { error: string }).error).toBe('Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.')
+      expect(((await answer.json()) as { error: string }).error).toBe(
+        'Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.',
+      )
     }
   })
 
@@ -145,10 +213,47 @@ test('a forged Host header appears nowhere: robots.txt, sitemaps, canonical link
   }
 })
 
-test('no Strict-Transport-Security over plain HTTP without an https SITE_URL', async () => {
-  const answer = await raw('/')
-  expect(answer.status).toBe(200)
-  expect(answer.headers['strict-transport-security']).toBeUndefined()
+test('no Strict-Transport-Security over plain HTTP without an https SITE_URL, nor for an X-Forwarded-Proto nobody trusts', async () => {
+  const variants: Record<string, string>[] = [{}, { 'x-forwarded-proto': 'https' }]
+  for (const headers of variants) {
+    const answer = await raw('/', headers)
+    expect(answer.status).toBe(200)
+    expect(answer.headers['strict-transport-security']).toBeUndefined()
+  }
+})
+
+test('Strict-Transport-Security and the other security headers on every response when served over HTTPS', async () => {
+  test.setTimeout(120_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'reisen-hsts-'))
+  // Behind a TLS proxy: once through an https SITE_URL, once through a trusted proxy's X-Forwarded-Proto.
+  const viaSiteUrl = startServer({ PORT: '3401', DATA_DIR: dataDir, SITE_URL: 'https://reisen.example', SEED_TRIPS: '5' })
+  const viaProxy = startServer({ PORT: '3402', DATA_DIR: join(dataDir, 'proxy'), TRUSTED_PROXY: '127.0.0.1', SEED_TRIPS: '5' })
+  try {
+    await Promise.all([waitForHealth(3401), waitForHealth(3402)])
+    const script = readdirSync(join(process.env.BUILD_OUT_DIR ?? '.output', 'public/assets')).find((f) => f.endsWith('.js'))
+    // A page (rendered, then from the page cache), a built file Nitro serves itself, the API,
+    // a missing asset and Nitro's own error page.
+    const paths = ['/', '/', `/assets/${script}`, '/favicon.svg', '/api/health', '/assets/gibt-es-nicht.js', '/%FF/']
+    for (const [toPort, headers] of [
+      [3401, {}],
+      [3402, { 'x-forwarded-proto': 'https' }],
+    ] as const) {
+      for (const path of paths) {
+        const answer = await raw(path, headers, toPort)
+        expect(answer.status, `${toPort} ${path}`).toBeLessThan(500)
+        expect(answer.headers['strict-transport-security'], `${toPort} ${path}`).toBe('max-age=31536000; includeSubDomains')
+        expect(answer.headers['x-content-type-options'], `${toPort} ${path}`).toBe('nosniff')
+        expect(answer.headers['referrer-policy'], `${toPort} ${path}`).toBe('strict-origin-when-cross-origin')
+      }
+    }
+    // The trusted proxy speaking plain HTTP: no HSTS.
+    expect((await raw('/', { 'x-forwarded-proto': 'http' }, 3402)).headers['strict-transport-security']).toBeUndefined()
+  } finally {
+    viaSiteUrl.child.kill('SIGTERM')
+    viaProxy.child.kill('SIGTERM')
+    await Promise.all([viaSiteUrl.exited, viaProxy.exited])
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
 
 test.describe('route parameters no record can have are a German 404, not a 500', () => {
@@ -161,6 +266,7 @@ test.describe('route parameters no record can have are a German 404, not a 500',
     `/reiseimpressionen/${long}/`,
     `/hotels/${digits}/`,
     `/ships/${digits}/`,
+    `/reise/${digits}/`,
     `/newsletter/bestaetigen/${long}/`,
     `/newsletter/abmelden/${long}/`,
   ]) {
@@ -171,6 +277,20 @@ test.describe('route parameters no record can have are a German 404, not a 500',
       // The refused input is not written into the page's state for the browser.
       expect(answer.body).not.toContain('too_big')
     })
+  }
+
+  test('a calendar file of a date with a 101-digit id', async () => {
+    const answer = await raw(`/reise/1/termin/${digits}.ics`, { accept: 'text/calendar' })
+    expect(answer.status).toBe(404)
+    expect(answer.body).toBe('Diesen Reisetermin gibt es nicht (mehr).')
+  })
+})
+
+test('the image proxy renders only pictures that exist: an invented seed key is a 404 without a render', async () => {
+  for (const src of ['/media/seed/anything-123.svg', '/media/seed/trip-999999-1.svg', '/gibt-es-nicht.png']) {
+    const answer = await raw(`/media/image?src=${encodeURIComponent(src)}&w=2560`, { accept: 'image/webp,*/*' })
+    expect(answer.status, src).toBe(404)
+    expect(answer.headers['content-type'], src).not.toMatch(/^image\//)
   }
 })
 

@@ -204,7 +204,8 @@ function calls(functionIds: readonly string[]): Call[] {
     },
     { weight: 1, arbitrary: api.map((c): Call => ({ method: c.method, url: c.path, headers: c.headers, body: c.body })) },
   )
-  return fc.sample(arbitrary, { numRuns: REQUESTS, seed: 20_261_124 })
+  // Some more than are sent: a few never reach the server (fetch refuses an invalid header value).
+  return fc.sample(arbitrary, { numRuns: Math.ceil(REQUESTS * 1.1), seed: 20_261_124 })
 }
 
 async function send(call: Call): Promise<number> {
@@ -229,7 +230,8 @@ async function send(call: Call): Promise<number> {
 test('10.000 erzeugte Anfragen: keine 5xx-Antwort, jede Logzeile ein JSON-Objekt', async () => {
   test.setTimeout(600_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'reisen-fuzz-'))
-  const server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+  // Limits raised, so that drafts, saves, bookings and image renders are reached, not only refused.
+  const server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', CLIENT_LIMIT_SCALE: '100' })
   try {
     await waitForHealth(PORT)
     const started = performance.now()
@@ -237,12 +239,14 @@ test('10.000 erzeugte Anfragen: keine 5xx-Antwort, jede Logzeile ein JSON-Objekt
     const statuses = new Map<number, number>()
     const failures: string[] = []
     let next = 0
+    let sent = 0
     await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
-        while (next < list.length) {
+        while (next < list.length && sent < REQUESTS) {
           const call = list[next++]
           if (!call) break
           const status = await send(call)
+          if (status !== 0) sent++
           statuses.set(status, (statuses.get(status) ?? 0) + 1)
           if (status >= 500) failures.push(`${status} ${call.method} ${call.url.slice(0, 160)}`)
         }
@@ -265,13 +269,11 @@ test('10.000 erzeugte Anfragen: keine 5xx-Antwort, jede Logzeile ein JSON-Objekt
       .sort(([a], [b]) => a - b)
       .map(([status, n]) => `${status === 0 ? 'nicht gesendet' : status}×${n}`)
     console.log(
-      `Fuzz: ${list.length} Anfragen in ${seconds.toFixed(1)} s (${PARALLEL} parallel), Antworten ${counts.join(', ')}; 5xx: ${failures.length}; Logzeilen: ${lines.length}, davon kein JSON: ${notJson.length}`,
+      `Fuzz: ${sent} Anfragen gesendet in ${seconds.toFixed(1)} s (${PARALLEL} parallel), Antworten ${counts.join(', ')}; 5xx: ${failures.length}; Logzeilen: ${lines.length}, davon kein JSON: ${notJson.length}`,
     )
-    expect(list.length).toBeGreaterThanOrEqual(10_000)
+    expect(sent).toBeGreaterThanOrEqual(REQUESTS)
     expect(notJson.slice(0, 20)).toEqual([])
     expect(failures).toEqual([])
-    // Nearly everything reached the server: the test is not fooled by requests fetch refused to send.
-    expect(statuses.get(0) ?? 0).toBeLessThan(list.length / 20)
   } finally {
     server.child.kill('SIGTERM')
     await server.exited

@@ -15,6 +15,7 @@ import { bookToSuccess, seatPlanDates, serverFunctionIds, startServer, waitForHe
 const run = promisify(execFile)
 const PORT = 3395
 const origin = `http://127.0.0.1:${PORT}`
+const CACHE_TOKEN = 'operations-0123456789-token'
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
@@ -24,7 +25,7 @@ let tripDateId = 0
 let server: ReturnType<typeof startServer> | null = null
 
 async function start(): Promise<void> {
-  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info' })
+  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'info', CACHE_CLEAR_TOKEN: CACHE_TOKEN })
   await waitForHealth(PORT)
 }
 
@@ -112,13 +113,19 @@ test('refuses a file that is no backup and keeps the database as it was', async 
 
 test('a client that goes away while sending is logged as 499 in one JSON line, without a stack', async () => {
   const before = server?.output().length ?? 0
-  for (const path of ['/api/booking-drafts', '/api/booking-drafts/unbekannt']) {
+  const saveBooking = serverFunctionIds().get('saveBooking') ?? ''
+  // The JSON API (which reads its own bodies) and a server-function call (which the framework reads).
+  for (const [method, path, extra] of [
+    ['POST', '/api/booking-drafts', {}],
+    ['PUT', '/api/booking-drafts/unbekannt', {}],
+    ['POST', `/_serverFn/${saveBooking}`, { 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin' }],
+  ] as const) {
     const req = httpRequest({
       host: '127.0.0.1',
       port: PORT,
-      method: path.endsWith('unbekannt') ? 'PUT' : 'POST',
+      method,
       path,
-      headers: { 'content-type': 'application/json', 'content-length': '50000' },
+      headers: { 'content-type': 'application/json', 'content-length': '50000', ...extra },
     })
     req.on('error', () => {})
     req.write('{"tripDateId":')
@@ -135,7 +142,7 @@ test('a client that goes away while sending is logged as 499 in one JSON line, w
             .match(/"status":499/g) ?? []
         ).length,
     )
-    .toBe(2)
+    .toBe(3)
   const lines = (server?.output().slice(before) ?? '').split('\n').filter(Boolean)
   for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
   expect(lines.join('\n')).not.toContain('"level":"error"')
@@ -201,7 +208,7 @@ test.describe('per-client limits as shipped', () => {
     await expectRefusal(refused, /sehr oft gebucht/)
   })
 
-  test('agency login failures: 5 per account, then 429 with Retry-After and the throttled answer (the frame words the wait)', async () => {
+  test('agency login failures: 5 per account, then 429 with Retry-After and a German message naming the wait', async () => {
     const login = serverFunctionIds().get('agencyLogin') ?? ''
     const attempt = async () =>
       fetch(`${origin}/_serverFn/${login}`, {
@@ -213,7 +220,32 @@ test.describe('per-client limits as shipped', () => {
     const { allowed, refused } = await until429(attempt, 5)
     expect(allowed).toBe(5)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(await refused.text()).toContain('throttled')
+    const text = await refused.text()
+    expect(text).toContain('throttled')
+    expect(text).toMatch(/Zu viele Fehlversuche\. Bitte versuchen Sie es in \d+ Sekunden erneut\./)
+  })
+
+  test('newsletter links with tokens nobody was given: 20 in 10 minutes, then 429 (known links are never counted)', async () => {
+    const guess = (n: number) => `${String(n).padStart(6, '0')}${'x'.repeat(26)}`
+    let n = 0
+    const { allowed, refused } = await until429(
+      () => fetch(`${origin}/newsletter/${n % 2 ? 'abmelden' : 'bestaetigen'}/${guess(n++)}/`, { method: 'POST', redirect: 'manual' }),
+      20,
+    )
+    expect(allowed).toBe(20)
+    await expectRefusal(refused, /sehr viele ungültige Newsletter-Links/)
+  })
+
+  test('cache clears with a wrong token: 10 in 10 minutes, then 429 for that client, even with the right token', async () => {
+    let n = 0
+    const { allowed, refused } = await until429(
+      () => fetch(`${origin}/api/cache-clear`, { headers: { 'x-cache-token': `geraten-${n++}` } }),
+      10,
+    )
+    expect(allowed).toBe(10)
+    await expectRefusal(refused, /Zu viele falsche Zugangsschlüssel/)
+    const right = await fetch(`${origin}/api/cache-clear`, { headers: { 'x-cache-token': CACHE_TOKEN } })
+    expect(right.status).toBe(429)
   })
 
   test('image renders: 60 a minute, invented pictures included; a picture already made stays free', async () => {

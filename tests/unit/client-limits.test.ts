@@ -31,6 +31,19 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.take('a').ok).toBe(true)
   })
 
+  it('check says what take would, without counting (the limits that count only failures)', () => {
+    const time = manualClock()
+    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 60_000 }, time.now)
+    for (let i = 0; i < 10; i++) expect(limiter.check('a')).toEqual({ ok: true })
+    limiter.take('a')
+    time.advance(30_000)
+    limiter.take('a')
+    expect(limiter.check('a')).toEqual({ ok: false, retryAfterSeconds: 30 })
+    expect(limiter.check('b')).toEqual({ ok: true })
+    time.advance(30_001)
+    expect(limiter.check('a')).toEqual({ ok: true })
+  })
+
   it('forgets the least recently seen clients beyond 20,000', () => {
     const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 60_000 }, manualClock().now)
     for (let i = 0; i < 20_100; i++) limiter.take(`client-${i}`)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isBot } from '~/server/http/bots'
-import { contentSecurityPolicy, servedOverHttps } from '~/server/http/headers'
+import { HSTS, addSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '~/server/http/headers'
 import { searchParamsToObject } from '~/server/http/query'
 import { trailingSlashTarget } from '~/server/http/trailing-slash'
 
@@ -78,5 +78,28 @@ describe('Strict-Transport-Security', () => {
     expect(servedOverHttps('http:', 'https://www.sonnenland-reisen.example/')).toBe(true)
     expect(servedOverHttps('http:', 'http://localhost:3000/')).toBe(false)
     expect(servedOverHttps('http:', undefined)).toBe(false)
+  })
+
+  it("counts a trusted proxy's X-Forwarded-Proto (the caller passes null for any other peer)", () => {
+    expect(servedOverHttps('http:', undefined, 'https')).toBe(true)
+    expect(servedOverHttps('http:', undefined, 'HTTPS, http')).toBe(true)
+    expect(servedOverHttps('http:', undefined, 'http')).toBe(false)
+    expect(servedOverHttps('http:', undefined, null)).toBe(false)
+  })
+})
+
+describe('addSecurityHeaders', () => {
+  it('fills in what a response has not set itself, HSTS only over HTTPS, no X-Frame-Options where others may frame', () => {
+    const own = new Headers({ 'Referrer-Policy': 'no-referrer' })
+    addSecurityHeaders(own, { https: false, framable: false })
+    expect(own.get('Referrer-Policy')).toBe('no-referrer')
+    expect(own.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(own.get('X-Frame-Options')).toBe('SAMEORIGIN')
+    expect(own.has('Strict-Transport-Security')).toBe(false)
+
+    const framed = new Headers()
+    addSecurityHeaders(framed, { https: true, framable: true })
+    expect(framed.has('X-Frame-Options')).toBe(false)
+    expect(framed.get('Strict-Transport-Security')).toBe(HSTS)
   })
 })

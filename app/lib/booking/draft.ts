@@ -7,17 +7,15 @@
 import { z } from 'zod'
 import { MAX_TRAVELLERS, ROOM_OCCUPANCY, TOO_MANY_TRAVELLERS_MESSAGE, roomTypeSchema } from './offer'
 import type { BookingOffer, RoomType } from './offer'
+import { withoutControls } from '../forms'
 import { MAX_ID } from '../ids'
-
-/** Control characters (CR/LF, NUL, …) never belong in a single-line field; they are dropped. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
 const line = (max: number) =>
   z
     .string()
     .max(max * 2)
     .default('')
-    .transform((v) => v.replace(CONTROL, '').slice(0, max))
+    .transform((v) => withoutControls(v).slice(0, max))
 
 const idRef = z.object({ id: z.number().int().positive().max(MAX_ID) })
 
@@ -106,7 +104,9 @@ export function travellerCount(rooms: readonly { teilnehmer: readonly unknown[] 
 }
 
 /** Every traveller in booking order, with where they sit in allRooms. */
-export function travellers(draft: Pick<BookingDraft, 'allRooms'>): { p: Participant; roomIndex: number; participantIndex: number; index: number }[] {
+export function travellers(
+  draft: Pick<BookingDraft, 'allRooms'>,
+): { p: Participant; roomIndex: number; participantIndex: number; index: number }[] {
   const out: { p: Participant; roomIndex: number; participantIndex: number; index: number }[] = []
   draft.allRooms.forEach((room, roomIndex) =>
     room.teilnehmer.forEach((p, participantIndex) => out.push({ p, roomIndex, participantIndex, index: out.length })),

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useAppForm } from '~/components/forms/form-hook'
-import { agencyLoginInputSchema, formatAgencyLoginMessage, isAllowedParentOrigin, retryAfterText } from '~/lib/agency-login'
+import { agencyLoginInputSchema, formatAgencyLoginMessage, isAllowedParentOrigin } from '~/lib/agency-login'
 import type { AgencyLoginInput } from '~/lib/agency-login'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { agencyLogin } from '~/server/agency-login.functions'
@@ -90,10 +90,7 @@ function AgencyLoginFrame() {
           setStatus({ kind: 'error', text: 'Keine korrekten Anmeldedaten: Benutzername oder Passwort stimmen nicht.' })
           post(formatAgencyLoginMessage(4))
         } else {
-          setStatus({
-            kind: 'error',
-            text: `Zu viele Fehlversuche. Bitte versuchen Sie es ${retryAfterText(result.retryAfterSeconds)} erneut.`,
-          })
+          setStatus({ kind: 'error', text: result.message })
           post(formatAgencyLoginMessage(5))
         }
         document.getElementById('agentur-passwort')?.focus()

@@ -4,6 +4,7 @@
 // address no trusted proxy owns is the client. Entries further left were written by the client
 // itself and are never believed, so a forged header cannot pick another client's limit.
 import { BlockList, isIP } from 'node:net'
+import { config } from '../config.server'
 
 /** One TRUSTED_PROXY entry: an IPv4 or IPv6 address, or a network in CIDR notation. */
 export type ProxyEntry = { address: string; prefix: number | null; family: 'ipv4' | 'ipv6' }
@@ -33,6 +34,14 @@ export function trustedProxies(entries: readonly ProxyEntry[]): BlockList | null
   return list
 }
 
+let configured: BlockList | null | undefined
+
+/** The proxies of TRUSTED_PROXY (read once). */
+export function configuredTrustedProxies(): BlockList | null {
+  if (configured === undefined) configured = trustedProxies(config().TRUSTED_PROXY)
+  return configured
+}
+
 /** '::ffff:127.0.0.1' is how a dual-stack socket shows an IPv4 peer; '[::1]' how some proxies write IPv6. */
 function normalise(address: string): string {
   const bare = address.trim().replace(/^\[(.*)\]$/, '$1')
@@ -45,13 +54,19 @@ function isTrusted(list: BlockList, address: string): boolean {
   return version !== 0 && list.check(address, version === 4 ? 'ipv4' : 'ipv6')
 }
 
+/** Whether the socket's peer is one of the trusted proxies (whose forwarded headers count). */
+export function fromTrustedProxy(peer: string | undefined, trusted: BlockList | null): boolean {
+  const direct = peer ? normalise(peer) : ''
+  return trusted !== null && direct !== '' && isTrusted(trusted, direct)
+}
+
 /**
  * The client's address. `peer` is the socket's remote address, `forwardedFor` the request's
  * X-Forwarded-For header, `trusted` the TRUSTED_PROXY list (null: trust no header at all).
  */
 export function clientAddress(peer: string | undefined, forwardedFor: string | null, trusted: BlockList | null): string {
   const direct = peer ? normalise(peer) : ''
-  if (!trusted || !direct || !isTrusted(trusted, direct) || !forwardedFor) return direct || 'unbekannt'
+  if (!fromTrustedProxy(peer, trusted) || !forwardedFor) return direct || 'unbekannt'
   const hops = forwardedFor.split(',').map(normalise)
   let client = direct
   for (let i = hops.length - 1; i >= 0; i--) {
@@ -59,7 +74,7 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
     // Not an address: whatever the nearest proxy saw before it is the last thing we can vouch for.
     if (isIP(hop) === 0) return client
     client = hop
-    if (!isTrusted(trusted, hop)) return hop
+    if (!fromTrustedProxy(hop, trusted)) return hop
   }
   return client
 }

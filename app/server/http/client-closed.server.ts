@@ -9,12 +9,14 @@ export const CLIENT_CLOSED_REQUEST = 499
  * with the status it answers quietly, and nobody is left to read the answer anyway.
  */
 export function treatAbortAsClientClosed(request: Request): void {
-  request.signal.addEventListener(
-    'abort',
-    () => {
-      const reason: unknown = request.signal.reason
-      if (reason instanceof Error && !('status' in reason)) Object.assign(reason, { status: CLIENT_CLOSED_REQUEST })
-    },
-    { once: true },
-  )
+  request.signal.addEventListener('abort', () => void asClientClosed(request.signal.reason), { once: true })
+}
+
+/**
+ * The error of a request body that broke off while it was read (the client went away): marked
+ * 499 like the abort itself, so the framework answers quietly instead of printing its stack.
+ */
+export function asClientClosed(error: unknown): unknown {
+  if (error instanceof Error && !('status' in error)) Object.assign(error, { status: CLIENT_CLOSED_REQUEST })
+  return error
 }

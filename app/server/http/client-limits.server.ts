@@ -3,10 +3,9 @@
 // are counted in this process's memory, per client address, over a sliding window; with several
 // app instances each counts its own share (docs/SECURITY.md). A refused request is not counted.
 import { getRequestHeader, getRequestIP, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
-import type { BlockList } from 'node:net'
 import { config } from '../config.server'
 import { log } from '../log.server'
-import { clientAddress, trustedProxies } from './client-address.server'
+import { clientAddress, configuredTrustedProxies } from './client-address.server'
 
 export type RateRule = { limit: number; windowMs: number }
 export type Attempt = { ok: true } | { ok: false; retryAfterSeconds: number }
@@ -21,6 +20,10 @@ export const CLIENT_LIMITS = {
   book: { limit: 10, windowMs: 10 * 60_000 },
   /** Images the proxy has to make (cache hits are free). */
   imageRender: { limit: 60, windowMs: 60_000 },
+  /** Newsletter links (confirm, unsubscribe) with a token nobody was given: guesses, not customers. */
+  newsletterLink: { limit: 20, windowMs: 10 * 60_000 },
+  /** Cache clears with a wrong CACHE_CLEAR_TOKEN: guesses. */
+  cacheClearToken: { limit: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>
 
 export type LimitScope = keyof typeof CLIENT_LIMITS
@@ -32,6 +35,8 @@ export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
   save: 'Ihre Angaben wurden in kurzer Zeit sehr oft gespeichert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   book: 'Von Ihrem Anschluss wurde in kurzer Zeit sehr oft gebucht. Bitte warten Sie einige Minuten – oder rufen Sie uns an.',
   imageRender: 'Zu viele Bildanfragen in kurzer Zeit. Bitte versuchen Sie es gleich noch einmal.',
+  newsletterLink: 'Von Ihrem Anschluss kamen sehr viele ungültige Newsletter-Links. Bitte warten Sie einige Minuten.',
+  cacheClearToken: 'Zu viele falsche Zugangsschlüssel. Bitte warten Sie einige Minuten.',
 }
 
 /** Enough clients for a busy day; beyond it the least recently seen go first. */
@@ -46,17 +51,22 @@ export class SlidingWindowLimiter {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  take(key: string): Attempt {
+  /** Whether `key` is within the limit now, without counting anything. */
+  check(key: string): Attempt {
     const now = this.now()
-    const since = now - this.rule.windowMs
-    const recent = (this.times.get(key) ?? []).filter((t) => t > since)
+    const recent = (this.times.get(key) ?? []).filter((t) => t > now - this.rule.windowMs)
+    if (recent.length < this.rule.limit) return { ok: true }
+    // Room comes back when the oldest counted request leaves the window.
+    const oldest = recent[recent.length - this.rule.limit] ?? now
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000)) }
+  }
+
+  take(key: string): Attempt {
+    const attempt = this.check(key)
+    if (!attempt.ok) return attempt
+    const now = this.now()
+    const recent = (this.times.get(key) ?? []).filter((t) => t > now - this.rule.windowMs)
     this.times.delete(key)
-    if (recent.length >= this.rule.limit) {
-      this.times.set(key, recent)
-      // Room comes back when the oldest counted request leaves the window.
-      const oldest = recent[recent.length - this.rule.limit] ?? now
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000)) }
-    }
     recent.push(now)
     this.times.set(key, recent)
     for (const oldestKey of this.times.keys()) {
@@ -73,25 +83,42 @@ export class SlidingWindowLimiter {
 
 const limiters = new Map<LimitScope, SlidingWindowLimiter>()
 
-/** Counts one request of `address` against the scope's limit. */
-export function takeClientBudget(scope: LimitScope, address: string): Attempt {
+function limiterOf(scope: LimitScope): SlidingWindowLimiter {
   let limiter = limiters.get(scope)
   if (!limiter) {
     const rule = CLIENT_LIMITS[scope]
     limiter = new SlidingWindowLimiter({ ...rule, limit: Math.max(1, Math.round(rule.limit * config().CLIENT_LIMIT_SCALE)) })
     limiters.set(scope, limiter)
   }
-  const attempt = limiter.take(address)
+  return limiter
+}
+
+/** Counts one request of `address` against the scope's limit. */
+export function takeClientBudget(scope: LimitScope, address: string): Attempt {
+  const attempt = limiterOf(scope).take(address)
   if (!attempt.ok) log('info', 'client limit reached', { scope })
   return attempt
 }
 
-let trusted: BlockList | null | undefined
+/**
+ * For what only costs when it fails (a guessed token): `blocked` says whether the client is over
+ * the scope's limit already, `failed` counts one failure.
+ */
+export function clientFailures(scope: LimitScope, address: string): { blocked: Attempt; failed: () => void } {
+  const limiter = limiterOf(scope)
+  const blocked = limiter.check(address)
+  if (!blocked.ok) log('info', 'client limit reached', { scope })
+  return { blocked, failed: () => void limiter.take(address) }
+}
 
 /** The current request's client address (TRUSTED_PROXY decides whether X-Forwarded-For counts). */
 export function requestClientAddress(): string {
-  if (trusted === undefined) trusted = trustedProxies(config().TRUSTED_PROXY)
-  return clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, trusted)
+  return clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, configuredTrustedProxies())
+}
+
+/** The same for a request the server entry holds (before the framework has one). */
+export function clientAddressOf(request: Request): string {
+  return clientAddress((request as Request & { ip?: string }).ip, request.headers.get('x-forwarded-for'), configuredTrustedProxies())
 }
 
 /** What a server function answers a client over its limit (the page shows the message). */

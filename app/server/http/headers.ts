@@ -12,9 +12,30 @@ export const SECURITY_HEADERS: Record<string, string> = {
 /** Sent when the site is served over HTTPS: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
-/** HTTPS directly, or behind a TLS proxy that the configured https SITE_URL speaks for. */
-export function servedOverHttps(requestProtocol: string, siteUrl: string | undefined): boolean {
-  return requestProtocol === 'https:' || (siteUrl?.startsWith('https:') ?? false)
+/**
+ * HTTPS directly, behind a TLS proxy that the configured https SITE_URL speaks for, or behind a
+ * trusted proxy that says so in X-Forwarded-Proto (`trustedForwardedProto`: null when the peer is
+ * not a trusted proxy).
+ */
+export function servedOverHttps(
+  requestProtocol: string,
+  siteUrl: string | undefined,
+  trustedForwardedProto: string | null = null,
+): boolean {
+  const forwarded = trustedForwardedProto?.split(',')[0]?.trim().toLowerCase()
+  return requestProtocol === 'https:' || (siteUrl?.startsWith('https:') ?? false) || forwarded === 'https'
+}
+
+/**
+ * The headers every response carries (pages, API, static files, error pages), where the response
+ * has not set its own. A page another site may frame (the agency login frame, which its CSP's
+ * frame-ancestors governs) gets no X-Frame-Options.
+ */
+export function addSecurityHeaders(headers: Headers, options: { https: boolean; framable: boolean }): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!headers.has(name) && !(options.framable && name === 'X-Frame-Options')) headers.set(name, value)
+  }
+  if (options.https) headers.set('Strict-Transport-Security', HSTS)
 }
 
 /**

@@ -8,8 +8,27 @@ import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
 import { confirmPath, confirmSubscription, unsubscribePath, unsubscribeNewsletter } from '../services/newsletter.server'
 import { siteInfo } from '../site.server'
+import { clientFailures, requestClientAddress, TOO_MANY_REQUESTS_MESSAGE } from './client-limits.server'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/**
+ * Runs a link's action unless this client has sent too many unknown tokens lately (guesses: a
+ * customer's link is always known, and a mail program's one-click POSTs are never refused for
+ * the other customers behind the same provider).
+ */
+async function guardedLink(action: () => Promise<{ unknown: boolean; response: Response }>): Promise<Response> {
+  const guesses = clientFailures('newsletterLink', requestClientAddress())
+  if (!guesses.blocked.ok) {
+    return new Response(TOO_MANY_REQUESTS_MESSAGE.newsletterLink, {
+      status: 429,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(guesses.blocked.retryAfterSeconds), ...NO_STORE },
+    })
+  }
+  const { unknown, response } = await action()
+  if (unknown) guesses.failed()
+  return response
+}
 
 /** Back to the link's page, which now shows the result (POST, redirect, GET). */
 function seeOther(path: string): Response {
@@ -32,23 +51,29 @@ async function bodyStart(request: Request, limit = 2048): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit))
 }
 
-export async function confirmLinkPost(token: string): Promise<Response> {
-  const outcome = await confirmSubscription(await getDb(), token, {
-    origin: publicOrigin(),
-    site: siteInfo(),
-    pendingDays: config().NEWSLETTER_PENDING_DAYS,
+export function confirmLinkPost(token: string): Promise<Response> {
+  return guardedLink(async () => {
+    const outcome = await confirmSubscription(await getDb(), token, {
+      origin: publicOrigin(),
+      site: siteInfo(),
+      pendingDays: config().NEWSLETTER_PENDING_DAYS,
+    })
+    if (outcome === 'confirmed') kickOutbox()
+    return { unknown: outcome === 'unknown', response: seeOther(confirmPath(encodeURIComponent(token))) }
   })
-  if (outcome === 'confirmed') kickOutbox()
-  return seeOther(confirmPath(encodeURIComponent(token)))
 }
 
-export async function unsubscribeLinkPost(request: Request, token: string): Promise<Response> {
-  const oneClick = /(^|[&\s"])List-Unsubscribe(=|"\s*\r?\n\r?\n)One-Click/.test(await bodyStart(request))
-  const outcome = await unsubscribeNewsletter(await getDb(), token)
-  if (!oneClick) return seeOther(unsubscribePath(encodeURIComponent(token)))
-  // A mail program's one-click: a short plain answer, no redirect to follow.
-  return new Response(outcome === 'unknown' ? 'Dieser Abmeldelink ist ungültig.' : 'Sie sind vom Newsletter abgemeldet.', {
-    status: outcome === 'unknown' ? 404 : 200,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE },
+export function unsubscribeLinkPost(request: Request, token: string): Promise<Response> {
+  return guardedLink(async () => {
+    const oneClick = /(^|[&\s"])List-Unsubscribe(=|"\s*\r?\n\r?\n)One-Click/.test(await bodyStart(request))
+    const outcome = await unsubscribeNewsletter(await getDb(), token)
+    const unknown = outcome === 'unknown'
+    if (!oneClick) return { unknown, response: seeOther(unsubscribePath(encodeURIComponent(token))) }
+    // A mail program's one-click: a short plain answer, no redirect to follow.
+    const response = new Response(unknown ? 'Dieser Abmeldelink ist ungültig.' : 'Sie sind vom Newsletter abgemeldet.', {
+      status: unknown ? 404 : 200,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE },
+    })
+    return { unknown, response }
   })
 }

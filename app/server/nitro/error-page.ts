@@ -1,9 +1,8 @@
 // Nitro's error handler: what fails before the site's server entry (app/server.ts) sees the
 // request, such as a path with broken percent-encoding (`/%FF/`), which the router cannot decode.
-// It gets the site's plain German error page with the security headers and one JSON log line,
-// instead of the framework's JSON body.
+// It gets the site's plain German error page and one JSON log line instead of the framework's
+// JSON body (the security headers come from security-headers.ts).
 import { defineErrorHandler } from 'nitro'
-import { SECURITY_HEADERS } from '../http/headers'
 import { errorFields, log, loggablePath } from '../log.server'
 
 const PAGES: Record<number, { title: string; text: string }> = {
@@ -27,7 +26,6 @@ export default defineErrorHandler((error, event) => {
   return new Response(html, {
     status,
     headers: {
-      ...SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
       'Cache-Control': 'no-store',

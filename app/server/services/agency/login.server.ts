@@ -3,7 +3,7 @@
 // Nothing from the browser's localStorage is believed here: only a token whose signature, expiry
 // and password version hold, for an agency that can still log in.
 import { eq } from 'drizzle-orm'
-import { agencyLoginInputSchema } from '~/lib/agency-login'
+import { agencyLoginInputSchema, throttledLoginMessage } from '~/lib/agency-login'
 import type { AgencyCardInput, AgencyLoginInput } from '~/lib/agency-login'
 import { hashPassword, verifyPassword } from '../../auth/password.server'
 import type { Database } from '../../db/client.server'
@@ -13,9 +13,7 @@ import { LoginThrottle, ACCOUNT_RULE, CLIENT_RULE } from './throttle.server'
 import { issueAgencyToken, passwordVersion, readAgencyToken } from './token.server'
 
 export type AgencyLoginResult =
-  | { kind: 'ok'; card: AgencyCardInput }
-  | { kind: 'wrong' }
-  | { kind: 'throttled'; retryAfterSeconds: number }
+  { kind: 'ok'; card: AgencyCardInput } | { kind: 'wrong' } | { kind: 'throttled'; retryAfterSeconds: number; message: string }
 
 export type LoginThrottles = { accounts: LoginThrottle; clients: LoginThrottle }
 
@@ -45,7 +43,8 @@ export async function loginAgency(
   const wait = Math.max(throttles.accounts.retryAfter(accountKey), throttles.clients.retryAfter(clientKey))
   if (wait > 0) {
     log('info', 'agency login throttled', { scope: throttles.accounts.retryAfter(accountKey) > 0 ? 'account' : 'client' })
-    return { kind: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }
+    const retryAfterSeconds = Math.ceil(wait / 1000)
+    return { kind: 'throttled', retryAfterSeconds, message: throttledLoginMessage(retryAfterSeconds) }
   }
   throttles.accounts.begin(accountKey)
   throttles.clients.begin(clientKey)
@@ -107,7 +106,13 @@ export async function checkAgencyToken(
     .from(agencies)
     .where(eq(agencies.id, claims.agencyId))
     .limit(1)
-  if (!row || !row.login || !row.passwordHash || row.ratioAgencyId !== claims.ratioAgencyId || passwordVersion(row.passwordHash) !== claims.passwordVersion) {
+  if (
+    !row ||
+    !row.login ||
+    !row.passwordHash ||
+    row.ratioAgencyId !== claims.ratioAgencyId ||
+    passwordVersion(row.passwordHash) !== claims.passwordVersion
+  ) {
     return { kind: 'rejected', reason: 'revoked' }
   }
   return { kind: 'verified', agency: { id: row.id, ratioAgencyId: row.ratioAgencyId, name: row.name, email: row.email } }

@@ -18,6 +18,7 @@ import { firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
 import type { BookingStep, StepIssue } from '~/lib/booking/steps'
 import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import { todayInBerlin } from '~/lib/calendar'
+import { singleLine } from '~/lib/forms'
 import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
 import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
@@ -39,7 +40,12 @@ export const idempotencyKeySchema = z
 
 export const bookRequestSchema = bookingConsentSchema.extend({
   /** Spec 2 referrer parameter kept in the browser. */
-  referrer: z.string().max(200).nullable().default(null),
+  referrer: z
+    .string()
+    .max(200)
+    .transform((v) => singleLine(v).trim() || null)
+    .nullable()
+    .default(null),
 })
 export type BookRequest = z.input<typeof bookRequestSchema>
 

@@ -3,6 +3,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { ACCOUNT_HOLDER_MESSAGE, IBAN_MESSAGE, isValidIban, normaliseIban } from '~/lib/booking/iban'
 import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
+import { singleLine } from '~/lib/forms'
 import type { PaymentKind } from '~/lib/booking/summary'
 import type { Database } from '../../db/client.server'
 import { bookings, payments, sepaMandates, tripDates, trips } from '../../db/schema'
@@ -32,7 +33,12 @@ export const PAYMENT_LINK_MESSAGES = {
   unknown: 'Zu diesem Zahlungslink finden wir keine offene Zahlung. Bitte rufen Sie uns an.',
 } as const satisfies Record<PaymentLinkProblem, string>
 
-export async function loadPaymentRequest(db: Database, settings: BookingSettings, data: string, now = Date.now()): Promise<PaymentRequest | PaymentLinkProblem> {
+export async function loadPaymentRequest(
+  db: Database,
+  settings: BookingSettings,
+  data: string,
+  now = Date.now(),
+): Promise<PaymentRequest | PaymentLinkProblem> {
   const link = readPaymentLink(settings.linkSecret, data, now)
   if (typeof link === 'string') return link
   const [row] = await db
@@ -67,7 +73,10 @@ export async function loadPaymentRequest(db: Database, settings: BookingSettings
   }
 }
 
-export type MandateResult = { kind: 'stored' } | { kind: 'invalid'; issues: { path: string; message: string }[] } | { kind: 'problem'; problem: PaymentLinkProblem | 'paid' }
+export type MandateResult =
+  | { kind: 'stored' }
+  | { kind: 'invalid'; issues: { path: string; message: string }[] }
+  | { kind: 'problem'; problem: PaymentLinkProblem | 'paid' }
 
 /** Stores a SEPA mandate for the link's booking, with its time and the exact text agreed to. */
 export async function giveMandate(
@@ -79,19 +88,25 @@ export async function giveMandate(
   const request = await loadPaymentRequest(db, settings, data)
   if (typeof request === 'string') return { kind: 'problem', problem: request }
   if (request.paid) return { kind: 'problem', problem: 'paid' }
+  const accountHolder = singleLine(input.accountHolder).trim()
   const issues: { path: string; message: string }[] = []
   if (!isValidIban(input.iban)) issues.push({ path: 'iban', message: IBAN_MESSAGE })
-  if (!input.accountHolder.trim()) issues.push({ path: 'accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
+  if (!accountHolder) issues.push({ path: 'accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
   if (!input.accept) issues.push({ path: 'accept', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat.' })
   if (issues.length) return { kind: 'invalid', issues }
   const [booking] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, request.bookingNumber))
   if (!booking) return { kind: 'problem', problem: 'unknown' }
   await db
     .insert(sepaMandates)
-    .values({ bookingId: booking.id, reference: request.mandateReference, iban: normaliseIban(input.iban), accountHolder: input.accountHolder.trim(), mandateText: request.mandateText })
+    .values({
+      bookingId: booking.id,
+      reference: request.mandateReference,
+      iban: normaliseIban(input.iban),
+      accountHolder,
+      mandateText: request.mandateText,
+    })
     .onConflictDoNothing()
   // From now on the booking is paid by direct debit: the success page, PDF and mails say so.
   await db.update(bookings).set({ paymentMethod: 'lastschrift' }).where(eq(bookings.id, booking.id))
   return { kind: 'stored' }
 }
-
