@@ -51,7 +51,7 @@ async function healthy(port: number, path = '/api/health'): Promise<void> {
   throw new Error(`port ${port} did not answer`)
 }
 
-function startInstance(name: 'a' | 'b'): ChildProcess {
+function startInstance(name: 'a' | 'b', options: { demoData: boolean } = { demoData: true }): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(ports[name]),
@@ -66,6 +66,7 @@ function startInstance(name: 'a' | 'b'): ChildProcess {
     BOOKING_LINK_SECRET: 'zwei-instanzen-ein-geheimnis-fuer-links-0123456789',
   }
   delete env.SMTP_URL
+  if (!options.demoData) delete env.SEED
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   instances[name] = child
   return child
@@ -122,6 +123,13 @@ beforeAll(async () => {
   ports.a = await freePort()
   ports.b = await freePort()
   ports.nginx = await freePort()
+  // An operator's empty production PostgreSQL: the site starts and migrates it, but without
+  // SEED=demo it gets no demo trips (issue 10).
+  const production = startInstance('a', { demoData: false })
+  await healthy(ports.a)
+  const [trips] = await sql<{ n: number }[]>`select count(*)::int as n from trips`
+  expect(trips?.n).toBe(0)
+  await stop(production)
   // Both at once: one migrates and seeds under the advisory lock while the other waits.
   startInstance('a')
   startInstance('b')
