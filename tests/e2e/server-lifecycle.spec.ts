@@ -1,5 +1,6 @@
 // The production server as an operator runs it: start, answer, stop cleanly, restart without
 // reseeding, and refuse a wrong configuration with one line naming the variable.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -45,6 +46,27 @@ test('started with the system Node 20 the server refuses with one line instead o
   const lines = server.errors().trim().split('\n')
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Node 20\.\d+\.\d+ wird nicht unterstützt: .*npm run serve/)
+})
+
+test("the README's production command, npm run serve, starts the build and answers pages", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reisen-serve-'))
+  // npm → sh → node: a process group of its own, stopped as a whole.
+  const child = spawn('npm', ['run', 'serve'], {
+    env: { ...process.env, PORT: '3403', DATA_DIR: dataDir, SEED_TRIPS: '5', LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+    detached: true,
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    await waitForHealth(3403)
+    const page = await fetch('http://127.0.0.1:3403/reiseuebersicht/', { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('lang="de"')
+  } finally {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+    await exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
 
 test('a digits-only CACHE_CLEAR_TOKEN clears the cache through /?debug= (the token as sent, not as a number)', async () => {
