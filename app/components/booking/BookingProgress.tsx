@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { STEP_ROUTES } from '~/lib/booking/route'
-import { BOOKING_STEPS, STEP_LABELS } from '~/lib/booking/steps'
+import { BOOKING_STEPS } from '~/lib/booking/route'
+import { STEP_LABELS } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/steps'
 
 /**

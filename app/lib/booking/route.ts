@@ -1,8 +1,9 @@
-// The booking flow's URLs: /buchung/{terminId}/step1/ … /step4/ and which step a route is.
+// The booking flow's steps and their URLs: /buchung/{terminId}/step1/ … /step4/ and which step a
+// route is. Kept apart from the step rules (./steps.ts), which only the booking pages load.
 import { z } from 'zod'
-import { BOOKING_STEPS } from './steps'
-import type { BookingStep } from './steps'
 
+export const BOOKING_STEPS = [1, 2, 3, 4] as const
+export type BookingStep = (typeof BOOKING_STEPS)[number]
 
 /** The step of a booking route id such as '/buchung/$terminId/step2/'; null for other routes. */
 export function bookingStepOf(routeId: string): BookingStep | null {

@@ -9,10 +9,9 @@ import { ACCOUNT_HOLDER_MESSAGE, IBAN_MESSAGE, isValidIban } from './iban'
 import { MAX_TRAVELLERS, TOO_MANY_TRAVELLERS_MESSAGE } from './offer'
 import type { BookingOffer } from './offer'
 import { sellableSeats } from './seat-plan'
+import type { BookingStep } from './route'
 
-
-export const BOOKING_STEPS = [1, 2, 3, 4] as const
-export type BookingStep = (typeof BOOKING_STEPS)[number]
+export type { BookingStep }
 
 export const STEP_LABELS = {
   1: 'Termin und Plätze',
@@ -51,9 +50,18 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   for (const { p, roomIndex, participantIndex, index } of travellers(draft)) {
     const who = travellerLabel(p, index)
     if (seats) {
-      if (p.seat === null) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Bitte wählen Sie einen Sitzplatz für ${who}.` })
-      else if (!seats.has(p.seat)) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Den Sitzplatz ${p.seat} gibt es in diesem Bus nicht.` })
-      else if (seen.has(p.seat)) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Der Sitzplatz ${p.seat} ist schon für eine andere Person gewählt.` })
+      if (p.seat === null)
+        issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Bitte wählen Sie einen Sitzplatz für ${who}.` })
+      else if (!seats.has(p.seat))
+        issues.push({
+          path: personPath(roomIndex, participantIndex, 'seat'),
+          message: `Den Sitzplatz ${p.seat} gibt es in diesem Bus nicht.`,
+        })
+      else if (seen.has(p.seat))
+        issues.push({
+          path: personPath(roomIndex, participantIndex, 'seat'),
+          message: `Der Sitzplatz ${p.seat} ist schon für eine andere Person gewählt.`,
+        })
       else seen.add(p.seat)
     }
     if (offer.boardingPoints.length === 0) continue
@@ -65,7 +73,10 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
       const zip = zipSchema.safeParse(p.boarding.zip)
       if (!zip.success) issues.push({ path, message: ZIP_ERROR })
       else if (!findTransferZone(offer.transferZones, zip.data)) {
-        issues.push({ path, message: `Für die Postleitzahl ${zip.data} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.` })
+        issues.push({
+          path,
+          message: `Für die Postleitzahl ${zip.data} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.`,
+        })
       }
     }
   }
@@ -95,7 +106,8 @@ function step2(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
     if (!isPhone(p.tel.trim())) issues.push({ path: at('tel'), message: MESSAGES.tel })
   }
   const bookers = all.filter((t) => t.p.buchender).length
-  if (all.length > 0 && bookers !== 1) issues.push({ path: 'buchender', message: 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.' })
+  if (all.length > 0 && bookers !== 1)
+    issues.push({ path: 'buchender', message: 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.' })
   const perBooking = new Set(offer.services.filter((s) => s.per === 'booking').map((s) => s.id))
   if (draft.bookingServices.some((s) => !perBooking.has(s.id))) issues.push({ path: 'bookingServices', message: MESSAGES.option })
   return issues
@@ -114,7 +126,8 @@ function step3(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   if (payment.method === 'lastschrift') {
     if (!isValidIban(payment.iban)) issues.push({ path: 'payment.iban', message: IBAN_MESSAGE })
     if (!payment.accountHolder.trim()) issues.push({ path: 'payment.accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
-    if (!payment.mandate) issues.push({ path: 'payment.mandate', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat oder wählen Sie Überweisung.' })
+    if (!payment.mandate)
+      issues.push({ path: 'payment.mandate', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat oder wählen Sie Überweisung.' })
   }
   return issues
 }
