@@ -48,7 +48,7 @@ export function BookingStepPage({
 }
 
 function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
-  const { form, session, message, issues, issueOf, dropIssue, saveNow, busy } = useBookingStep(tripDateId, step)
+  const { form, session, message, issues, issueOf, dropIssue, saveNow, saveSoon, busy } = useBookingStep(tripDateId, step)
   return (
     <StepFrame
       tripDateId={tripDateId}
@@ -62,7 +62,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       notice={notice}
     >
       {step === 1 ? (
-        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveNow={saveNow} busy={busy} issueOf={issueOf} />
+        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveSoon={saveSoon} busy={busy} issueOf={issueOf} />
       ) : null}
       {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} /> : null}
       {step === 3 ? (

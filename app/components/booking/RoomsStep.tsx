@@ -35,13 +35,13 @@ export const RoomsStep = withForm({
   props: {
     offer: {} as BookingOffer,
     seatStates: {} as Record<string, SeatState>,
-    /** Saves at once (a picked seat is held on the server right away). */
-    saveNow: (): Promise<unknown> => Promise.resolve(),
+    /** Saves the change right after it is shown (a picked seat is held on the server at once). */
+    saveSoon: (): unknown => undefined,
     /** A save is under way. */
     busy: false,
     issueOf: (_path: string): string | undefined => undefined,
   },
-  render: function RoomsStep({ form, offer, seatStates, saveNow, busy, issueOf }) {
+  render: function RoomsStep({ form, offer, seatStates, saveSoon, busy, issueOf }) {
     const [active, setActive] = useState(0)
     const values: BookingDraft = useSelector(form.store, (state) => state.values)
     const counts = roomCounts(values.allRooms)
@@ -50,7 +50,7 @@ export const RoomsStep = withForm({
     const setCount = (type: RoomType, n: number) => {
       form.setFieldValue('allRooms', roomsFor(form.state.values.allRooms, { ...counts, [type]: n }))
       setActive(0)
-      void saveNow()
+      saveSoon()
     }
     const setSeat = (index: number, seat: string | null) => {
       const target = all[index]
@@ -122,11 +122,11 @@ export const RoomsStep = withForm({
             onActiveTravellerChange={setActive}
             onPick={(seat) => {
               setSeat(Math.min(active, all.length - 1), seat)
-              void saveNow()
+              saveSoon()
             }}
             onAutoPick={(seats) => {
               all.forEach((t, i) => form.setFieldValue(`allRooms[${t.roomIndex}].teilnehmer[${t.participantIndex}].seat`, seats[i] ?? null))
-              void saveNow()
+              saveSoon()
             }}
             busy={busy}
           />

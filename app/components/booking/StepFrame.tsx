@@ -73,7 +73,10 @@ export function StepFrame({
             <p>{message.text}</p>
           </div>
         ) : null}
-        <ErrorSummary items={issues.map((i) => ({ id: summaryTarget(i.path), label: 'Hinweis', message: i.message }))} headingRef={summaryRef} />
+        <ErrorSummary
+          items={issues.map((i) => ({ id: summaryTarget(i.path), label: 'Hinweis', message: i.message }))}
+          headingRef={summaryRef}
+        />
         {children}
         <div className="booking-step__actions">
           {step > 1 ? (

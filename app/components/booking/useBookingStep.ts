@@ -30,32 +30,48 @@ export function fieldId(path: string): string {
 const AUTOSAVE_DELAY_MS = 600
 const AUTOSAVE_PREFIX = 'Ihre letzte Änderung ist noch nicht gespeichert:'
 
-/** Saves drafts one after the other; a save asked for while one runs sends only the newest draft. */
-function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
-  const running = useRef<Promise<SaveBookingResult> | null>(null)
-  const queued = useRef<BookingDraft | null>(null)
-  const [busy, setBusy] = useState(false)
+type SaveQueue = { running: Promise<SaveBookingResult> | null; queued: BookingDraft | null }
+const saveQueues = new Map<number, SaveQueue>()
 
+/**
+ * Saves a booking's drafts one after the other, across all four steps (a save a step asked for
+ * as it was left must not reach the server after the next step's): a save asked for while one
+ * runs waits, and of all that waited only the newest draft is sent.
+ */
+async function saveInOrder(tripDateId: number, draft: BookingDraft): Promise<SaveBookingResult> {
+  let queue = saveQueues.get(tripDateId)
+  if (!queue) {
+    queue = { running: null, queued: null }
+    saveQueues.set(tripDateId, queue)
+  }
+  if (queue.running) {
+    queue.queued = draft
+    await queue.running.catch(() => undefined)
+    const next = queue.queued
+    queue.queued = null
+    // Another waiting save already sent a newer draft.
+    if (next === null) return queue.running ?? saveInOrder(tripDateId, draft)
+    return saveInOrder(tripDateId, next)
+  }
+  const request = saveBooking({ data: { tripDateId, draft } })
+  queue.running = request
+  try {
+    return await request
+  } finally {
+    queue.running = null
+  }
+}
+
+function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
+  const [busy, setBusy] = useState(false)
   const save = useCallback(
     async (draft: BookingDraft): Promise<SaveBookingResult> => {
-      if (running.current) {
-        queued.current = draft
-        await running.current.catch(() => undefined)
-        const next = queued.current
-        queued.current = null
-        // Another waiting save already sent a newer draft.
-        if (next === null) return running.current ?? save(draft)
-        return save(next)
-      }
       setBusy(true)
-      const request = saveBooking({ data: { tripDateId, draft } })
-      running.current = request
       try {
-        const result = await request
+        const result = await saveInOrder(tripDateId, draft)
         onResult(result)
         return result
       } finally {
-        running.current = null
         setBusy(false)
       }
     },
@@ -120,6 +136,7 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
 
   // Autosave: every change reaches the server shortly after the customer stops typing, and at once
   // when the step is left (Back, a progress link) or the page is hidden (reload, another tab).
+  const flushAutosave = useRef<() => void>(() => {})
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     let pending: BookingDraft | null = null
@@ -129,6 +146,7 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
       if (pending) void save(pending)
       pending = null
     }
+    flushAutosave.current = flush
     const subscription = form.store.subscribe(() => {
       const values = form.state.values
       if (values === last) return
@@ -154,13 +172,19 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
     )
   }
 
-  /** Saves at once (a picked seat, a voucher) and answers with the server's verdict. */
+  /** Saves at once (a voucher) and answers with the server's verdict. */
   const saveNow = useCallback(() => save(form.state.values), [form, save])
+  /**
+   * Saves the change just made (a picked seat, a room) right after the browser has shown it, so
+   * the request does not delay what the customer sees (INP). A step left before then sends it on
+   * leaving, in order before the next step's saves.
+   */
+  const saveSoon = useCallback(() => requestAnimationFrame(() => setTimeout(() => flushAutosave.current(), 0)), [])
 
   /** The message of a field after "Weiter", by its path. */
   const issueOf = (path: string): string | undefined => issues.find((i) => i.path === path)?.message
   /** A field the customer changes no longer shows the message about its old value. */
   const dropIssue = useCallback((name: string) => setIssues((all) => all.filter((i) => fieldName(i.path) !== name)), [])
 
-  return { form, session, message, setMessage, issues, issueOf, dropIssue, saveNow, busy }
+  return { form, session, message, setMessage, issues, issueOf, dropIssue, saveNow, saveSoon, busy }
 }
