@@ -49,6 +49,9 @@ export function BookingStepPage({
 
 function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
   const { form, session, message, issues, issueOf, dropIssue, saveNow, saveSoon, busy } = useBookingStep(tripDateId, step)
+  // "Weiter" waits only for its own submission: a click while an autosave runs is taken, and the
+  // step's save queues behind that one.
+  const submitting = useSelector(form.store, (state) => state.isSubmitting)
   return (
     <StepFrame
       tripDateId={tripDateId}
@@ -56,7 +59,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       title={STEP_LABELS[step]}
       issues={issues}
       message={message}
-      busy={busy}
+      busy={submitting}
       onSubmit={() => void form.handleSubmit()}
       onDropIssue={dropIssue}
       notice={notice}
