@@ -11,6 +11,8 @@ if [ -z "$pg_bin" ]; then
 fi
 
 port=${PG_TEST_PORT:-55432}
+# A port something else already listens on (another test run's server) is skipped.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 dir=$(mktemp -d /tmp/reisen-pg-XXXXXX)
 as_pg=()
 if [ "$(id -u)" = 0 ]; then
@@ -22,8 +24,12 @@ fi
 "${as_pg[@]}" "$pg_bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 cleanup() { "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
 trap cleanup EXIT
-"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off" start >/dev/null
+if ! "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off" start >/dev/null; then
+  # Say why (a port in use, a shared-memory limit …) before the folder is removed.
+  cat "$dir/server.log" >&2 || true
+  exit 1
+fi
 "$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U postgres reisen_test
 echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') läuft auf 127.0.0.1:$port"
 DATABASE_URL="postgres://postgres@127.0.0.1:$port/reisen_test" "$@"
