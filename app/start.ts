@@ -1,6 +1,11 @@
 // Request and function middleware in one visible place.
 import { notFound } from '@tanstack/react-router'
-import { createCsrfMiddleware, createMiddleware, createStart, defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
+import {
+  createCsrfMiddleware,
+  createMiddleware,
+  createStart,
+  defaultSerovalDeserializerPlugins,
+} from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { fromJSON } from 'seroval'
 import { SERVER_CALL_MESSAGES, isValidationFailure } from './lib/validation-failure'
@@ -17,8 +22,7 @@ const csrf = createCsrfMiddleware({
 /** Set by the function middleware: the call reached a function, so a failure is the function's own. */
 type CallState = { reached: boolean }
 
-const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-  jsonError(status, message, { ...headers, 'Cache-Control': 'no-store' })
+const refuse = (status: number, message: string, headers: Record<string, string> = {}) => jsonError(status, message, { ...headers, 'Cache-Control': 'no-store' })
 
 // A call the framework cannot even hand to a function (an id that names none, a payload that is
 // not JSON or not in its format) would be a 500 with framework text and a stack in the log: it is

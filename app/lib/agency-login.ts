@@ -76,7 +76,9 @@ export const agencyCardSchema = z.object({
 export type AgencyCard = z.output<typeof agencyCardSchema>
 export type AgencyCardInput = z.input<typeof agencyCardSchema>
 
-export type AgencyLoginMessage = { code: Exclude<AgencyLoginCode, 3>; text: string } | { code: 3; text: string; card: AgencyCard }
+export type AgencyLoginMessage =
+  | { code: Exclude<AgencyLoginCode, 3>; text: string }
+  | { code: 3; text: string; card: AgencyCard }
 
 const CODE_ONLY = /^[0-5]$/
 const WITH_CARD = /^3\|([\s\S]+)$/
@@ -151,9 +153,7 @@ export function isLocalDevelopmentHost(hostname: string): boolean {
 export function isAgencyHost(location: { host: string; hostname: string }, agencyHost: string): boolean {
   const wanted = agencyHost.trim().toLowerCase()
   if (!wanted) return false
-  return wanted.includes(':') && !wanted.startsWith('[')
-    ? location.host.toLowerCase() === wanted
-    : location.hostname.toLowerCase() === wanted
+  return wanted.includes(':') && !wanted.startsWith('[') ? location.host.toLowerCase() === wanted : location.hostname.toLowerCase() === wanted
 }
 
 /**
@@ -174,10 +174,7 @@ export function shouldShowAgencyDialog(
  * agency host. Anything else gets no message at all, so a page that embeds the frame elsewhere
  * learns nothing (frame-ancestors forbids that embedding as well).
  */
-export function isAllowedParentOrigin(
-  parentOrigin: string,
-  allowed: { ownOrigin: string; siteUrl: string | null; agencyHost: string },
-): boolean {
+export function isAllowedParentOrigin(parentOrigin: string, allowed: { ownOrigin: string; siteUrl: string | null; agencyHost: string }): boolean {
   let url: URL
   try {
     url = new URL(parentOrigin)
@@ -234,10 +231,7 @@ export function readAgencySession(storage: Pick<Storage, 'getItem'>): AgencySess
 export function storeAgencyCard(storage: Pick<Storage, 'setItem'>, card: AgencyCard): void {
   const { ratio_agency_id, name, agency_token, token_expires } = card.vc_card
   storage.setItem(AGENCY_ID_KEY, String(ratio_agency_id))
-  storage.setItem(
-    AGENCY_USER_KEY,
-    JSON.stringify({ name: name ?? null, token: agency_token ?? null, expires: token_expires ?? null } satisfies AgencyUser),
-  )
+  storage.setItem(AGENCY_USER_KEY, JSON.stringify({ name: name ?? null, token: agency_token ?? null, expires: token_expires ?? null } satisfies AgencyUser))
 }
 
 /** Logging out clears AgenturId and the token. */

@@ -317,8 +317,7 @@ export const FORM_DEFINITIONS: Readonly<Record<FormKey, FormDefinition>> = {
   katalog: {
     key: 'katalog',
     title: 'Kataloge bestellen',
-    intro:
-      'Wir schicken Ihnen unsere Kataloge kostenlos und unverbindlich per Post. Bitte wählen Sie aus, welche Kataloge Sie erhalten möchten.',
+    intro: 'Wir schicken Ihnen unsere Kataloge kostenlos und unverbindlich per Post. Bitte wählen Sie aus, welche Kataloge Sie erhalten möchten.',
     submitLabel: 'Kataloge kostenlos bestellen',
     confirmation: 'Vielen Dank für Ihre Bestellung! Ihre Kataloge sind in wenigen Tagen bei Ihnen.',
     fields: [
@@ -369,22 +368,15 @@ export const FORM_DEFINITIONS: Readonly<Record<FormKey, FormDefinition>> = {
   kontakt: {
     key: 'kontakt',
     title: 'Kontakt',
-    intro:
-      'Sie haben eine Frage zu einer Reise, einer Buchung oder unserem Service? Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.',
+    intro: 'Sie haben eine Frage zu einer Reise, einer Buchung oder unserem Service? Schreiben Sie uns – wir antworten in der Regel innerhalb eines Werktags.',
     submitLabel: 'Nachricht senden',
     confirmation: 'Vielen Dank für Ihre Nachricht! Wir melden uns so bald wie möglich bei Ihnen.',
-    fields: [
-      nameField,
-      emailField(true),
-      phoneField(false),
-      { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: true, maxLength: 5000 },
-    ],
+    fields: [nameField, emailField(true), phoneField(false), { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: true, maxLength: 5000 }],
   },
   gruppenanfrage: {
     key: 'gruppenanfrage',
     title: 'Gruppenanfrage',
-    intro:
-      'Ob Verein, Chor, Kegelclub oder Kollegium: Wir planen Ihre Gruppenreise nach Ihren Wünschen. Erzählen Sie uns, wohin es gehen soll – Sie erhalten ein unverbindliches Angebot.',
+    intro: 'Ob Verein, Chor, Kegelclub oder Kollegium: Wir planen Ihre Gruppenreise nach Ihren Wünschen. Erzählen Sie uns, wohin es gehen soll – Sie erhalten ein unverbindliches Angebot.',
     submitLabel: 'Gruppenanfrage senden',
     confirmation: 'Vielen Dank für Ihre Gruppenanfrage! Wir erstellen Ihr Angebot und melden uns innerhalb von zwei Werktagen.',
     fields: [
@@ -392,30 +384,10 @@ export const FORM_DEFINITIONS: Readonly<Record<FormKey, FormDefinition>> = {
       { type: 'text', name: 'ansprechpartner', label: 'Ansprechpartner', required: true, autoComplete: 'name' },
       emailField(true),
       phoneField(true),
-      {
-        type: 'text',
-        name: 'reiseziel',
-        label: 'Reiseziel',
-        required: true,
-        hint: 'Zum Beispiel Gardasee oder „Städtereise, Ziel noch offen“.',
-      },
-      {
-        type: 'text',
-        name: 'zeitraum',
-        label: 'Zeitraum',
-        required: true,
-        half: true,
-        hint: 'Zum Beispiel Mai 2027 oder 12.05.–18.05.2027.',
-      },
+      { type: 'text', name: 'reiseziel', label: 'Reiseziel', required: true, hint: 'Zum Beispiel Gardasee oder „Städtereise, Ziel noch offen“.' },
+      { type: 'text', name: 'zeitraum', label: 'Zeitraum', required: true, half: true, hint: 'Zum Beispiel Mai 2027 oder 12.05.–18.05.2027.' },
       { type: 'integer', name: 'teilnehmer', label: 'Teilnehmerzahl', required: true, half: true, min: 1, max: 999 },
-      {
-        type: 'textarea',
-        name: 'nachricht',
-        label: 'Nachricht',
-        required: false,
-        maxLength: 5000,
-        hint: 'Wünsche zu Hotel, Programm, Zustieg oder Budget.',
-      },
+      { type: 'textarea', name: 'nachricht', label: 'Nachricht', required: false, maxLength: 5000, hint: 'Wünsche zu Hotel, Programm, Zustieg oder Budget.' },
     ],
   },
   reiseanfrage: {

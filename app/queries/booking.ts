@@ -4,7 +4,7 @@ import { notFound, redirect } from '@tanstack/react-router'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { allowedStep } from '~/lib/booking/steps'
-import type { BookingStep } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/route'
 import { fetchBookingConfirmation, fetchPaymentRequest, openBooking } from '~/server/booking.functions'
 
 export const bookingQueries = {

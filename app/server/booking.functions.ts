@@ -10,7 +10,8 @@ import { paymentSchedule } from '~/lib/booking/payment-terms'
 import type { PaymentTerms, ScheduledPayment } from '~/lib/booking/payment-terms'
 import type { Pricing } from '~/lib/booking/price'
 import type { SeatState } from '~/lib/booking/seat-plan'
-import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/route'
+import type { StepIssue } from '~/lib/booking/steps'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { tripIdSchema } from '~/lib/wishlist'
@@ -58,9 +59,7 @@ async function session(draftRow: DraftRow, offer: BookingOffer, saved: SavedDraf
     seatStates: await seatStates(db, offer, draftRow.id),
     holdsUntil: saved.holdsUntil?.toISOString() ?? null,
     incompleteStep: saved.incompleteStep,
-    schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, {
-      dayTrip: offer.durationDays <= 1,
-    }),
+    schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 }),
     terms: settings.terms,
     creditor: { name: settings.bank.accountHolder, id: settings.bank.creditorId },
   }
@@ -92,8 +91,7 @@ export const openBooking = createServerFn({ method: 'GET' })
     // elsewhere meanwhile) is dropped and everything else kept; a draft that still cannot be
     // saved is replaced by a new one, so a customer is never locked out of a date.
     let saved = await saveDraft(db, row, offer, row.draft, settings)
-    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid')
-      saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
+    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
     if (saved.kind !== 'saved') {
       row = await createDraft(db, offer, settings)
       saved = await saveDraft(db, row, offer, row.draft, settings)
@@ -132,10 +130,9 @@ export const saveBooking = createServerFn({ method: 'POST' })
           kind: 'seat-conflict',
           seats: result.seats,
           seatStates: await seatStates(db, offer, row.id),
-          message:
-            result.seats.length === 1
-              ? `Der Sitzplatz ${seats} wurde soeben von jemand anderem gewählt. Bitte wählen Sie einen anderen Platz – Ihre übrigen Angaben bleiben erhalten.`
-              : `Die Sitzplätze ${seats} wurden soeben von jemand anderem gewählt. Bitte wählen Sie andere Plätze – Ihre übrigen Angaben bleiben erhalten.`,
+          message: result.seats.length === 1
+            ? `Der Sitzplatz ${seats} wurde soeben von jemand anderem gewählt. Bitte wählen Sie einen anderen Platz – Ihre übrigen Angaben bleiben erhalten.`
+            : `Die Sitzplätze ${seats} wurden soeben von jemand anderem gewählt. Bitte wählen Sie andere Plätze – Ihre übrigen Angaben bleiben erhalten.`,
         }
       }
       case 'invalid':
@@ -190,9 +187,7 @@ export const submitBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
-    const agency = agencyForBooking(
-      await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }),
-    )
+    const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
     const result = await bookDraft(
       db,
       draftId,

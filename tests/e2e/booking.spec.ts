@@ -5,18 +5,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import {
-  bookToSuccess,
-  expectNoSeriousAxeViolations,
-  fillStep1,
-  fillStep2,
-  freeSeats,
-  gotoHydrated,
-  mailWith,
-  next,
-  saved,
-  seatPlanDates,
-} from './support'
+import { bookToSuccess, expectNoSeriousAxeViolations, fillStep1, fillStep2, freeSeats, gotoHydrated, mailWith, next, saved, seatPlanDates } from './support'
 
 let dates: { tripId: number; dateId: number }[] = []
 /** Each test books on its own date, so tests running side by side never want the same seats. */
@@ -33,9 +22,7 @@ test.beforeAll(async ({ request }) => {
 
 /** The save that carried `text`: an earlier autosave may answer first. */
 const savedWith = (page: Page, text: string) =>
-  page.waitForResponse(
-    (r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes(text),
-  )
+  page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes(text))
 
 /** Presses Tab until the element has focus: a real keyboard path, not a programmatic focus. */
 async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
@@ -126,8 +113,7 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await page.reload()
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await expect(page.getByLabel('Anzahl Einzelzimmer (für 1 Person)')).toHaveValue('1')
-  for (const seat of seats)
-    await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Ihr Platz: Person`) }).first()).toBeVisible()
+  for (const seat of seats) await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Ihr Platz: Person`) }).first()).toBeVisible()
   await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('0')
   await saved(page)
   await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
@@ -144,9 +130,7 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await next(page, 3)
   await page.goBack()
   await expect(page.getByRole('heading', { level: 2, name: 'Schritt 2: Reisende' })).toBeVisible()
-  await expect(page.getByRole('group', { name: /^Person 1/ }).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true })).toHaveValue(
-    'anna.muster@example.de',
-  )
+  await expect(page.getByRole('group', { name: /^Person 1/ }).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true })).toHaveValue('anna.muster@example.de')
   await page.goForward()
   await expect(page.getByRole('heading', { level: 2, name: 'Schritt 3: Versicherung und Zahlung' })).toBeVisible()
   await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()
@@ -156,17 +140,11 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00')
 
   // The progress indicator leads back to a completed step.
-  await page
-    .getByRole('navigation', { name: 'Buchungsschritte' })
-    .getByRole('link', { name: /Termin und Plätze/ })
-    .click()
+  await page.getByRole('navigation', { name: 'Buchungsschritte' }).getByRole('link', { name: /Termin und Plätze/ }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Schritt 1: Termin und Plätze' })).toBeVisible()
 })
 
-test('a seat taken by a second browser in between: a German message and the refreshed plan, nothing else lost', async ({
-  page,
-  browser,
-}) => {
+test('a seat taken by a second browser in between: a German message and the refreshed plan, nothing else lost', async ({ page, browser }) => {
   const { dateId } = dateFor(2)
   await gotoHydrated(page, `/buchung/${dateId}/step1/`)
   await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
@@ -183,13 +161,8 @@ test('a seat taken by a second browser in between: a German message and the refr
   await other.close()
 
   await Promise.all([saved(page), seat!.click()])
-  await expect(page.getByRole('form', { name: /^Schritt 1/ }).getByRole('alert')).toContainText(
-    `Der Sitzplatz ${label} wurde soeben von jemand anderem gewählt`,
-  )
-  await expect(page.getByRole('button', { name: new RegExp(`^Platz ${label}, .*vorübergehend reserviert$`) }).first()).toHaveAttribute(
-    'aria-disabled',
-    'true',
-  )
+  await expect(page.getByRole('form', { name: /^Schritt 1/ }).getByRole('alert')).toContainText(`Der Sitzplatz ${label} wurde soeben von jemand anderem gewählt`)
+  await expect(page.getByRole('button', { name: new RegExp(`^Platz ${label}, .*vorübergehend reserviert$`) }).first()).toHaveAttribute('aria-disabled', 'true')
   await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
   await expect(page.getByRole('radio', { name: /^Person 1: noch kein Platz/ })).toBeVisible()
 })
@@ -244,24 +217,17 @@ test('a voucher added and removed, a wrong one refused, insurance for one travel
   await insurance.getByRole('radio', { name: /^Reiserücktrittsversicherung/ }).check()
   await saved(page)
   await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(1)
-  await expect(
-    page.getByRole('group', { name: 'Versicherung für Bernd Muster' }).getByRole('radio', { name: 'Keine Versicherung' }),
-  ).toBeChecked()
+  await expect(page.getByRole('group', { name: 'Versicherung für Bernd Muster' }).getByRole('radio', { name: 'Keine Versicherung' })).toBeChecked()
   await page.getByRole('button', { name: 'Keine Versicherung für alle' }).click()
   await saved(page)
   await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(0)
 })
 
-test('the PDF downloads, the confirmation mail arrives at the SMTP server and its payment link opens; a tampered one does not', async ({
-  page,
-}) => {
+test('the PDF downloads, the confirmation mail arrives at the SMTP server and its payment link opens; a tampered one does not', async ({ page }) => {
   const { dateId } = dateFor(4)
   const bookingNumber = await bookToSuccess(page, dateId)
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Buchungsbestätigung als PDF' }).click(),
-  ])
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Buchungsbestätigung als PDF' }).click()])
   const pdf = readFileSync((await download.path()) ?? '')
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
 

@@ -127,19 +127,14 @@ test.describe('Reise-Katalog', () => {
     await expect(page).toHaveURL(/sortBy=price/)
     await expect(page).toHaveURL(/sortDirection=desc/)
     const readPrices = async () => {
-      const texts = await page
-        .getByRole('main')
-        .getByText(/[\d.]+,\d{2}\s€/)
-        .allTextContents()
+      const texts = await page.getByRole('main').getByText(/[\d.]+,\d{2}\s€/).allTextContents()
       return texts.map((p) => Number((/([\d.]+,\d{2})/.exec(p)?.[1] ?? '').replace(/\./g, '').replace(',', '.')))
     }
     // The new order may arrive a moment after the address changed.
-    await expect
-      .poll(async () => {
-        const values = await readPrices()
-        return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v)
-      })
-      .toBe(true)
+    await expect.poll(async () => {
+      const values = await readPrices()
+      return values.length > 1 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) >= v)
+    }).toBe(true)
   })
 
   test('unbekannte Reiseart, unbekannte Reise und /reise/abc/ antworten 404', async ({ page }) => {

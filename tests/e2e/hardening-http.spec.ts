@@ -168,9 +168,7 @@ test.describe('server-function calls the framework cannot hand to a function: 40
     ]
     for (const answer of answers) {
       expect(answer.status()).toBe(400)
-      expect(((await answer.json()) as { error: string }).error).toBe(
-        'Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.',
-      )
+      expect(((await answer.json()) as { error: string }).error).toBe('Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.')
     }
   })
 

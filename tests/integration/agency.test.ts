@@ -43,13 +43,7 @@ async function tokenOf(result: AgencyLoginResult): Promise<string> {
 
 describe('loginAgency', () => {
   it('the seeded logins with the demo password get a card the parent accepts; the login is case-insensitive', async () => {
-    const result = await loginAgency(
-      t.db,
-      SECRET,
-      { login: ' Reisebuero-Sonne ', password: DEMO_AGENCY_PASSWORD },
-      'c1',
-      createLoginThrottles(),
-    )
+    const result = await loginAgency(t.db, SECRET, { login: ' Reisebuero-Sonne ', password: DEMO_AGENCY_PASSWORD }, 'c1', createLoginThrottles())
     expect(result.kind).toBe('ok')
     if (result.kind !== 'ok') return
     const [row] = await t.db.select().from(agencies).where(eq(agencies.login, 'reisebuero-sonne'))
@@ -57,70 +51,46 @@ describe('loginAgency', () => {
     expect(result.card.vc_card.name).toBe('Reisebüro Sonne')
     const message = parseAgencyLoginMessage(formatAgencyLoginMessage(3, result.card))
     expect(message?.code).toBe(3)
-    expect(
-      (await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'c1', createLoginThrottles())).kind,
-    ).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'c1', createLoginThrottles())).kind).toBe('ok')
   })
 
   it('a wrong password, an unknown login and an agency without login are refused alike', async () => {
     const throttles = createLoginThrottles()
     expect(await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: 'falsch' }, 'c2', throttles)).toEqual({ kind: 'wrong' })
-    expect(await loginAgency(t.db, SECRET, { login: 'gibt-es-nicht', password: DEMO_AGENCY_PASSWORD }, 'c2', throttles)).toEqual({
-      kind: 'wrong',
-    })
-    expect(await loginAgency(t.db, SECRET, { login: 'reisewelt-herford', password: DEMO_AGENCY_PASSWORD }, 'c2', throttles)).toEqual({
-      kind: 'wrong',
-    })
+    expect(await loginAgency(t.db, SECRET, { login: 'gibt-es-nicht', password: DEMO_AGENCY_PASSWORD }, 'c2', throttles)).toEqual({ kind: 'wrong' })
+    expect(await loginAgency(t.db, SECRET, { login: 'reisewelt-herford', password: DEMO_AGENCY_PASSWORD }, 'c2', throttles)).toEqual({ kind: 'wrong' })
   })
 
   it('per account: after 5 failures even the right password waits; other accounts do not', async () => {
     let now = Date.parse('2026-11-20T08:00:00Z')
     const throttles = createLoginThrottles(() => now)
     for (let i = 0; i < 5; i++) {
-      expect(
-        (await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: `falsch-${i}` }, `client-${i}`, throttles, () => now)).kind,
-      ).toBe('wrong')
+      expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: `falsch-${i}` }, `client-${i}`, throttles, () => now)).kind).toBe('wrong')
     }
-    expect(
-      await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now),
-    ).toEqual({
+    expect(await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).toEqual({
       kind: 'throttled',
       retryAfterSeconds: 30,
       message: 'Zu viele Fehlversuche. Bitte versuchen Sie es in 30 Sekunden erneut.',
     })
-    expect(
-      (await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now))
-        .kind,
-    ).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).kind).toBe('ok')
     now += 30_000
-    expect(
-      (await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).kind,
-    ).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).kind).toBe('ok')
   })
 
   it('per client: 20 failures across accounts lock that client out, not another one', async () => {
     const now = Date.parse('2026-11-20T08:00:00Z')
     const throttles = createLoginThrottles(() => now)
     for (let i = 0; i < 20; i++) {
-      expect((await loginAgency(t.db, SECRET, { login: `raten-${i}`, password: 'x' }, 'angreifer', throttles, () => now)).kind).toBe(
-        'wrong',
-      )
+      expect((await loginAgency(t.db, SECRET, { login: `raten-${i}`, password: 'x' }, 'angreifer', throttles, () => now)).kind).toBe('wrong')
     }
-    expect(
-      (await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'angreifer', throttles, () => now))
-        .kind,
-    ).toBe('throttled')
-    expect(
-      (await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'buero', throttles, () => now)).kind,
-    ).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'angreifer', throttles, () => now)).kind).toBe('throttled')
+    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'buero', throttles, () => now)).kind).toBe('ok')
   })
 })
 
 describe('checkAgencyToken', () => {
   it('verifies a fresh token; the AgenturId the browser sends must name the same agency', async () => {
-    const token = await tokenOf(
-      await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c3', createLoginThrottles()),
-    )
+    const token = await tokenOf(await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c3', createLoginThrottles()))
     const check = await checkAgencyToken(t.db, SECRET, token)
     expect(check).toMatchObject({ kind: 'verified', agency: { name: 'Reisebüro Sonne', email: 'info@reisebuero-sonne.example' } })
     if (check.kind !== 'verified') return
@@ -133,27 +103,17 @@ describe('checkAgencyToken', () => {
     expect(await checkAgencyToken(t.db, SECRET, undefined)).toEqual({ kind: 'none' })
     expect(await checkAgencyToken(t.db, SECRET, '', { agenturId: null })).toEqual({ kind: 'none' })
     expect(await checkAgencyToken(t.db, SECRET, undefined, { agenturId: '470013' })).toEqual({ kind: 'rejected', reason: 'invalid' })
-    const token = await tokenOf(
-      await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c4', createLoginThrottles()),
-    )
+    const token = await tokenOf(await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c4', createLoginThrottles()))
     expect(await checkAgencyToken(t.db, SECRET, `${token}x`)).toEqual({ kind: 'rejected', reason: 'invalid' })
     expect(await checkAgencyToken(t.db, 'y'.repeat(40), token)).toEqual({ kind: 'rejected', reason: 'invalid' })
-    expect(await checkAgencyToken(t.db, SECRET, token, { now: Date.now() + AGENCY_TOKEN_TTL_MS + 1000 })).toEqual({
-      kind: 'rejected',
-      reason: 'expired',
-    })
+    expect(await checkAgencyToken(t.db, SECRET, token, { now: Date.now() + AGENCY_TOKEN_TTL_MS + 1000 })).toEqual({ kind: 'rejected', reason: 'expired' })
   })
 
   it('a new password or a removed login ends every token issued before', async () => {
-    const token = await tokenOf(
-      await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'c5', createLoginThrottles()),
-    )
+    const token = await tokenOf(await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'c5', createLoginThrottles()))
     const [before] = await t.db.select().from(agencies).where(eq(agencies.login, 'agentur-demo'))
     try {
-      await t.db
-        .update(agencies)
-        .set({ passwordHash: await hashPassword('neues-passwort') })
-        .where(eq(agencies.id, before!.id))
+      await t.db.update(agencies).set({ passwordHash: await hashPassword('neues-passwort') }).where(eq(agencies.id, before!.id))
       expect(await checkAgencyToken(t.db, SECRET, token)).toEqual({ kind: 'rejected', reason: 'revoked' })
       await t.db.update(agencies).set({ passwordHash: before!.passwordHash, login: null }).where(eq(agencies.id, before!.id))
       expect(await checkAgencyToken(t.db, SECRET, token)).toEqual({ kind: 'rejected', reason: 'revoked' })
@@ -206,9 +166,7 @@ describe('agency bookings', () => {
 
   it('without an agency: one mail, no agency', async () => {
     const draftId = await completeDraftId()
-    const result = await bookDraft(t.db, draftId, `kunde-${Date.now()}`, ACCEPT, settings, {
-      onBooked: confirmationMailWriter(settings, ORIGIN),
-    })
+    const result = await bookDraft(t.db, draftId, `kunde-${Date.now()}`, ACCEPT, settings, { onBooked: confirmationMailWriter(settings, ORIGIN) })
     if (result.kind !== 'booked') throw new Error(result.kind)
     const [row] = await t.db.select().from(bookings).where(eq(bookings.bookingNumber, result.bookingNumber))
     expect(row?.agencyId).toBeNull()
@@ -227,9 +185,7 @@ describe('agency bookings', () => {
     )
 
   it('API: a valid X-Agency-Token attributes the booking (and a replay answers the same)', async () => {
-    const token = await tokenOf(
-      await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c6', createLoginThrottles()),
-    )
+    const token = await tokenOf(await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c6', createLoginThrottles()))
     const draftId = await completeDraftId()
     const response = await book(draftId, { 'X-Agency-Token': token })
     expect(response.status).toBe(201)
@@ -246,13 +202,9 @@ describe('agency bookings', () => {
   })
 
   it('API: a forged token books as an ordinary customer, with a notice', async () => {
-    const token = await tokenOf(
-      await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c7', createLoginThrottles()),
-    )
+    const token = await tokenOf(await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'c7', createLoginThrottles()))
     const [payload, signature] = token.split('.') as [string, string]
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), a: 2 })).toString(
-      'base64url',
-    )
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), a: 2 })).toString('base64url')
     const draftId = await completeDraftId()
     const response = await book(draftId, { 'X-Agency-Token': `${forgedPayload}.${signature}` })
     expect(response.status).toBe(201)

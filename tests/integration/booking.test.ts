@@ -9,17 +9,7 @@ import { bookingDraftSchema, travellers } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { priceBooking } from '~/lib/booking/price'
 import { todayInBerlin } from '~/lib/calendar'
-import {
-  bookingDrafts,
-  bookingParticipants,
-  bookings,
-  mailOutbox,
-  payments,
-  seatReservations,
-  sepaMandates,
-  tripDates,
-  vouchers,
-} from '~/server/db/schema'
+import { bookingDrafts, bookingParticipants, bookings, mailOutbox, payments, seatReservations, sepaMandates, tripDates, vouchers } from '~/server/db/schema'
 import { bookDraft } from '~/server/services/booking/book.server'
 import type { BookResult } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft, sweepExpired } from '~/server/services/booking/drafts.server'
@@ -117,11 +107,7 @@ describe('a complete draft', () => {
     })
     expect(booking.priceLines).toEqual(expected.lines)
 
-    const people = await t.db
-      .select()
-      .from(bookingParticipants)
-      .where(eq(bookingParticipants.bookingId, booking.id))
-      .orderBy(bookingParticipants.id)
+    const people = await t.db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(bookingParticipants.id)
     expect(people.map((p) => [p.firstname, p.lastname, p.seat, p.buchender, p.price])).toEqual([
       ['Anna', 'Becker', seats[0], true, expected.perPerson[0]],
       ['Bernd', 'Becker', seats[1], false, expected.perPerson[1]],
@@ -135,17 +121,9 @@ describe('a complete draft', () => {
     expect(paid.reduce((sum, p) => sum + p.amount, 0)).toBe(expected.gesamtpreis)
 
     const after = await reservationsOf(t.db, offer.tripDateId)
-    expect(after.map((r) => [r.seat, r.bookingId, r.holdToken, r.heldUntil]).sort()).toEqual(
-      seats.map((s) => [s, booking.id, null, null]).sort(),
-    )
+    expect(after.map((r) => [r.seat, r.bookingId, r.holdToken, r.heldUntil]).sort()).toEqual(seats.map((s) => [s, booking.id, null, null]).sort())
     expect(await t.db.select().from(bookingDrafts).where(eq(bookingDrafts.id, row.id))).toHaveLength(0)
-    expect(await bookingRowCounts(t.db)).toEqual({
-      ...before,
-      bookings: before.bookings + 1,
-      participants: before.participants + 2,
-      payments: before.payments + 2,
-      outbox: before.outbox + 1,
-    })
+    expect(await bookingRowCounts(t.db)).toEqual({ ...before, bookings: before.bookings + 1, participants: before.participants + 2, payments: before.payments + 2, outbox: before.outbox + 1 })
   })
 
   it('is not booked while a step is incomplete', async () => {
@@ -156,11 +134,7 @@ describe('a complete draft', () => {
     const saved = await saveDraft(t.db, row, offer, draft, settings)
     expect(saved).toMatchObject({ kind: 'saved', incompleteStep: 3 })
     const result = await bookDraft(t.db, row.id, newKey('incomplete'), ACCEPT, settings)
-    expect(result).toMatchObject({
-      kind: 'incomplete',
-      step: 3,
-      issues: [{ path: 'payment.method', message: 'Bitte wählen Sie eine Zahlungsart.' }],
-    })
+    expect(result).toMatchObject({ kind: 'incomplete', step: 3, issues: [{ path: 'payment.method', message: 'Bitte wählen Sie eine Zahlungsart.' }] })
     expect(await t.db.select().from(bookings).where(eq(bookings.tripDateId, offer.tripDateId))).toHaveLength(0)
   })
 })
@@ -173,10 +147,7 @@ describe('seats under concurrency', () => {
     const results = await Promise.all(
       rows.map((row) => {
         const draft = { ...row.draft }
-        draft.allRooms = row.draft.allRooms.map((room, i) => ({
-          ...room,
-          teilnehmer: room.teilnehmer.map((p, j) => ({ ...p, seat: i === 0 && j === 0 ? seat : null })),
-        }))
+        draft.allRooms = row.draft.allRooms.map((room, i) => ({ ...room, teilnehmer: room.teilnehmer.map((p, j) => ({ ...p, seat: i === 0 && j === 0 ? seat : null })) }))
         return saveDraft(t.db, row, offer, draft, settings)
       }),
     )
@@ -209,15 +180,11 @@ describe('seats under concurrency', () => {
       places: capacity - 1,
     })
     const rows = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        savedDraft(offer, { travellers: 1, tag: String(i), payment: i % 2 ? 'lastschrift' : 'ueberweisung' }),
-      ),
+      Array.from({ length: 100 }, (_, i) => savedDraft(offer, { travellers: 1, tag: String(i), payment: i % 2 ? 'lastschrift' : 'ueberweisung' })),
     )
     const before = await bookingRowCounts(t.db)
 
-    const results = await Promise.all(
-      rows.map((row, i) => bookDraft(t.db, row.id, newKey(`last-place-${i}`), ACCEPT, settings, { onBooked: writeOutbox })),
-    )
+    const results = await Promise.all(rows.map((row, i) => bookDraft(t.db, row.id, newKey(`last-place-${i}`), ACCEPT, settings, { onBooked: writeOutbox })))
     expect(tally(results)).toEqual({ booked: 1, conflict: 99 })
     for (const r of results) {
       if (r.kind === 'conflict') expect(r).toMatchObject({ step: 1, message: expect.stringContaining('nicht mehr genügend Plätze') })
@@ -241,15 +208,7 @@ describe('seats under concurrency', () => {
       outbox: before.outbox + 1,
     })
     // The losers keep their drafts (they can pick another date); the winner's is gone.
-    const drafts = await t.db
-      .select({ id: bookingDrafts.id })
-      .from(bookingDrafts)
-      .where(
-        inArray(
-          bookingDrafts.id,
-          rows.map((r) => r.id),
-        ),
-      )
+    const drafts = await t.db.select({ id: bookingDrafts.id }).from(bookingDrafts).where(inArray(bookingDrafts.id, rows.map((r) => r.id)))
     expect(drafts).toHaveLength(99)
     expect(drafts.some((d) => d.id === winner.id)).toBe(false)
   })
@@ -266,14 +225,7 @@ describe('seats under concurrency', () => {
     for (let i = 0; i < 100; i++) {
       const at = new Date(start + minutes(21 * i))
       const row = await createDraft(t.db, offer, longDrafts, at)
-      const result = await saveDraft(
-        t.db,
-        row,
-        offer,
-        completeDraft(offer, row.draft, { travellers: 1, seats: [seat], tag: String(i) }),
-        longDrafts,
-        at,
-      )
+      const result = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 1, seats: [seat], tag: String(i) }), longDrafts, at)
       expect(result.kind).toBe('saved')
       rows.push(row)
     }
@@ -284,12 +236,9 @@ describe('seats under concurrency', () => {
     expect(held[0]!.heldUntil!.getTime()).toBeLessThan(now)
 
     const before = await bookingRowCounts(t.db)
-    const results = await Promise.all(
-      rows.map((row, i) => bookDraft(t.db, row.id, newKey(`seat-${i}`), ACCEPT, settings, { onBooked: writeOutbox })),
-    )
+    const results = await Promise.all(rows.map((row, i) => bookDraft(t.db, row.id, newKey(`seat-${i}`), ACCEPT, settings, { onBooked: writeOutbox })))
     expect(tally(results)).toEqual({ booked: 1, conflict: 99 })
-    for (const r of results)
-      if (r.kind === 'conflict') expect(r).toMatchObject({ step: 1, message: expect.stringContaining(`Sitzplatz ${seat}`) })
+    for (const r of results) if (r.kind === 'conflict') expect(r).toMatchObject({ step: 1, message: expect.stringContaining(`Sitzplatz ${seat}`) })
     const winner = rows[results.findIndex((r) => r.kind === 'booked')]!
 
     const dateBookings = await t.db.select().from(bookings).where(eq(bookings.tripDateId, offer.tripDateId))
@@ -339,9 +288,7 @@ describe('idempotency key', () => {
       const offer = await takeDate({ seatPlan })
       const row = await savedDraft(offer, { travellers: 2, seats: layoutSeats(offer).slice(0, 2) })
       const key = newKey('concurrent')
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () => bookDraft(t.db, row.id, key, ACCEPT, settings, { onBooked: writeOutbox })),
-      )
+      const results = await Promise.all(Array.from({ length: 10 }, () => bookDraft(t.db, row.id, key, ACCEPT, settings, { onBooked: writeOutbox })))
       expect(tally(results), JSON.stringify(results.filter((r) => r.kind !== 'booked'))).toEqual({ booked: 10 })
       const numbers = new Set(results.map((r) => (r.kind === 'booked' ? r.bookingNumber : null)))
       expect(numbers.size).toBe(1)
@@ -349,10 +296,7 @@ describe('idempotency key', () => {
       const all = await t.db.select().from(bookings).where(eq(bookings.tripDateId, offer.tripDateId))
       expect(all).toHaveLength(1)
       expect(all[0]!.bookingNumber).toBe([...numbers][0])
-      const mails = await t.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.subject, `Ihre Buchung ${all[0]!.bookingNumber}`))
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Ihre Buchung ${all[0]!.bookingNumber}`))
       expect(mails).toHaveLength(1)
     }
   })
@@ -361,9 +305,7 @@ describe('idempotency key', () => {
     const offer = await takeDate({ seatPlan: true })
     // A voucher of its own, so the voucher tests below still find the seeded ones unused.
     const today = todayInBerlin()
-    await t.db
-      .insert(vouchers)
-      .values({ einloesecode: 'PARALLEL20', value: 20_000_000, validFrom: today, validUntil: '2099-12-31', singleUse: true })
+    await t.db.insert(vouchers).values({ einloesecode: 'PARALLEL20', value: 20_000_000, validFrom: today, validUntil: '2099-12-31', singleUse: true })
     const row = await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: ['PARALLEL20'] })
     const key = newKey('concurrent-voucher')
     const results = await Promise.all(Array.from({ length: 10 }, () => bookDraft(t.db, row.id, key, ACCEPT, settings)))
@@ -374,19 +316,11 @@ describe('idempotency key', () => {
   it('different keys for one draft at once: still one booking', async () => {
     const offer = await takeDate({ seatPlan: true })
     const row = await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1) })
-    const results: BookResult[] = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => bookDraft(t.db, row.id, newKey(`many-keys-${i}`), ACCEPT, settings)),
-    )
+    const results: BookResult[] = await Promise.all(Array.from({ length: 10 }, (_, i) => bookDraft(t.db, row.id, newKey(`many-keys-${i}`), ACCEPT, settings)))
     expect(tally(results)).toEqual({ booked: 1, gone: 9 })
     for (const r of results) if (r.kind === 'gone') expect(r.message).toMatch(/^Diese Buchung wurde bereits abgeschlossen/)
     expect(await t.db.select().from(bookings).where(eq(bookings.tripDateId, offer.tripDateId))).toHaveLength(1)
-    expect(
-      await t.db
-        .select()
-        .from(bookingParticipants)
-        .innerJoin(bookings, eq(bookings.id, bookingParticipants.bookingId))
-        .where(eq(bookings.tripDateId, offer.tripDateId)),
-    ).toHaveLength(1)
+    expect(await t.db.select().from(bookingParticipants).innerJoin(bookings, eq(bookings.id, bookingParticipants.bookingId)).where(eq(bookings.tripDateId, offer.tripDateId))).toHaveLength(1)
   })
 })
 
@@ -397,10 +331,7 @@ describe('holds that lapse', () => {
     const t0 = Date.now()
     const at = (m: number) => new Date(t0 + minutes(m))
     const seatDraft = (row: DraftRow, seats: string[]) => {
-      const draft = {
-        ...row.draft,
-        allRooms: row.draft.allRooms.map((room) => ({ ...room, teilnehmer: room.teilnehmer.map((p) => ({ ...p })) })),
-      }
+      const draft = { ...row.draft, allRooms: row.draft.allRooms.map((room) => ({ ...room, teilnehmer: room.teilnehmer.map((p) => ({ ...p })) })) }
       travellers(draft).forEach(({ p }, i) => (p.seat = seats[i] ?? null))
       return draft
     }
@@ -432,15 +363,7 @@ describe('holds that lapse', () => {
     // A expires at t0+120, B at t0+141, C at t0+150: at t0+125 only A goes, at t0+145 B too.
     const second = await sweepExpired(t.db, at(125))
     expect(second.drafts).toBeGreaterThanOrEqual(1)
-    const left = async () =>
-      (
-        await t.db
-          .select({ id: bookingDrafts.id })
-          .from(bookingDrafts)
-          .where(inArray(bookingDrafts.id, [a.id, b.id, c.id]))
-      )
-        .map((d) => d.id)
-        .sort()
+    const left = async () => (await t.db.select({ id: bookingDrafts.id }).from(bookingDrafts).where(inArray(bookingDrafts.id, [a.id, b.id, c.id]))).map((d) => d.id).sort()
     expect(await left()).toEqual([b.id, c.id].sort())
     await sweepExpired(t.db, at(145))
     expect(await left()).toEqual([c.id])
@@ -455,20 +378,7 @@ describe('holds that lapse', () => {
     // A hold that outlives its draft can only be made by hand: a draft that expires in 1 minute.
     const short = { ...settings, draftMinutes: 1 }
     const row = await createDraft(t.db, offer, short, new Date(t0))
-    const saved = await saveDraft(
-      t.db,
-      row,
-      offer,
-      {
-        ...row.draft,
-        allRooms: row.draft.allRooms.map((r, i) => ({
-          ...r,
-          teilnehmer: r.teilnehmer.map((p, j) => ({ ...p, seat: i === 0 && j === 0 ? seat : null })),
-        })),
-      },
-      short,
-      new Date(t0),
-    )
+    const saved = await saveDraft(t.db, row, offer, { ...row.draft, allRooms: row.draft.allRooms.map((r, i) => ({ ...r, teilnehmer: r.teilnehmer.map((p, j) => ({ ...p, seat: i === 0 && j === 0 ? seat : null })) })) }, short, new Date(t0))
     expect(saved.kind).toBe('saved')
     const swept = await sweepExpired(t.db, new Date(t0 + minutes(2)))
     // The draft went, and with it its still live hold (held until t0+20): not counted as a lapsed hold.
@@ -511,13 +421,7 @@ describe('vouchers', () => {
     ]
     const messages: string[] = []
     for (const [code, message] of cases) {
-      const result = await saveDraft(
-        t.db,
-        row,
-        offer,
-        completeDraft(offer, row.draft, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: [code] }),
-        settings,
-      )
+      const result = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: [code] }), settings)
       expect(result.kind, code).toBe('invalid')
       if (result.kind !== 'invalid') continue
       expect(result.issues).toHaveLength(1)
@@ -529,13 +433,7 @@ describe('vouchers', () => {
     // Nothing of an invalid save is stored: no hold was taken.
     expect(await reservationsOf(t.db, offer.tripDateId)).toEqual([])
     // Several codes: each bad one is reported at its own position, the good one passes.
-    const mixed = await saveDraft(
-      t.db,
-      row,
-      offer,
-      completeDraft(offer, row.draft, { travellers: 1, vouchers: ['STAMMGAST10', 'TREUE100', 'GIBTESNICHT'] }),
-      settings,
-    )
+    const mixed = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 1, vouchers: ['STAMMGAST10', 'TREUE100', 'GIBTESNICHT'] }), settings)
     expect(mixed).toMatchObject({ kind: 'invalid', issues: [{ path: 'vouchers.1.einloesecode' }, { path: 'vouchers.2.einloesecode' }] })
   })
 
@@ -558,13 +456,7 @@ describe('vouchers', () => {
     expect(sommer?.bookingId).toBe(b1!.id)
 
     // Without SOMMER50 the second customer books, with the multi-use STAMMGAST10 again.
-    const retry = await saveDraft(
-      t.db,
-      d2,
-      o2,
-      completeDraft(o2, d2.draft, { travellers: 1, seats: seat(o2), vouchers: ['STAMMGAST10'] }),
-      settings,
-    )
+    const retry = await saveDraft(t.db, d2, o2, completeDraft(o2, d2.draft, { travellers: 1, seats: seat(o2), vouchers: ['STAMMGAST10'] }), settings)
     expect(retry.kind).toBe('saved')
     expect(await bookDraft(t.db, d2.id, newKey('sommer-3'), ACCEPT, settings)).toMatchObject({ kind: 'booked' })
     const [stammgast] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, 'STAMMGAST10'))
@@ -573,9 +465,7 @@ describe('vouchers', () => {
 
   it('10 concurrent bookings on different dates with the same single-use voucher: one redeems it', async () => {
     const today = todayInBerlin()
-    await t.db
-      .insert(vouchers)
-      .values({ einloesecode: 'EINMALTEST', value: euro(40), validFrom: today, validUntil: '2099-12-31', singleUse: true })
+    await t.db.insert(vouchers).values({ einloesecode: 'EINMALTEST', value: euro(40), validFrom: today, validUntil: '2099-12-31', singleUse: true })
     const rows: DraftRow[] = []
     const offers: BookingOffer[] = []
     for (let i = 0; i < 10; i++) {
@@ -584,19 +474,14 @@ describe('vouchers', () => {
       rows.push(await savedDraft(offer, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: ['EINMALTEST'] }))
     }
     const before = await bookingRowCounts(t.db)
-    const results = await Promise.all(
-      rows.map((row, i) => bookDraft(t.db, row.id, newKey(`einmal-${i}`), ACCEPT, settings, { onBooked: writeOutbox })),
-    )
+    const results = await Promise.all(rows.map((row, i) => bookDraft(t.db, row.id, newKey(`einmal-${i}`), ACCEPT, settings, { onBooked: writeOutbox })))
     expect(tally(results)).toEqual({ booked: 1, conflict: 9 })
     // Whoever saw the voucher already redeemed is told so by name; whoever read it free but then
     // lost the race to redeem it, with the general message.
     for (const r of results) {
       if (r.kind !== 'conflict') continue
       expect(r.step).toBe(3)
-      expect([
-        'Der Gutschein „EINMALTEST“ wurde bereits eingelöst.',
-        'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.',
-      ]).toContain(r.message)
+      expect(['Der Gutschein „EINMALTEST“ wurde bereits eingelöst.', 'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.']).toContain(r.message)
     }
     const winner = rows[results.findIndex((r) => r.kind === 'booked')]!
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.draftId, winner.id))
@@ -611,15 +496,7 @@ describe('vouchers', () => {
       outbox: before.outbox + 1,
     })
     // Every seat of these dates is still only held by its draft, but the winner's, which is booked.
-    const seats = await t.db
-      .select()
-      .from(seatReservations)
-      .where(
-        inArray(
-          seatReservations.tripDateId,
-          offers.map((o) => o.tripDateId),
-        ),
-      )
+    const seats = await t.db.select().from(seatReservations).where(inArray(seatReservations.tripDateId, offers.map((o) => o.tripDateId)))
     expect(seats).toHaveLength(5)
     for (const s of seats) {
       if (s.holdToken === null) expect(s).toMatchObject({ tripDateId: booking!.tripDateId, bookingId: booking!.id })
@@ -648,16 +525,9 @@ describe('SEPA mandates', () => {
     expect(before?.summary.mandateReference).toBeNull()
     const link = before?.summary.payments[0]?.paymentUrl.match(/\/payment\/([^/]+)\//)?.[1] ?? ''
     // Control characters never reach the stored account holder (it is printed on the mandate and in mails).
-    const given = await giveMandate(t.db, settings, link, {
-      iban: 'DE89 3704 0044 0532 0130 00',
-      accountHolder: ' Jürgen\r\nMüller\u0007 ',
-      accept: true,
-    })
+    const given = await giveMandate(t.db, settings, link, { iban: 'DE89 3704 0044 0532 0130 00', accountHolder: ' Jürgen\r\nMüller\u0007 ', accept: true })
     expect(given).toEqual({ kind: 'stored' })
-    const [mandate] = await t.db
-      .select()
-      .from(sepaMandates)
-      .where(eq(sepaMandates.bookingId, secondRow?.id ?? 0))
+    const [mandate] = await t.db.select().from(sepaMandates).where(eq(sepaMandates.bookingId, secondRow?.id ?? 0))
     expect(mandate?.accountHolder).toBe('Jürgen Müller')
     const after = await loadBookingSummary(t.db, second.bookingNumber, settings.linkSecret, 'https://reisen.example')
     expect(after?.summary).toMatchObject({ paymentMethod: 'lastschrift', mandateReference: `${second.bookingNumber}-1` })

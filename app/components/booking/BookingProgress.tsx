@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { BOOKING_STEPS } from '~/lib/booking/route'
 import { STEP_LABELS } from '~/lib/booking/steps'
-import type { BookingStep } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/route'
 
 /**
  * The four steps by name. A step is a link once everything before it is complete, so the customer

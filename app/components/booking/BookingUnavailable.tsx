@@ -11,11 +11,7 @@ export function BookingUnavailable({ data, heading = 'Buchung nicht möglich' }:
   return (
     <section className="container section error-page" aria-labelledby="buchung-nicht-moeglich">
       <h1 id="buchung-nicht-moeglich">{heading}</h1>
-      <p className="lead">
-        {reason.success
-          ? reason.data.message
-          : 'Diese Seite gibt es nicht, oder der Link ist unvollständig. Bitte verwenden Sie den Link aus Ihrer Bestätigung unverändert.'}
-      </p>
+      <p className="lead">{reason.success ? reason.data.message : 'Diese Seite gibt es nicht, oder der Link ist unvollständig. Bitte verwenden Sie den Link aus Ihrer Bestätigung unverändert.'}</p>
       <p>
         <Link to="/reisekalender/" className={buttonClassName()}>
           Andere Termine im Reisekalender

@@ -85,12 +85,7 @@ export function PaymentPage({ data }: { data: string }) {
               <section aria-labelledby="lastschrift-titel">
                 <h2 id="lastschrift-titel">Oder per SEPA-Lastschrift</h2>
                 <p>Erteilen Sie uns ein Lastschriftmandat, dann buchen wir diesen und alle weiteren Beträge zum Fälligkeitstag ab.</p>
-                <ServerFieldErrorsContext
-                  value={{
-                    errors: Object.fromEntries(issues.map((i) => [`payment.${FIELD_OF[i.path] ?? i.path}`, i.message])),
-                    drop: () => {},
-                  }}
-                >
+                <ServerFieldErrorsContext value={{ errors: Object.fromEntries(issues.map((i) => [`payment.${FIELD_OF[i.path] ?? i.path}`, i.message])), drop: () => {} }}>
                   <form
                     className="stack"
                     noValidate

@@ -162,10 +162,7 @@ export function SeatPlan({
   }
 
   const Heading = `h${headingLevel}` as const
-  const template = [
-    'var(--seat-plan-row-number)',
-    ...grid.seatColumns.map((seat) => (seat ? 'minmax(var(--tap-target), 1fr)' : 'minmax(0.75rem, 0.5fr)')),
-  ].join(' ')
+  const template = ['var(--seat-plan-row-number)', ...grid.seatColumns.map((seat) => (seat ? 'minmax(var(--tap-target), 1fr)' : 'minmax(0.75rem, 0.5fr)'))].join(' ')
 
   const seatAt = new Map(grid.seats.map((s) => [`${s.gridRow}-${s.gridColumn}`, s]))
   const cells: ReactNode[] = []
@@ -176,7 +173,7 @@ export function SeatPlan({
         {firstSeat ? firstSeat.row : ''}
       </span>,
     )
-    for (let c = 0; c < grid.columns;) {
+    for (let c = 0; c < grid.columns; ) {
       const cell = row[c]
       const seat = seatAt.get(`${r}-${c}`)
       if (seat) {

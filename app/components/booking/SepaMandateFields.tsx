@@ -12,36 +12,13 @@ export const SepaMandateFields = withFieldGroup({
     return (
       <>
         <group.AppField name="accountHolder">
-          {(f) => (
-            <f.TextField
-              id={`${idPrefix}-accountHolder`}
-              label="Kontoinhaberin oder Kontoinhaber"
-              required
-              maxLength={70}
-              autoComplete="name"
-            />
-          )}
+          {(f) => <f.TextField id={`${idPrefix}-accountHolder`} label="Kontoinhaberin oder Kontoinhaber" required maxLength={70} autoComplete="name" />}
         </group.AppField>
         <group.AppField name="iban">
-          {(f) => (
-            <f.TextField
-              id={`${idPrefix}-iban`}
-              label="IBAN"
-              hint="Zum Beispiel DE89 3704 0044 0532 0130 00"
-              required
-              maxLength={42}
-              autoComplete="off"
-            />
-          )}
+          {(f) => <f.TextField id={`${idPrefix}-iban`} label="IBAN" hint="Zum Beispiel DE89 3704 0044 0532 0130 00" required maxLength={42} autoComplete="off" />}
         </group.AppField>
         <group.AppField name="mandate">
-          {(f) => (
-            <f.CheckboxField
-              id={`${idPrefix}-mandate`}
-              required
-              label={<>Ich erteile das folgende SEPA-Lastschriftmandat: {mandateText}</>}
-            />
-          )}
+          {(f) => <f.CheckboxField id={`${idPrefix}-mandate`} required label={<>Ich erteile das folgende SEPA-Lastschriftmandat: {mandateText}</>} />}
         </group.AppField>
       </>
     )

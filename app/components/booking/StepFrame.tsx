@@ -5,7 +5,8 @@ import { ErrorSummary } from '~/components/forms/fields'
 import { ServerFieldErrorsContext } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
 import { STEP_ROUTES } from '~/lib/booking/route'
-import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/route'
+import type { StepIssue } from '~/lib/booking/steps'
 import { fieldId, fieldName } from './useBookingStep'
 import type { StepMessage } from './useBookingStep'
 
@@ -73,10 +74,7 @@ export function StepFrame({
             <p>{message.text}</p>
           </div>
         ) : null}
-        <ErrorSummary
-          items={issues.map((i) => ({ id: summaryTarget(i.path), label: 'Hinweis', message: i.message }))}
-          headingRef={summaryRef}
-        />
+        <ErrorSummary items={issues.map((i) => ({ id: summaryTarget(i.path), label: 'Hinweis', message: i.message }))} headingRef={summaryRef} />
         {children}
         <div className="booking-step__actions">
           {step > 1 ? (

@@ -10,7 +10,8 @@ import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { stepIssues } from '~/lib/booking/steps'
-import type { BookingStep, StepIssue } from '~/lib/booking/steps'
+import type { BookingStep } from '~/lib/booking/route'
+import type { StepIssue } from '~/lib/booking/steps'
 import { bookingQueries } from '~/queries/booking'
 import { saveBooking } from '~/server/booking.functions'
 import type { BookingSession, SaveBookingResult } from '~/server/booking.functions'
@@ -64,6 +65,7 @@ async function saveInOrder(tripDateId: number, draft: BookingDraft): Promise<Sav
 
 function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
   const [busy, setBusy] = useState(false)
+
   const save = useCallback(
     async (draft: BookingDraft): Promise<SaveBookingResult> => {
       setBusy(true)

@@ -104,9 +104,7 @@ export function travellerCount(rooms: readonly { teilnehmer: readonly unknown[] 
 }
 
 /** Every traveller in booking order, with where they sit in allRooms. */
-export function travellers(
-  draft: Pick<BookingDraft, 'allRooms'>,
-): { p: Participant; roomIndex: number; participantIndex: number; index: number }[] {
+export function travellers(draft: Pick<BookingDraft, 'allRooms'>): { p: Participant; roomIndex: number; participantIndex: number; index: number }[] {
   const out: { p: Participant; roomIndex: number; participantIndex: number; index: number }[] = []
   draft.allRooms.forEach((room, roomIndex) =>
     room.teilnehmer.forEach((p, participantIndex) => out.push({ p, roomIndex, participantIndex, index: out.length })),

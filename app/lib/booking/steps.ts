@@ -11,7 +11,6 @@ import type { BookingOffer } from './offer'
 import { sellableSeats } from './seat-plan'
 import type { BookingStep } from './route'
 
-export type { BookingStep }
 
 export const STEP_LABELS = {
   1: 'Termin und Plätze',
@@ -50,18 +49,9 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   for (const { p, roomIndex, participantIndex, index } of travellers(draft)) {
     const who = travellerLabel(p, index)
     if (seats) {
-      if (p.seat === null)
-        issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Bitte wählen Sie einen Sitzplatz für ${who}.` })
-      else if (!seats.has(p.seat))
-        issues.push({
-          path: personPath(roomIndex, participantIndex, 'seat'),
-          message: `Den Sitzplatz ${p.seat} gibt es in diesem Bus nicht.`,
-        })
-      else if (seen.has(p.seat))
-        issues.push({
-          path: personPath(roomIndex, participantIndex, 'seat'),
-          message: `Der Sitzplatz ${p.seat} ist schon für eine andere Person gewählt.`,
-        })
+      if (p.seat === null) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Bitte wählen Sie einen Sitzplatz für ${who}.` })
+      else if (!seats.has(p.seat)) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Den Sitzplatz ${p.seat} gibt es in diesem Bus nicht.` })
+      else if (seen.has(p.seat)) issues.push({ path: personPath(roomIndex, participantIndex, 'seat'), message: `Der Sitzplatz ${p.seat} ist schon für eine andere Person gewählt.` })
       else seen.add(p.seat)
     }
     if (offer.boardingPoints.length === 0) continue
@@ -73,10 +63,7 @@ function step1(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
       const zip = zipSchema.safeParse(p.boarding.zip)
       if (!zip.success) issues.push({ path, message: ZIP_ERROR })
       else if (!findTransferZone(offer.transferZones, zip.data)) {
-        issues.push({
-          path,
-          message: `Für die Postleitzahl ${zip.data} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.`,
-        })
+        issues.push({ path, message: `Für die Postleitzahl ${zip.data} bieten wir leider keinen Haustürtransfer an. Bitte wählen Sie eine Zustiegsstelle.` })
       }
     }
   }
@@ -106,8 +93,7 @@ function step2(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
     if (!isPhone(p.tel.trim())) issues.push({ path: at('tel'), message: MESSAGES.tel })
   }
   const bookers = all.filter((t) => t.p.buchender).length
-  if (all.length > 0 && bookers !== 1)
-    issues.push({ path: 'buchender', message: 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.' })
+  if (all.length > 0 && bookers !== 1) issues.push({ path: 'buchender', message: 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.' })
   const perBooking = new Set(offer.services.filter((s) => s.per === 'booking').map((s) => s.id))
   if (draft.bookingServices.some((s) => !perBooking.has(s.id))) issues.push({ path: 'bookingServices', message: MESSAGES.option })
   return issues
@@ -126,8 +112,7 @@ function step3(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   if (payment.method === 'lastschrift') {
     if (!isValidIban(payment.iban)) issues.push({ path: 'payment.iban', message: IBAN_MESSAGE })
     if (!payment.accountHolder.trim()) issues.push({ path: 'payment.accountHolder', message: ACCOUNT_HOLDER_MESSAGE })
-    if (!payment.mandate)
-      issues.push({ path: 'payment.mandate', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat oder wählen Sie Überweisung.' })
+    if (!payment.mandate) issues.push({ path: 'payment.mandate', message: 'Bitte erteilen Sie das SEPA-Lastschriftmandat oder wählen Sie Überweisung.' })
   }
   return issues
 }

@@ -106,13 +106,7 @@ export async function checkAgencyToken(
     .from(agencies)
     .where(eq(agencies.id, claims.agencyId))
     .limit(1)
-  if (
-    !row ||
-    !row.login ||
-    !row.passwordHash ||
-    row.ratioAgencyId !== claims.ratioAgencyId ||
-    passwordVersion(row.passwordHash) !== claims.passwordVersion
-  ) {
+  if (!row || !row.login || !row.passwordHash || row.ratioAgencyId !== claims.ratioAgencyId || passwordVersion(row.passwordHash) !== claims.passwordVersion) {
     return { kind: 'rejected', reason: 'revoked' }
   }
   return { kind: 'verified', agency: { id: row.id, ratioAgencyId: row.ratioAgencyId, name: row.name, email: row.email } }

@@ -33,12 +33,7 @@ export const PAYMENT_LINK_MESSAGES = {
   unknown: 'Zu diesem Zahlungslink finden wir keine offene Zahlung. Bitte rufen Sie uns an.',
 } as const satisfies Record<PaymentLinkProblem, string>
 
-export async function loadPaymentRequest(
-  db: Database,
-  settings: BookingSettings,
-  data: string,
-  now = Date.now(),
-): Promise<PaymentRequest | PaymentLinkProblem> {
+export async function loadPaymentRequest(db: Database, settings: BookingSettings, data: string, now = Date.now()): Promise<PaymentRequest | PaymentLinkProblem> {
   const link = readPaymentLink(settings.linkSecret, data, now)
   if (typeof link === 'string') return link
   const [row] = await db
@@ -73,10 +68,7 @@ export async function loadPaymentRequest(
   }
 }
 
-export type MandateResult =
-  | { kind: 'stored' }
-  | { kind: 'invalid'; issues: { path: string; message: string }[] }
-  | { kind: 'problem'; problem: PaymentLinkProblem | 'paid' }
+export type MandateResult = { kind: 'stored' } | { kind: 'invalid'; issues: { path: string; message: string }[] } | { kind: 'problem'; problem: PaymentLinkProblem | 'paid' }
 
 /** Stores a SEPA mandate for the link's booking, with its time and the exact text agreed to. */
 export async function giveMandate(
@@ -98,15 +90,10 @@ export async function giveMandate(
   if (!booking) return { kind: 'problem', problem: 'unknown' }
   await db
     .insert(sepaMandates)
-    .values({
-      bookingId: booking.id,
-      reference: request.mandateReference,
-      iban: normaliseIban(input.iban),
-      accountHolder,
-      mandateText: request.mandateText,
-    })
+    .values({ bookingId: booking.id, reference: request.mandateReference, iban: normaliseIban(input.iban), accountHolder, mandateText: request.mandateText })
     .onConflictDoNothing()
   // From now on the booking is paid by direct debit: the success page, PDF and mails say so.
   await db.update(bookings).set({ paymentMethod: 'lastschrift' }).where(eq(bookings.id, booking.id))
   return { kind: 'stored' }
 }
+
