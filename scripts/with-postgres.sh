@@ -10,9 +10,9 @@ if [ -z "$pg_bin" ]; then
   pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
 
-port=${PG_TEST_PORT:-55432}
-# A port something else already listens on (another test run's server) is skipped.
-while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+# Below Linux's ephemeral range (32768–60999): a port there can be held by any client socket
+# (after a browser-test run, 55432 was), and PostgreSQL then cannot bind it.
+port=${PG_TEST_PORT:-25432}
 dir=$(mktemp -d /tmp/reisen-pg-XXXXXX)
 as_pg=()
 if [ "$(id -u)" = 0 ]; then
@@ -24,9 +24,19 @@ fi
 "${as_pg[@]}" "$pg_bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 cleanup() { "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
 trap cleanup EXIT
-if ! "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off" start >/dev/null; then
-  # Say why (a port in use, a shared-memory limit …) before the folder is removed.
+# A port in use (another test run's server) is skipped: the next one is tried.
+started=
+for _ in 1 2 3 4 5 6 7 8; do
+  if "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off" start >/dev/null; then
+    started=1
+    break
+  fi
+  grep -q 'could not create any TCP/IP sockets' "$dir/server.log" || break
+  port=$((port + 1))
+done
+if [ -z "$started" ]; then
+  # Say why (a shared-memory limit, …) before the folder is removed.
   cat "$dir/server.log" >&2 || true
   exit 1
 fi
