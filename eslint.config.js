@@ -24,6 +24,9 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // One zod dialect: zod/mini, whose functions the bundler drops when unused (classic zod puts
+      // every method on every schema and its JSON-Schema generator into each page's first load).
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Use 'zod/mini' (docs/DECISIONS.md, 'One zod dialect')." }] }],
     },
   },
   {

@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { openDatabase } from '../app/server/db/client.server'
 import { queryRows } from '../app/server/db/query.server'
 import { BANK_TRANSFER, bookerDetails } from '../tests/support/booker'
@@ -195,7 +195,7 @@ const availabilitySchema = z.object({
   freePlaces: z.number(),
   roomTypes: z.array(z.string()),
   boardingPoints: z.array(z.object({ id: z.number() })),
-  seatPlan: z.unknown().nullable(),
+  seatPlan: z.nullable(z.unknown()),
   seats: z.array(z.object({ seat: z.string(), state: z.string() })),
 })
 type Availability = z.infer<typeof availabilitySchema>
@@ -237,7 +237,7 @@ async function createDraft(api: Api, tripDateId: number): Promise<string> {
   return z.object({ draftId: z.string() }).parse(answer.body).draftId
 }
 
-const savedSchema = z.object({ holds: z.object({ seats: z.array(z.string()) }), incompleteStep: z.number().nullable() })
+const savedSchema = z.object({ holds: z.object({ seats: z.array(z.string()) }), incompleteStep: z.nullable(z.number()) })
 
 // ---------------------------------------------------------------------------------------------
 // The dates to book on, chosen in the database before the server starts.

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { toJSONAsync } from 'seroval'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { berlinDayStart } from '../app/lib/search/dates'
 import { stringifySegment } from '../app/lib/search/segment'
 import { SEARCH_PARAMS_DEFAULTS } from '../app/lib/search/sort'
@@ -56,7 +56,7 @@ async function prepareCatalogue(trips: number): Promise<{ dir: string; temporary
   return { dir, temporary: !keepDir }
 }
 
-async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+async function getJson<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
   const res = await fetch(`${base}${path}`)
   if (!res.ok) throw new Error(`${path}: ${res.status}`)
   return schema.parse(await res.json())
@@ -123,7 +123,7 @@ async function buildMix(): Promise<Query[]> {
   const init = await getJson(
     '/api/init-data',
     z.object({
-      categories: z.array(z.object({ id: z.number(), name: z.string(), journeys: z.number().nullable() })),
+      categories: z.array(z.object({ id: z.number(), name: z.string(), journeys: z.nullable(z.number()) })),
       regions: z.array(z.object({ id_loc_region: z.number() })),
     }),
   )

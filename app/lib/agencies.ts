@@ -1,12 +1,12 @@
 // The agency directory (/reisebueros/agenturen/): what the page reads from its address and shows,
 // and what its server function accepts.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageNumberSchema } from './paging'
 
 /** A zip prefix: up to five digits; '' lists every agency. */
 const ZIP_PREFIX = /^[0-9]{0,5}$/
 
-export const agencyPageInputSchema = z.object({ zipPrefix: z.string().regex(ZIP_PREFIX), page: pageNumberSchema })
+export const agencyPageInputSchema = z.object({ zipPrefix: z.string().check(z.regex(ZIP_PREFIX)), page: pageNumberSchema })
 
 /** The zip prefix to search for: the digits typed, or '' (all agencies) when the input is not a prefix. */
 export function zipPrefixOf(plz: string | undefined): string {

@@ -2,7 +2,7 @@
 // page accepts, when the dialog shows, which parent a frame may talk to, and the browser's copy of
 // the agency session (AgenturId plus the card's user data). No React, no I/O: storage and
 // locations are passed in.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_ID } from './ids'
 import { countOf } from './format'
 
@@ -31,8 +31,8 @@ export function agencyLoginOutcome(code: AgencyLoginCode): 'progress' | 'success
 
 /** The frame's login form, checked in the browser and again by the server. */
 export const agencyLoginInputSchema = z.object({
-  login: z.string().trim().min(1, 'Bitte geben Sie Ihren Benutzernamen ein.').max(100, 'Der Benutzername ist zu lang.'),
-  password: z.string().min(1, 'Bitte geben Sie Ihr Passwort ein.').max(200, 'Das Passwort ist zu lang.'),
+  login: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie Ihren Benutzernamen ein.'), z.maxLength(100, 'Der Benutzername ist zu lang.')),
+  password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(200, 'Das Passwort ist zu lang.')),
 })
 export type AgencyLoginInput = z.input<typeof agencyLoginInputSchema>
 
@@ -52,12 +52,8 @@ export function throttledLoginMessage(retryAfterSeconds: number): string {
 export const MAX_MESSAGE_LENGTH = 4096
 
 const ratioAgencyIdSchema = z.union([
-  z.number().int().positive().max(MAX_ID),
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number)
-    .pipe(z.number().int().max(MAX_ID)),
+  z.number().check(z.int(), z.positive(), z.lte(MAX_ID)),
+  z.pipe(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number)), z.number().check(z.int(), z.lte(MAX_ID))),
 ])
 
 /**
@@ -68,9 +64,9 @@ const ratioAgencyIdSchema = z.union([
 export const agencyCardSchema = z.object({
   vc_card: z.object({
     ratio_agency_id: ratioAgencyIdSchema,
-    name: z.string().trim().min(1).max(200).optional(),
-    agency_token: z.string().min(1).max(1024).optional(),
-    token_expires: z.iso.datetime({ offset: true }).optional(),
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    agency_token: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+    token_expires: z.optional(z.iso.datetime({ offset: true })),
   }),
 })
 export type AgencyCard = z.output<typeof agencyCardSchema>
@@ -199,9 +195,9 @@ export const AGENCY_ID_KEY = 'AgenturId'
 export const AGENCY_USER_KEY = 'AgenturDaten'
 
 const agencyUserSchema = z.object({
-  name: z.string().max(200).nullable(),
-  token: z.string().max(1024).nullable(),
-  expires: z.string().max(40).nullable(),
+  name: z.nullable(z.string().check(z.maxLength(200))),
+  token: z.nullable(z.string().check(z.maxLength(1024))),
+  expires: z.nullable(z.string().check(z.maxLength(40))),
 })
 export type AgencyUser = z.infer<typeof agencyUserSchema>
 

@@ -1,6 +1,6 @@
 // Response schemas of the spec's section-7 API. They validate what the server sends and are the
 // TypeScript types of the data the pages read (one definition for both).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_PAGE } from './url-search'
 import { countrySchema as countryBaseSchema, regionSchema as regionBaseSchema } from './regions'
 import { MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from './search/results'
@@ -8,18 +8,18 @@ import { SEARCH_PARAMS_DEFAULTS, SORT_BY, SORT_DIRECTIONS } from './search/sort'
 import { menuSchema } from './site'
 
 export const categorySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   slug: z.string(),
   name: z.string(),
   kind: z.string(),
-  journeys: z.number().int().nullable(),
+  journeys: z.nullable(z.number().check(z.int())),
 })
 export type Category = z.infer<typeof categorySchema>
 
-export const regionSchema = regionBaseSchema.extend({ slug: z.string() })
+export const regionSchema = z.extend(regionBaseSchema, { slug: z.string() })
 export type Region = z.infer<typeof regionSchema>
 
-export const countrySchema = countryBaseSchema.extend({ slug: z.string() })
+export const countrySchema = z.extend(countryBaseSchema, { slug: z.string() })
 export type Country = z.infer<typeof countrySchema>
 
 export const initDataSchema = z.object({
@@ -37,15 +37,15 @@ export const BLOG_TYPE = { post: 1, frontpage: 2, advantages: 29 } as const
 export const BLOG_PAGE_TYPES = [BLOG_TYPE.post, BLOG_TYPE.frontpage] as const
 
 export const blogEntrySchema = z.object({
-  id: z.number().int(),
-  id_web_blog_type: z.number().int(),
+  id: z.number().check(z.int()),
+  id_web_blog_type: z.number().check(z.int()),
   slug: z.string(),
   title: z.string(),
   teaser: z.string(),
   /** Sanitised HTML. */
   body: z.string(),
-  image: z.string().nullable(),
-  icon: z.string().nullable(),
+  image: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
   date_show: z.string(),
   date_add: z.string(),
 })
@@ -53,34 +53,31 @@ export type BlogEntry = z.infer<typeof blogEntrySchema>
 
 export const blogPageSchema = z.object({
   data: z.array(blogEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
 })
 
 export const BLOG_SORT_FIELDS = ['date_show', 'date_add', 'title', 'id'] as const
 
-const sortEntry = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^(${BLOG_SORT_FIELDS.join('|')})\\s+(ASC|DESC)$`, 'i'), 'Sortierung muss „Feld ASC|DESC“ sein')
-  .transform((s) => {
+const sortEntry = z.pipe(
+  z.string().check(z.trim(), z.regex(new RegExp(`^(${BLOG_SORT_FIELDS.join('|')})\\s+(ASC|DESC)$`, 'i'), 'Sortierung muss „Feld ASC|DESC“ sein')),
+  z.transform((s) => {
     const [field, dir] = s.split(/\s+/)
     return { field: z.enum(BLOG_SORT_FIELDS).parse(field?.toLowerCase()), desc: dir?.toUpperCase() === 'DESC' }
-  })
+  }),
+)
 
-const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+const boolParam = z.pipe(z.enum(['true', 'false', '1', '0']), z.transform((v) => v === 'true' || v === '1'))
 
 /** Query of GET /api/web/blog-web; unknown keys are rejected so typos do not silently pass. */
-export const blogQuerySchema = z
-  .object({
-    'lit-sort[]': z.array(sortEntry).max(4).default([]),
-    $paginate: boolParam.default(true),
-    $page: z.coerce.number().int().min(1).max(10_000).default(1),
-    $limit: z.coerce.number().int().min(1).max(100).default(10),
-    id_web_blog_type: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  })
-  .strict()
+export const blogQuerySchema = z.strictObject({
+  'lit-sort[]': z._default(z.array(sortEntry).check(z.maxLength(4)), []),
+  $paginate: z._default(boolParam, true),
+  $page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+  $limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  id_web_blog_type: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
+})
 export type BlogQuery = z.infer<typeof blogQuerySchema>
 
 /**
@@ -89,13 +86,11 @@ export type BlogQuery = z.infer<typeof blogQuerySchema>
  * page, which reads anything, the API says what is wrong: an unknown parameter or a bad value is
  * a 400. The segment itself is read leniently like the page's (garbage is an empty search).
  */
-export const searchApiQuerySchema = z
-  .object({
-    segment: z.string().max(2_000).default(''),
-    sortBy: z.enum(SORT_BY).default(SEARCH_PARAMS_DEFAULTS.sortBy),
-    sortDirection: z.enum(SORT_DIRECTIONS).default(SEARCH_PARAMS_DEFAULTS.sortDirection),
-    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(SEARCH_PARAMS_DEFAULTS.page),
-    pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
-    ferien: boolParam.default(SEARCH_PARAMS_DEFAULTS.ferien),
-  })
-  .strict()
+export const searchApiQuerySchema = z.strictObject({
+  segment: z._default(z.string().check(z.maxLength(2_000)), ''),
+  sortBy: z._default(z.enum(SORT_BY), SEARCH_PARAMS_DEFAULTS.sortBy),
+  sortDirection: z._default(z.enum(SORT_DIRECTIONS), SEARCH_PARAMS_DEFAULTS.sortDirection),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE)), SEARCH_PARAMS_DEFAULTS.page),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_SEARCH_PAGE_SIZE)), SEARCH_PAGE_SIZE),
+  ferien: z._default(boolParam, SEARCH_PARAMS_DEFAULTS.ferien),
+})

@@ -6,7 +6,7 @@
 // - Words match the city or the stop's name anywhere, ignoring case and accents, and umlauts
 //   written either way: 'Münster', 'Muenster' and 'Munster' all find Münster; 'Strasse' finds
 //   'Straße'.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { textParam } from './url-search'
 
 export const BOARDING_QUERY_MAX = 100

@@ -1,5 +1,5 @@
 // Booking status of a trip date (spec 4 "bookable"): labels, parsing, and what a customer may do.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const BOOKABLE_STATUSES = [0, 1, 2, 3, 4, 5] as const
 

@@ -6,7 +6,7 @@
 //   this is the address of the regions without a country ('Andere Regionen'). 'region' is
 //   therefore not available as a country slug.
 // - Anything else (more segments, odd characters, unknown slugs) is a 404.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pagedSchema } from './paging'
 import { tripCardSchema } from './trip-card'
 
@@ -40,14 +40,14 @@ export function destinationSplat(path: DestinationPath): string {
   }
 }
 
-const placeSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() })
+const placeSchema = z.object({ id: z.number().check(z.int()), name: z.string(), slug: z.string() })
 export type Place = z.infer<typeof placeSchema>
 
-export const regionEntrySchema = placeSchema.extend({ trips: z.number().int() })
+export const regionEntrySchema = z.extend(placeSchema, { trips: z.number().check(z.int()) })
 export type RegionEntry = z.infer<typeof regionEntrySchema>
 
-export const countryEntrySchema = placeSchema.extend({
-  trips: z.number().int(),
+export const countryEntrySchema = z.extend(placeSchema, {
+  trips: z.number().check(z.int()),
   /** Regions of this country that have trips, German collation. */
   regions: z.array(regionEntrySchema),
 })
@@ -62,8 +62,8 @@ export const destinationsOverviewSchema = z.object({
 export type DestinationsOverview = z.infer<typeof destinationsOverviewSchema>
 
 export const destinationPageSchema = z.object({
-  country: placeSchema.nullable(),
-  region: placeSchema.nullable(),
+  country: z.nullable(placeSchema),
+  region: z.nullable(placeSchema),
   /** On a country page: its regions with trips. */
   regions: z.array(regionEntrySchema),
   trips: z.array(tripCardSchema),

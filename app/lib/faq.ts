@@ -1,13 +1,13 @@
 // FAQ entries grouped by topic (the /faq/ page).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const faqEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   question: z.string(),
   /** Sanitised HTML. */
   answer: z.string(),
   topic: z.string(),
-  sort: z.number().int(),
+  sort: z.number().check(z.int()),
 })
 export type FaqEntry = z.infer<typeof faqEntrySchema>
 

@@ -14,7 +14,7 @@
 //   English (FORM_MESSAGES); every schema takes a locale, German by default. Labels stay German.
 // - Single-line fields lose control characters (CR, LF, NUL …) before anything is checked or
 //   stored, so no value can start a new mail header line; multi-line fields keep their line breaks.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MASKS, applyMask, isMaskComplete } from './masks'
 import { MAX_ID } from './ids'
 
@@ -166,26 +166,22 @@ export function multiLine(value: string): string {
 }
 
 /** The zod schema of one field: cleans and trims text and reports at most one message. */
-export function fieldSchema(field: FormField, locale: FormLocale = 'de'): z.ZodType<string | number | string[] | null, string | string[]> {
+export function fieldSchema(field: FormField, locale: FormLocale = 'de'): z.ZodMiniType<string | number | string[] | null, string | string[]> {
   const m = FORM_MESSAGES[locale]
   switch (field.type) {
     case 'checkboxes': {
       const allowed = new Set(field.options.map((o) => o.value))
-      return z
-        .array(z.string(m.invalid), m.invalid)
-        .max(field.options.length, m.option)
-        .superRefine((values, ctx) => {
+      return z.pipe(
+        z.array(z.string(m.invalid), m.invalid).check(z.maxLength(field.options.length, m.option), z.superRefine((values, ctx) => {
           if (values.some((v) => !allowed.has(v))) ctx.addIssue({ code: 'custom', message: m.option })
           else if (field.required && values.length === 0) ctx.addIssue({ code: 'custom', message: m.requiredChoice(field.label) })
-        })
-        .transform((values) => field.options.map((o) => o.value).filter((v) => values.includes(v)))
+        })),
+        z.transform((values) => field.options.map((o) => o.value).filter((v) => values.includes(v))),
+      )
     }
     case 'integer':
-      return z
-        .string(m.invalid)
-        .overwrite(singleLine)
-        .trim()
-        .superRefine((value, ctx) => {
+      return z.pipe(
+        z.string(m.invalid).check(z.overwrite(singleLine), z.trim(), z.superRefine((value, ctx) => {
           if (value === '') {
             if (field.required) ctx.addIssue({ code: 'custom', message: m.required(field.label) })
             return
@@ -198,17 +194,16 @@ export function fieldSchema(field: FormField, locale: FormLocale = 'de'): z.ZodT
           }
           const n = /^[0-9]{1,9}$/.test(value) ? Number(value) : Number.NaN
           if (!(n >= field.min && n <= field.max)) ctx.addIssue({ code: 'custom', message: m.integer(field.min, field.max) })
-        })
-        .transform((value) => (value === '' ? null : Number(value)))
+        })),
+        z.transform((value) => (value === '' ? null : Number(value))),
+      )
     default:
       return z
         .string(m.invalid)
-        .overwrite(field.type === 'textarea' ? multiLine : singleLine)
-        .trim()
-        .superRefine((value, ctx) => {
+        .check(z.overwrite(field.type === 'textarea' ? multiLine : singleLine), z.trim(), z.superRefine((value, ctx) => {
           const message = textProblem(field, value, locale)
           if (message) ctx.addIssue({ code: 'custom', message })
-        })
+        }))
   }
 }
 
@@ -414,10 +409,10 @@ export function formDefinition(key: string): FormDefinition | null {
 /** What the browser sends to the server: the form, its raw values, the honeypot and, for a trip request, the trip. */
 export const formSubmissionInputSchema = z.object({
   form: formKeySchema,
-  values: z.record(z.string().max(50), z.union([z.string().max(20_000), z.array(z.string().max(200)).max(50)])),
-  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
-  reise: z.number().int().positive().max(MAX_ID).optional(),
-  termin: z.number().int().positive().max(MAX_ID).optional(),
+  values: z.record(z.string().check(z.maxLength(50)), z.union([z.string().check(z.maxLength(20_000)), z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50))])),
+  [HONEYPOT_FIELD]: z._default(z.string().check(z.maxLength(2000)), ''),
+  reise: z.optional(z.number().check(z.int(), z.positive(), z.lte(MAX_ID))),
+  termin: z.optional(z.number().check(z.int(), z.positive(), z.lte(MAX_ID))),
 })
 export type FormSubmissionInput = z.input<typeof formSubmissionInputSchema>
 
@@ -434,19 +429,18 @@ export const NEWSLETTER_CONSENT_MESSAGE = 'Bitte bestätigen Sie, dass Sie den N
 export const newsletterSchema = z.object({
   email: z
     .string(MESSAGES.email)
-    .trim()
-    .superRefine((value, ctx) => {
+    .check(z.trim(), z.superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: 'Bitte geben Sie Ihre E-Mail-Adresse ein.' })
       else if (value.length > EMAIL_MAX || !EMAIL.safeParse(value).success) ctx.addIssue({ code: 'custom', message: MESSAGES.email })
-    }),
-  consent: z.boolean(NEWSLETTER_CONSENT_MESSAGE).refine((v) => v, NEWSLETTER_CONSENT_MESSAGE),
+    })),
+  consent: z.boolean(NEWSLETTER_CONSENT_MESSAGE).check(z.refine((v) => v, NEWSLETTER_CONSENT_MESSAGE)),
 })
 export type NewsletterValues = z.input<typeof newsletterSchema>
 
 export const newsletterInputSchema = z.object({
-  email: z.string().max(1000),
+  email: z.string().check(z.maxLength(1000)),
   consent: z.boolean(),
-  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
+  [HONEYPOT_FIELD]: z._default(z.string().check(z.maxLength(2000)), ''),
 })
 
 export const NEWSLETTER_CONFIRMATION = 'Bitte bestätigen Sie Ihre Anmeldung über den Link in der E-Mail, die wir Ihnen senden.'
@@ -461,4 +455,4 @@ export const NEWSLETTER_CONSENT_TEXT =
 export const NEWSLETTER_CONSENT_VERSION = '2026-11-1'
 
 /** A newsletter link's token as the sign-up makes it (24 random bytes, base64url); anything else is unknown. */
-export const newsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/)
+export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{32}$/))

@@ -1,28 +1,28 @@
 // Hotels of the hotel trips: the data of the list and detail pages.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { imageRefSchema } from './image-ref'
 import { pagedSchema } from './paging'
 import { tripCardSchema } from './trip-card'
 
-const hotelCountrySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() })
+const hotelCountrySchema = z.object({ id: z.number().check(z.int()), name: z.string(), slug: z.string() })
 
 export const hotelSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   slug: z.string(),
   name: z.string(),
   city: z.string(),
   /** 1–5, null when the hotel has no official category. */
-  stars: z.number().int().nullable(),
-  country: hotelCountrySchema.nullable(),
-  image: imageRefSchema.nullable(),
-  trips: z.number().int(),
+  stars: z.nullable(z.number().check(z.int())),
+  country: z.nullable(hotelCountrySchema),
+  image: z.nullable(imageRefSchema),
+  trips: z.number().check(z.int()),
 })
 export type HotelSummary = z.infer<typeof hotelSummarySchema>
 
 export const hotelListSchema = z.object({ hotels: z.array(hotelSummarySchema), paging: pagedSchema })
 export type HotelList = z.infer<typeof hotelListSchema>
 
-export const hotelDetailSchema = hotelSummarySchema.omit({ image: true, trips: true }).extend({
+export const hotelDetailSchema = z.extend(z.omit(hotelSummarySchema, { image: true, trips: true }), {
   /** Sanitised HTML. */
   description: z.string(),
   images: z.array(imageRefSchema),

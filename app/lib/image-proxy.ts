@@ -1,6 +1,6 @@
 // The image proxy's contract shared by the server (what it accepts) and the components (which
 // URLs they ask for): widths, qualities, the proxy URL and the srcset built from it (spec 9).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Spec 9: "breakpoints xs 0, sm 600, md 960, lg 1280, xl 1920, xxl 2560". */
 export const IMAGE_BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const
@@ -45,26 +45,26 @@ const positiveInt = /^[1-9][0-9]{0,4}$/
 
 /** German messages: the proxy answers them as plain text with status 400. */
 export const imageQuerySchema = z
-  .object({
+  // Unknown parameters would give the same image under endless URLs (cache busting).
+  .strictObject({
     src: z
       .string({ error: 'Bitte eine Bildquelle (src) angeben.' })
-      .min(1, 'Bitte eine Bildquelle (src) angeben.')
-      .max(2048, 'Die Bildquelle ist zu lang.'),
+      .check(z.minLength(1, 'Bitte eine Bildquelle (src) angeben.'), z.maxLength(2048, 'Die Bildquelle ist zu lang.')),
     w: z
-      .string({ error: 'Bitte eine Breite (w) angeben.' })
-      .regex(positiveInt, 'Die Breite (w) muss eine ganze Zahl sein.')
-      .transform(Number)
-      .refine(isAllowedImageWidth, 'Diese Breite (w) wird nicht angeboten.'),
-    q: z
-      .string()
-      .regex(positiveInt, 'Die Qualität (q) muss eine ganze Zahl sein.')
-      .transform(Number)
-      .refine((q) => IMAGE_QUALITIES.some((allowed) => allowed === q), 'Diese Qualität (q) wird nicht angeboten.')
-      .optional()
-      .transform((q) => q ?? DEFAULT_IMAGE_QUALITY),
+      .pipe(
+        z.string({ error: 'Bitte eine Breite (w) angeben.' }).check(z.regex(positiveInt, 'Die Breite (w) muss eine ganze Zahl sein.')),
+        z.transform(Number),
+      )
+      .check(z.refine(isAllowedImageWidth, 'Diese Breite (w) wird nicht angeboten.')),
+    q: z.pipe(
+      z.optional(
+        z
+          .pipe(z.string().check(z.regex(positiveInt, 'Die Qualität (q) muss eine ganze Zahl sein.')), z.transform(Number))
+          .check(z.refine((q) => IMAGE_QUALITIES.some((allowed) => allowed === q), 'Diese Qualität (q) wird nicht angeboten.')),
+      ),
+      z.transform((q) => q ?? DEFAULT_IMAGE_QUALITY),
+    ),
   })
-  // Unknown parameters would give the same image under endless URLs (cache busting).
-  .strict()
 
 export type ImageQuery = z.infer<typeof imageQuerySchema>
 

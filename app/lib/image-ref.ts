@@ -1,5 +1,5 @@
 // The image references stored with ships, hotels, trips and galleries (jsonb `ImageRef`); the proxy's URLs are in image-proxy.ts.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const imageRefSchema = z.object({
   src: z.string(),

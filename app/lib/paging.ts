@@ -1,6 +1,6 @@
 // Paged lists of the content pages: the typed `?seite=` search param (with `?page=` as an alias)
 // and the arithmetic around it.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_PAGE, pageParam } from './url-search'
 
 /** Trip cards on one page of a list: a category, a destination, a hotel's or a ship's trips. */
@@ -11,7 +11,7 @@ export const pageSearchSchema = z.object({ seite: pageParam, page: pageParam })
 export type PageSearch = z.infer<typeof pageSearchSchema>
 
 /** The page number a server function accepts (the search param has already fallen back to 1). */
-export const pageNumberSchema = z.int().min(1).max(MAX_PAGE)
+export const pageNumberSchema = z.int().check(z.gte(1), z.lte(MAX_PAGE))
 
 export function pageFromSearch(search: PageSearch): number {
   return search.seite ?? search.page ?? 1
@@ -29,10 +29,10 @@ export function pageSearch(page: number): { seite?: number } {
 }
 
 export const pagedSchema = z.object({
-  page: z.number().int(),
-  pages: z.number().int(),
-  total: z.number().int(),
-  perPage: z.number().int(),
+  page: z.number().check(z.int()),
+  pages: z.number().check(z.int()),
+  total: z.number().check(z.int()),
+  perPage: z.number().check(z.int()),
 })
 export type Paged = z.infer<typeof pagedSchema>
 

@@ -13,17 +13,17 @@
 // - Headers are sorted with German collation (Ä beside A, Ö beside O); equal headers, e.g. two
 //   nameless countries, by country id so the order is stable. Regions inside a group likewise,
 //   ties by region id.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const regionSchema = z.object({
-  id_loc_region: z.number().int(),
+  id_loc_region: z.number().check(z.int()),
   name: z.string(),
-  loc_region_countries: z.array(z.object({ id_loc_country: z.number().int() })),
+  loc_region_countries: z.array(z.object({ id_loc_country: z.number().check(z.int()) })),
 })
 
 export const countrySchema = z.object({
-  id_loc_country: z.number().int(),
-  name: z.string().nullable(),
+  id_loc_country: z.number().check(z.int()),
+  name: z.nullable(z.string()),
 })
 
 export type Region = z.infer<typeof regionSchema>

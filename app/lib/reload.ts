@@ -1,6 +1,6 @@
 // Spec 4: "A failed code-chunk load triggers a page reload, guarded by a 10-second window per
 // path. A new release is detected by polling and the app reloads on the next navigation."
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** At most one automatic reload per path within this window, so a broken chunk cannot loop. */
 export const CHUNK_RELOAD_WINDOW_MS = 10_000
@@ -71,7 +71,7 @@ export function isChunkLoadError(error: unknown, depth = 0): boolean {
   return 'cause' in error && isChunkLoadError(error.cause, depth + 1)
 }
 
-export const latestBuildSchema = z.object({ buildId: z.string().trim().min(1) })
+export const latestBuildSchema = z.object({ buildId: z.string().check(z.trim(), z.minLength(1)) })
 
 /**
  * `latest` is the parsed body of /latest-build.json. Garbage, an empty id or an unknown current

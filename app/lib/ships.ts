@@ -1,5 +1,5 @@
 // Ships (river and ocean cruises): the data of the list and detail pages.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { imageRefSchema } from './image-ref'
 import { pagedSchema } from './paging'
 import { tripCardSchema } from './trip-card'
@@ -7,20 +7,20 @@ import { tripCardSchema } from './trip-card'
 export const shipFactSchema = z.object({ label: z.string(), value: z.string() })
 
 export const shipSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   slug: z.string(),
   name: z.string(),
   /** 'fluss' | 'hochsee' (schema SHIP_KINDS); kept a string so a new kind shows instead of failing. */
   kind: z.string(),
-  image: imageRefSchema.nullable(),
+  image: z.nullable(imageRefSchema),
   /** The first facts, for the card. */
   keyFacts: z.array(shipFactSchema),
-  trips: z.number().int(),
+  trips: z.number().check(z.int()),
 })
 export type ShipSummary = z.infer<typeof shipSummarySchema>
 
 export const shipDetailSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   slug: z.string(),
   name: z.string(),
   kind: z.string(),

@@ -1,9 +1,9 @@
 // The operator's identity (name, address, phone, office hours, colours, legal texts' owner) is
 // configuration: these are the embedded demo's defaults; SITE_CONFIG_FILE overrides them.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({ label: z.string(), href: z.string(), children: z.array(menuItemSchema).optional() }),
+export const menuItemSchema: z.ZodMiniType<MenuItem> = z.lazy(() =>
+  z.object({ label: z.string(), href: z.string(), children: z.optional(z.array(menuItemSchema)) }),
 )
 export type MenuItem = { label: string; href: string; children?: MenuItem[] }
 
@@ -11,23 +11,23 @@ export const menuSchema = z.object({ key: z.string(), items: z.array(menuItemSch
 export type Menu = z.infer<typeof menuSchema>
 
 export const siteInfoSchema = z.object({
-  name: z.string().min(1),
-  legalName: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  legalName: z.string().check(z.minLength(1)),
   claim: z.string(),
   street: z.string(),
   zip: z.string(),
   city: z.string(),
-  phone: z.string().min(1),
-  phoneHref: z.string().regex(/^\+?[0-9]+$/),
+  phone: z.string().check(z.minLength(1)),
+  phoneHref: z.string().check(z.regex(/^\+?[0-9]+$/)),
   email: z.email(),
   officeHours: z.string(),
   copyright: z.string(),
   colors: z.object({
-    primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-    accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    primary: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
+    accent: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
   }),
   /** Insolvency protection of the customers' money (§ 651r BGB): named before booking and on the Sicherungsschein. */
-  insolvency: z.object({ insurer: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
+  insolvency: z.object({ insurer: z.string().check(z.minLength(1)), address: z.string().check(z.minLength(1)), phone: z.string().check(z.minLength(1)) }),
 })
 export type SiteInfo = z.infer<typeof siteInfoSchema>
 

@@ -7,15 +7,14 @@
 // - The empty prefix is a catch-all that every longer prefix beats.
 // - Two zones with the same longest matching prefix (a data mistake): the cheaper one wins, so
 //   the customer is never quoted the higher price; equal prices fall back to the lower zone id.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const ZIP_ERROR = 'Bitte geben Sie eine fünfstellige Postleitzahl ein, zum Beispiel 33602.'
 
 /** A German Postleitzahl: exactly five digits (spaces around it are ignored). */
 export const zipSchema = z
   .string(ZIP_ERROR)
-  .trim()
-  .regex(/^[0-9]{5}$/, ZIP_ERROR)
+  .check(z.trim(), z.regex(/^[0-9]{5}$/, ZIP_ERROR))
 
 export type TransferZoneLike = {
   id: number

@@ -1,6 +1,6 @@
 // The Reisekalender's months: keys ('2027-01'), German labels ('Januar 2027'), the window of months
 // one page shows and its typed query (?monat=2027-01&kategorie=busreisen).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from './bookable'
 
 /** Three months per page keep the page small (about 150 dates with the demo catalogue). */
@@ -14,23 +14,23 @@ export type CalendarScope = (typeof CALENDAR_SCOPES)[number]
 
 const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/
 
-export const monthKeySchema = z.string().regex(MONTH_KEY)
+export const monthKeySchema = z.string().check(z.regex(MONTH_KEY))
 export type MonthKey = z.infer<typeof monthKeySchema>
 
-const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
+const slugSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/))
 
 /** Unknown or mangled values are dropped, never an error page. */
 export const calendarSearchSchema = z.object({
-  monat: monthKeySchema.optional().catch(undefined),
-  kategorie: slugSchema.optional().catch(undefined),
+  monat: z.catch(z.optional(monthKeySchema), undefined),
+  kategorie: z.catch(z.optional(slugSchema), undefined),
 })
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>
 
 /** What a calendar page shows, in the code's names (the URL's monat and kategorie are mapped by the route). */
 export const calendarInputSchema = z.object({
   scope: z.enum(CALENDAR_SCOPES),
-  month: monthKeySchema.optional().catch(undefined),
-  category: slugSchema.optional().catch(undefined),
+  month: z.catch(z.optional(monthKeySchema), undefined),
+  category: z.catch(z.optional(slugSchema), undefined),
 })
 
 export function isMonthKey(value: string): value is MonthKey {
@@ -108,12 +108,12 @@ export function calendarWindow(options: { requested?: MonthKey; current: MonthKe
 }
 
 const entrySchema = z.object({
-  dateId: z.number().int(),
-  tripId: z.number().int(),
+  dateId: z.number().check(z.int()),
+  tripId: z.number().check(z.int()),
   title: z.string(),
   dateFrom: z.string(),
   dateTill: z.string(),
-  durationDays: z.number().int(),
+  durationDays: z.number().check(z.int()),
   /** Millionths of a euro. */
   price: z.number(),
   bookable: bookableSchema,
@@ -124,13 +124,13 @@ const monthOptionSchema = z.object({ key: monthKeySchema, label: z.string() })
 
 export const calendarPageSchema = z.object({
   months: z.array(z.object({ key: monthKeySchema, label: z.string(), entries: z.array(entrySchema) })),
-  previous: monthKeySchema.nullable(),
-  next: monthKeySchema.nullable(),
+  previous: z.nullable(monthKeySchema),
+  next: z.nullable(monthKeySchema),
   /** Every month with at least one date (for the month selector). */
   monthOptions: z.array(monthOptionSchema),
   /** Categories with dates in this calendar (for the filter). */
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  category: z.nullable(z.object({ slug: z.string(), name: z.string() })),
   /** The requested category slug matched nothing; all dates are shown. */
   unknownCategory: z.boolean(),
 })

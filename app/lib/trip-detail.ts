@@ -1,12 +1,12 @@
 // The data of the trip detail page (/reise/{id}/) and the rules for its URL: the schema is what the
 // server sends and the type the page reads.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from './bookable'
 import { parseId } from './ids'
 import { imageRefSchema as imageSchema } from './image-ref'
 
 export const tripDateSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   dateFrom: z.string(),
   dateTill: z.string(),
   /** Per person in a double room, millionths of a euro. */
@@ -18,7 +18,7 @@ export const tripDateSchema = z.object({
 export type TripDate = z.infer<typeof tripDateSchema>
 
 export const tripBoardingPointSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   street: z.string(),
   zip: z.string(),
@@ -31,30 +31,30 @@ export const tripBoardingPointSchema = z.object({
 export type TripBoardingPoint = z.infer<typeof tripBoardingPointSchema>
 
 export const tripDetailSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   slug: z.string(),
   title: z.string(),
-  subtitle: z.string().nullable(),
+  subtitle: z.nullable(z.string()),
   teaser: z.string(),
   /** Sanitised HTML. */
   descriptionHtml: z.string(),
-  itinerary: z.array(z.object({ day: z.number().int(), title: z.string(), text: z.string() })),
+  itinerary: z.array(z.object({ day: z.number().check(z.int()), title: z.string(), text: z.string() })),
   included: z.array(z.string()),
   notIncluded: z.array(z.string()),
-  durationDays: z.number().int(),
+  durationDays: z.number().check(z.int()),
   transport: z.string(),
   images: z.array(imageSchema),
   /** ISO calendar day the trip was put into the catalogue (JSON-LD offers' validFrom). */
   listedSince: z.string(),
-  categories: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string(), kind: z.string() })),
-  countries: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string().nullable() })),
+  categories: z.array(z.object({ id: z.number().check(z.int()), slug: z.string(), name: z.string(), kind: z.string() })),
+  countries: z.array(z.object({ id: z.number().check(z.int()), slug: z.string(), name: z.nullable(z.string()) })),
   /** Upcoming dates only, earliest first. */
   dates: z.array(tripDateSchema),
   boardingPoints: z.array(tripBoardingPointSchema),
-  hotel: z
-    .object({ id: z.number().int(), name: z.string(), city: z.string(), stars: z.number().int().nullable(), image: imageSchema.nullable() })
-    .nullable(),
-  ship: z.object({ id: z.number().int(), name: z.string(), kind: z.string(), image: imageSchema.nullable() }).nullable(),
+  hotel: z.nullable(
+    z.object({ id: z.number().check(z.int()), name: z.string(), city: z.string(), stars: z.nullable(z.number().check(z.int())), image: z.nullable(imageSchema) }),
+  ),
+  ship: z.nullable(z.object({ id: z.number().check(z.int()), name: z.string(), kind: z.string(), image: z.nullable(imageSchema) })),
 })
 export type TripDetail = z.infer<typeof tripDetailSchema>
 

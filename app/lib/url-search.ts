@@ -5,11 +5,11 @@
 // spelling when the validated value differs. So the param keeps the type the router read (text or
 // number), the page turns it into text, and links hand the router a number exactly when the
 // number prints back as the same text.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A text search param of at most `max` characters, as the router read it; anything else is undefined. */
 export function textParam(max: number) {
-  return z.union([z.string().max(max), z.number()]).optional().catch(undefined)
+  return z.catch(z.optional(z.union([z.string().check(z.maxLength(max)), z.number()])), undefined)
 }
 
 /** The text of a param read by textParam. */
@@ -30,4 +30,4 @@ export const MAX_PAGE = 10_000
  * A page number search param (?page=2, ?seite=2); absent or unreadable (`abc`, `-1`, past
  * MAX_PAGE) means page 1, read with `?? 1`, rather than an error page.
  */
-export const pageParam = z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined)
+export const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE))), undefined)

@@ -1,7 +1,7 @@
 // The Merkliste as plain data: a list of trip ids, newest first, as it is kept in localStorage and
 // shared through `?ids=12,40,7`. No React, no storage access: the browser binding lives in
 // app/components/wishlist/.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_ID } from './ids'
 
 /** localStorage key; the value is a JSON array of trip ids. */
@@ -13,7 +13,7 @@ export const WISHLIST_MAX = 100
 export type Wishlist = readonly number[]
 
 // Trip ids are PostgreSQL integers.
-export const tripIdSchema = z.int().positive().max(MAX_ID)
+export const tripIdSchema = z.int().check(z.positive(), z.lte(MAX_ID))
 
 const EMPTY: Wishlist = Object.freeze([])
 

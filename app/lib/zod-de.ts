@@ -1,5 +1,6 @@
 // German messages for every zod schema, in the browser and on the server (imported once by the
 // router and by the configuration).
-import { z } from 'zod'
+import { config } from 'zod/mini'
+import { de } from 'zod/locales'
 
-z.config(z.locales.de())
+config(de())

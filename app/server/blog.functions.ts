@@ -5,7 +5,7 @@
 // reachable under /blog/detail/.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { BLOG_PAGE_TYPES, blogQuerySchema } from '~/lib/api'
 import { blogSlugFromPath } from '~/lib/blog-path'
 import { pageNumberSchema, paged } from '~/lib/paging'
@@ -30,7 +30,7 @@ export const fetchBlogPage = createServerFn({ method: 'GET' })
 
 /** `path` is the splat after /blog/detail/; its last segment is the slug. */
 export const fetchBlogEntry = createServerFn({ method: 'GET' })
-  .validator(z.object({ path: z.string().max(1000) }))
+  .validator(z.object({ path: z.string().check(z.maxLength(1000)) }))
   .handler(async ({ data }) => {
     const slug = blogSlugFromPath(data.path)
     if (slug === null) throw notFound()

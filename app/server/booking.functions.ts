@@ -3,7 +3,7 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie, setCookie } from '@tanstack/react-start/server'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { paymentSchedule } from '~/lib/booking/payment-terms'
@@ -112,7 +112,7 @@ const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung
 
 /** Saves the whole draft of this browser; prices and holds come back from the server. */
 export const saveBooking = createServerFn({ method: 'POST' })
-  .validator(tripDateInput.extend({ draft: z.unknown() }))
+  .validator(z.extend(tripDateInput, { draft: z.unknown() }))
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const limited = limitCurrentClient('save')
     if (limited) return limited
@@ -170,14 +170,14 @@ export type SubmitBookingResult =
 /** "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks. */
 export const submitBooking = createServerFn({ method: 'POST' })
   .validator(
-    tripDateInput.extend({
+    z.extend(tripDateInput, {
       idempotencyKey: idempotencyKeySchema,
       acceptAgb: z.boolean(),
       acceptPrivacy: z.boolean(),
-      referrer: z.string().max(200).nullable(),
+      referrer: z.nullable(z.string().check(z.maxLength(200))),
       /** Agency staff: the signed token of their login card and the AgenturId the browser stored (DESIGN 7). */
-      agencyToken: z.string().max(1024).optional(),
-      agenturId: z.string().max(40).optional(),
+      agencyToken: z.optional(z.string().check(z.maxLength(1024))),
+      agenturId: z.optional(z.string().check(z.maxLength(40))),
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
@@ -211,7 +211,7 @@ export const submitBooking = createServerFn({ method: 'POST' })
 
 /** The success page's booking; unknown or not this browser's (and no valid signature): 404. */
 export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
-  .validator(z.object({ bookingNumber: z.string(), sig: z.string().optional() }))
+  .validator(z.object({ bookingNumber: z.string(), sig: z.optional(z.string()) }))
   .handler(async ({ data }): Promise<BookingSummary & { bank: BankDetails }> => {
     if (!(await mayViewBooking(data.bookingNumber, data.sig))) throw notFound()
     const settings = await bookingSettings()
@@ -236,7 +236,7 @@ export const fetchPaymentRequest = createServerFn({ method: 'GET' })
 
 /** A SEPA direct-debit mandate instead of a transfer, stored with its time and text. */
 export const submitPaymentMandate = createServerFn({ method: 'POST' })
-  .validator(paymentLinkInput.extend({ iban: z.string().max(60), accountHolder: z.string().max(140), accept: z.boolean() }))
+  .validator(z.extend(paymentLinkInput, { iban: z.string().check(z.maxLength(60)), accountHolder: z.string().check(z.maxLength(140)), accept: z.boolean() }))
   .handler(async ({ data }): Promise<MandateResult | Limited> => {
     const limited = limitCurrentClient('book')
     if (limited) return limited

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { SORT_BY, SORT_DIRECTIONS } from '~/lib/search/sort'
 import { pageNumberSchema } from '~/lib/paging'
 import { todayInBerlin } from '~/lib/calendar'
@@ -8,11 +8,11 @@ import { keptPerVersion } from './content-version.server'
 import { getDb } from './runtime.server'
 import { loadCategoryPage } from './services/category.server'
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
+const slug = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/))
 
 export const categoryPageInputSchema = z.object({
   category: slug,
-  country: slug.nullable(),
+  country: z.nullable(slug),
   page: pageNumberSchema,
   sortBy: z.enum(SORT_BY),
   sortDirection: z.enum(SORT_DIRECTIONS),

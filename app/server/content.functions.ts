@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { groupFaq } from '~/lib/faq'
@@ -10,12 +10,11 @@ import { listFaqEntries } from './services/faq.server'
 
 export const contentSlugSchema = z
   .string()
-  .max(200)
-  .regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/)
+  .check(z.maxLength(200), z.regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/))
 
 /** Spec 2 `{params}` catch-all: a content page by slug, otherwise 404. */
 export const fetchContentPage = createServerFn({ method: 'GET' })
-  .validator(z.object({ slug: z.string().max(400) }))
+  .validator(z.object({ slug: z.string().check(z.maxLength(400)) }))
   .handler(async ({ data }) => {
     const slug = contentSlugSchema.safeParse(data.slug.replace(/^\/+|\/+$/g, ''))
     if (!slug.success) throw notFound()
@@ -32,7 +31,7 @@ const LINK_KINDS = ['article', 'service-entry'] as const
 
 /** `/article/{article}/`: an article by slug. */
 export const fetchArticle = createServerFn({ method: 'GET' })
-  .validator(z.object({ slug: z.string().max(400) }))
+  .validator(z.object({ slug: z.string().check(z.maxLength(400)) }))
   .handler(async ({ data }) => {
     const slug = contentSlugSchema.safeParse(data.slug)
     if (!slug.success || slug.data.includes('/')) throw notFound()
@@ -46,7 +45,7 @@ export const fetchArticle = createServerFn({ method: 'GET' })
  * its numeric id (the upstream's links), so both kinds of old link keep working.
  */
 export const fetchServiceEntry = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: z.string().max(400) }))
+  .validator(z.object({ id: z.string().check(z.maxLength(400)) }))
   .handler(async ({ data }) => {
     const db = await getDb()
     const numeric = parseId(data.id)

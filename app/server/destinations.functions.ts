@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseDestinationPath } from '~/lib/destinations'
 import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
@@ -12,7 +12,7 @@ export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async
 
 /** `path` is the splat after /reiselaender/ ('italien/gardasee/'); anything unknown is a 404. */
 export const fetchDestination = createServerFn({ method: 'GET' })
-  .validator(z.object({ path: z.string().max(1000), page: pageNumberSchema }))
+  .validator(z.object({ path: z.string().check(z.maxLength(1000)), page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const path = parseDestinationPath(data.path)
     if (path === null) throw notFound()

@@ -2,7 +2,7 @@
 // the submission, which the server validates again with the form's own schema.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formKeySchema } from '~/lib/forms'
 import type { FormSubmissionInput } from '~/lib/forms'
 import { tripIdSchema } from '~/lib/wishlist'
@@ -17,7 +17,7 @@ import { siteInfo } from './site.server'
 
 /** The trip a Reiseanfrage is about; unknown form, trip or date → 404. */
 export const fetchFormContext = createServerFn({ method: 'GET' })
-  .validator(z.object({ form: z.string().max(100), tripId: tripIdSchema.optional(), dateId: tripIdSchema.optional() }))
+  .validator(z.object({ form: z.string().check(z.maxLength(100)), tripId: z.optional(tripIdSchema), dateId: z.optional(tripIdSchema) }))
   .handler(async ({ data }) => {
     const form = formKeySchema.safeParse(data.form)
     if (!form.success) throw notFound()

@@ -1,7 +1,7 @@
 // Reiseimpressionen and the /gallery/ of trip photos.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { findImpression, listGalleryImages, listImpressions } from './services/impressions.server'
@@ -20,7 +20,7 @@ export const fetchImpressions = createServerFn({ method: 'GET' })
 
 /** `/reiseimpressionen/{data}/`: {data} is the gallery's slug. */
 export const fetchImpression = createServerFn({ method: 'GET' })
-  .validator(z.object({ slug: z.string().max(400) }))
+  .validator(z.object({ slug: z.string().check(z.maxLength(400)) }))
   .handler(async ({ data }) => {
     if (!SLUG.test(data.slug)) throw notFound()
     const impression = await findImpression(await getDb(), data.slug)

@@ -1,7 +1,7 @@
 // The newsletter boundary: the sign-up (double opt-in mail), and the state and actions behind the
 // links of the mails (confirm, unsubscribe), which the link pages use.
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { newsletterInputSchema } from '~/lib/forms'
 import { config } from './config.server'
 import { publicOrigin } from './origin.server'
@@ -27,5 +27,5 @@ export const signUpForNewsletter = createServerFn({ method: 'POST' })
 
 /** What the page behind a mail's link shows: a button, a done message, or an invalid link. */
 export const fetchNewsletterLinkState = createServerFn({ method: 'GET' })
-  .validator(z.object({ token: z.string().max(200) }))
+  .validator(z.object({ token: z.string().check(z.maxLength(200)) }))
   .handler(async ({ data }): Promise<LinkState> => newsletterLinkState(await getDb(), data.token, config().NEWSLETTER_PENDING_DAYS))

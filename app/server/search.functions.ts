@@ -1,7 +1,7 @@
 // Server functions of the trip search: results for a segment, suggestions for the text field,
 // and the country list of the search form.
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SearchResult } from '~/lib/search/results'
 import { parseSegment } from '~/lib/search/segment'
 import { searchParamsSchema } from '~/lib/search/sort'
@@ -19,7 +19,7 @@ const MAX_SEGMENT_LENGTH = 2_000
 
 const searchTripsInputSchema = z.object({
   /** The raw segment as it stands in the URL (decoded); parsed leniently, garbage is an empty search. */
-  segment: z.string().transform((s) => s.slice(0, MAX_SEGMENT_LENGTH)),
+  segment: z.pipe(z.string(), z.transform((s) => s.slice(0, MAX_SEGMENT_LENGTH))),
   params: searchParamsSchema,
 })
 
@@ -36,7 +36,7 @@ export const fetchSearchResults = createServerFn({ method: 'GET' })
   })
 
 export const fetchSuggestions = createServerFn({ method: 'GET' })
-  .validator(z.object({ prefix: z.string().max(200) }))
+  .validator(z.object({ prefix: z.string().check(z.maxLength(200)) }))
   .handler(async ({ data }) => suggest(await getDb(), data.prefix))
 
 /** The countries for the form's country list and the region groups (cached per instance). */

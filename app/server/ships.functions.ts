@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseId } from '~/lib/ids'
 import { TRIPS_PER_PAGE, pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
@@ -12,7 +12,7 @@ export const fetchShips = createServerFn({ method: 'GET' }).handler(async () => 
 
 /** A malformed id, an unknown ship or a page after the last is a 404. */
 export const fetchShip = createServerFn({ method: 'GET' })
-  .validator(z.object({ id: z.string().max(100), page: pageNumberSchema }))
+  .validator(z.object({ id: z.string().check(z.maxLength(100)), page: pageNumberSchema }))
   .handler(async ({ data }) => {
     const id = parseId(data.id)
     if (id === null) throw notFound()

@@ -1,6 +1,7 @@
 // The operator's identity: DEFAULT_SITE_INFO, overridden field by field by a JSON file named in
 // SITE_CONFIG_FILE, validated with the same schema so a wrong file stops the start with a message.
 import { readFileSync } from 'node:fs'
+import * as z from 'zod/mini'
 import { DEFAULT_SITE_INFO, siteInfoSchema } from '~/lib/site'
 import type { SiteInfo } from '~/lib/site'
 
@@ -17,7 +18,7 @@ export function siteInfo(): SiteInfo {
     console.error(`Ungültige Konfiguration: SITE_CONFIG_FILE – ${file} ist keine lesbare JSON-Datei`)
     process.exit(1)
   }
-  const result = siteInfoSchema.partial().safeParse(overrides)
+  const result = z.partial(siteInfoSchema).safeParse(overrides)
   if (!result.success) {
     console.error(`Ungültige Konfiguration: SITE_CONFIG_FILE – ${result.error.issues[0]?.path.join('.')}: ${result.error.issues[0]?.message}`)
     process.exit(1)

@@ -1,12 +1,12 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getDb } from './runtime.server'
 import { loadHtmlSitemap } from './services/sitemap.server'
 
 /** The HTML sitemap with one page of trips; a page beyond the end is a 404. */
 export const fetchHtmlSitemap = createServerFn({ method: 'GET' })
-  .validator(z.object({ page: z.number().int().min(1).max(1_000_000) }))
+  .validator(z.object({ page: z.number().check(z.int(), z.gte(1), z.lte(1_000_000)) }))
   .handler(async ({ data }) => {
     const sitemap = await loadHtmlSitemap(await getDb(), data.page)
     if (!sitemap) throw notFound()

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageNumberSchema } from '~/lib/paging'
 import { getDb } from './runtime.server'
 import { listTestimonials } from './services/testimonials.server'

@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseTripParam } from '~/lib/trip-detail'
 import { tripIdSchema } from '~/lib/wishlist'
 import { todayInBerlin } from '~/lib/calendar'
@@ -23,7 +23,7 @@ export const fetchTripDetail = createServerFn({ method: 'GET' })
 
 /** The id behind another spelling of a trip URL ('12-gardasee', 'gardasee'), for the redirect; else 404. */
 export const resolveTripParam = createServerFn({ method: 'GET' })
-  .validator(z.object({ param: z.string().max(300) }))
+  .validator(z.object({ param: z.string().check(z.maxLength(300)) }))
   .handler(async ({ data }) => {
     const ref = parseTripParam(data.param)
     if (!ref) throw notFound()

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { contentVersion, followContentVersion, onContentVersionChange } from '~/server/content-version.server'
 import { queryRows } from '~/server/db/query.server'
 import { catalogueVersion } from '~/server/services/search/prepare.server'

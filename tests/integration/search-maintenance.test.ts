@@ -2,7 +2,7 @@
 // date summary (written once, migration 0003), planner statistics and a vacuumed search table.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 
@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.cleanup()
 })
 
-async function rows<S extends z.ZodType>(statement: ReturnType<typeof sql>, schema: S): Promise<z.infer<S>[]> {
+async function rows<S extends z.ZodMiniType>(statement: ReturnType<typeof sql>, schema: S): Promise<z.infer<S>[]> {
   const result: unknown = await t.db.execute(statement)
   const list = Array.isArray(result) ? result : z.object({ rows: z.array(z.unknown()) }).parse(result).rows
   return z.array(schema).parse(list)

@@ -6,7 +6,7 @@
 import { FieldApi, FormApi, revalidateLogic } from '@tanstack/react-form'
 import type { AnyFieldApi } from '@tanstack/react-form'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { removeArrayItem } from '~/components/forms/remove-array-item'
 
 type Person = { firstname: string; lastname: string }
@@ -199,7 +199,7 @@ describe('removeArrayItem', () => {
     const schema = z.object({
       allRooms: z.array(
         z.object({
-          teilnehmer: z.array(z.object({ firstname: z.string().min(1, MISSING.firstname), lastname: z.string().min(1, MISSING.lastname) })),
+          teilnehmer: z.array(z.object({ firstname: z.string().check(z.minLength(1, MISSING.firstname)), lastname: z.string().check(z.minLength(1, MISSING.lastname)) })),
         }),
       ),
     })

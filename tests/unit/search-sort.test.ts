@@ -1,7 +1,7 @@
 // Typed query of the results route: sorting, paging, Ferientermine (spec 5, DESIGN 5).
 import fc from 'fast-check'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { SEARCH_PARAMS_DEFAULTS, type SearchParams, searchParamsSchema } from '~/lib/search/sort'
 
 describe('searchParamsSchema', () => {

@@ -1,7 +1,7 @@
 // Text search params survive the router's JSON reading and stay readable in the URL.
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-search'
 
 const schema = z.object({ plz: textParam(20), page: pageParam })

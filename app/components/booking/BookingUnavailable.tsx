@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { NotFoundRouteProps } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { buttonClassName } from '../ui/Button'
 
 const reasonSchema = z.object({ message: z.string() })

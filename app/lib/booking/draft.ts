@@ -4,20 +4,19 @@
 //
 // Fields may be empty while the form is filled in; what each step needs is checked by the step
 // rules in ./steps.ts, on the page and again on the server.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_TRAVELLERS, ROOM_OCCUPANCY, TOO_MANY_TRAVELLERS_MESSAGE, roomTypeSchema } from './offer'
 import type { BookingOffer, RoomType } from './offer'
 import { withoutControls } from '../forms'
 import { MAX_ID } from '../ids'
 
 const line = (max: number) =>
-  z
-    .string()
-    .max(max * 2)
-    .default('')
-    .transform((v) => withoutControls(v).slice(0, max))
+  z.pipe(
+    z._default(z.string().check(z.maxLength(max * 2)), ''),
+    z.transform((v) => withoutControls(v).slice(0, max)),
+  )
 
-const idRef = z.object({ id: z.number().int().positive().max(MAX_ID) })
+const idRef = z.object({ id: z.number().check(z.int(), z.positive(), z.lte(MAX_ID)) })
 
 export const MOBILITY_AIDS = ['keine', 'rollator', 'rollstuhl'] as const
 export const MOBILITY_LABELS = { keine: 'keine', rollator: 'Rollator', rollstuhl: 'Rollstuhl' } as const
@@ -31,7 +30,7 @@ export const PAYMENT_METHOD_LABELS = {
 
 /** A boarding point of the trip, or Haustürtransfer from a postcode. */
 export const boardingChoiceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('point'), boardingPointId: z.number().int().positive().max(MAX_ID) }),
+  z.object({ kind: z.literal('point'), boardingPointId: z.number().check(z.int(), z.positive(), z.lte(MAX_ID)) }),
   z.object({ kind: z.literal('transfer'), zip: line(10) }),
 ])
 export type BoardingChoice = z.infer<typeof boardingChoiceSchema>
@@ -48,53 +47,53 @@ export const participantSchema = z.object({
   tel: line(30),
   email: line(254),
   /** The booking person; exactly one per booking (spec 4). */
-  buchender: z.boolean().default(false),
+  buchender: z._default(z.boolean(), false),
   /** Seat label on the seat plan, such as '7C'; null on trips without a seat plan. */
-  seat: z.string().max(5).nullable().default(null),
-  boarding: boardingChoiceSchema.nullable().default(null),
+  seat: z._default(z.nullable(z.string().check(z.maxLength(5))), null),
+  boarding: z._default(z.nullable(boardingChoiceSchema), null),
   /** Spec 4: at most one insurance per traveller. */
-  insurance: z.array(idRef).max(1).default([]),
+  insurance: z._default(z.array(idRef).check(z.maxLength(1)), []),
   /** Add-ons per person. */
-  services: z.array(idRef).max(20).default([]),
-  mobility: z.enum(MOBILITY_AIDS).default('keine'),
+  services: z._default(z.array(idRef).check(z.maxLength(20)), []),
+  mobility: z._default(z.enum(MOBILITY_AIDS), 'keine'),
   /** Computed by the server; whatever a client sends is replaced. */
-  price_per_person: z.number().int().nonnegative().default(0),
+  price_per_person: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 })
 export type Participant = z.infer<typeof participantSchema>
 
 export const roomSchema = z
-  .object({ type: roomTypeSchema, teilnehmer: z.array(participantSchema).min(1).max(2) })
-  .refine((room) => room.teilnehmer.length === ROOM_OCCUPANCY[room.type], {
-    message: 'Die Zahl der Reisenden passt nicht zur Zimmerart.',
-    path: ['teilnehmer'],
-  })
+  .object({ type: roomTypeSchema, teilnehmer: z.array(participantSchema).check(z.minLength(1), z.maxLength(2)) })
+  .check(
+    z.refine((room) => room.teilnehmer.length === ROOM_OCCUPANCY[room.type], {
+      message: 'Die Zahl der Reisenden passt nicht zur Zimmerart.',
+      path: ['teilnehmer'],
+    }),
+  )
 export type Room = z.infer<typeof roomSchema>
 
 export const voucherSchema = z.object({ einloesecode: line(40) })
 export type Voucher = z.infer<typeof voucherSchema>
 
 export const paymentSchema = z.object({
-  method: z.enum(PAYMENT_METHODS).nullable().default(null),
+  method: z._default(z.nullable(z.enum(PAYMENT_METHODS)), null),
   iban: line(42),
   accountHolder: line(70),
   /** The SEPA mandate text was accepted. */
-  mandate: z.boolean().default(false),
+  mandate: z._default(z.boolean(), false),
 })
 
 export const bookingDraftSchema = z.object({
-  allRooms: z
-    .array(roomSchema)
-    .max(MAX_TRAVELLERS)
-    .default([])
-    .refine((rooms) => travellerCount(rooms) <= MAX_TRAVELLERS, {
+  allRooms: z._default(z.array(roomSchema).check(z.maxLength(MAX_TRAVELLERS)), []).check(
+    z.refine((rooms) => travellerCount(rooms) <= MAX_TRAVELLERS, {
       message: TOO_MANY_TRAVELLERS_MESSAGE,
     }),
+  ),
   /** Add-ons per booking. */
-  bookingServices: z.array(idRef).max(20).default([]),
-  vouchers: z.array(voucherSchema).max(5).default([]),
-  payment: paymentSchema.default({ method: null, iban: '', accountHolder: '', mandate: false }),
+  bookingServices: z._default(z.array(idRef).check(z.maxLength(20)), []),
+  vouchers: z._default(z.array(voucherSchema).check(z.maxLength(5)), []),
+  payment: z._default(paymentSchema, { method: null, iban: '', accountHolder: '', mandate: false }),
   /** Computed by the server; whatever a client sends is replaced. */
-  gesamtpreis: z.number().int().nonnegative().default(0),
+  gesamtpreis: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 })
 export type BookingDraft = z.infer<typeof bookingDraftSchema>
 export type BookingDraftInput = z.input<typeof bookingDraftSchema>

@@ -1,7 +1,7 @@
 // Texts the law prescribes before a package-travel booking (DESIGN 6): the information form of
 // Anlage 11 zu Art. 250 § 2 Abs. 1 EGBGB with the operator's name and insolvency protection, and
 // the plain statement that package travel has no right of withdrawal (§ 312g Abs. 2 Nr. 9 BGB).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SiteInfo } from '../site'
 
 /** The two boxes before "zahlungspflichtig buchen": never pre-ticked, checked on the page and by the server. */

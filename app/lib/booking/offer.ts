@@ -2,7 +2,7 @@
 // zones, add-ons and insurance. The server reads it from the database (booking service), the
 // availability API and the booking pages show it, and the price function prices a draft against it.
 // Every price is an integer in millionths of a euro (spec 9).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from '../bookable'
 import { tripBoardingPointSchema } from '../trip-detail'
 
@@ -24,14 +24,14 @@ export const ROOM_LABELS = {
 export const MAX_TRAVELLERS = 9
 export const TOO_MANY_TRAVELLERS_MESSAGE = `Online können Sie für höchstens ${MAX_TRAVELLERS} Reisende buchen. Für größere Gruppen nutzen Sie bitte unsere Gruppenanfrage.`
 
-const rawPrice = z.number().int().nonnegative()
+const rawPrice = z.number().check(z.int(), z.nonnegative())
 
 export const SEAT_CELL_KINDS = ['seat', 'aisle', 'driver', 'guide', 'door', 'wc', 'stairs', 'empty'] as const
 
 export const seatCellSchema = z.object({
   kind: z.enum(SEAT_CELL_KINDS),
-  seat: z.string().optional(),
-  blocked: z.boolean().optional(),
+  seat: z.optional(z.string()),
+  blocked: z.optional(z.boolean()),
 })
 
 export const seatPlanLayoutSchema = z.array(z.array(seatCellSchema))
@@ -40,7 +40,7 @@ export const seatPlanLayoutSchema = z.array(z.array(seatCellSchema))
 export const boardingOptionSchema = tripBoardingPointSchema
 
 export const transferZoneSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   zipPrefixes: z.array(z.string()),
   /** Per person. */
@@ -48,7 +48,7 @@ export const transferZoneSchema = z.object({
 })
 
 export const serviceOfferSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   description: z.string(),
   price: rawPrice,
@@ -57,24 +57,24 @@ export const serviceOfferSchema = z.object({
 })
 
 export const insuranceOfferSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   code: z.string(),
   name: z.string(),
   description: z.string(),
   /** 450 = 4.5 % of the traveller's travel price, at least minPrice; null for a fixed price. */
-  percentBasisPoints: z.number().int().nonnegative().nullable(),
+  percentBasisPoints: z.nullable(z.number().check(z.int(), z.nonnegative())),
   minPrice: rawPrice,
-  fixedPrice: rawPrice.nullable(),
+  fixedPrice: z.nullable(rawPrice),
 })
 
 export const bookingOfferSchema = z.object({
-  tripDateId: z.number().int(),
-  tripId: z.number().int(),
+  tripDateId: z.number().check(z.int()),
+  tripId: z.number().check(z.int()),
   tripTitle: z.string(),
   /** 'YYYY-MM-DD' */
   dateFrom: z.string(),
   dateTill: z.string(),
-  durationDays: z.number().int(),
+  durationDays: z.number().check(z.int()),
   transport: z.enum(['bus', 'flug', 'schiff', 'hotel']),
   bookable: bookableSchema,
   /** Per person in a double room (or per person on a day trip). */
@@ -83,7 +83,7 @@ export const bookingOfferSchema = z.object({
   singleRoomSurcharge: rawPrice,
   roomTypes: z.array(roomTypeSchema),
   /** Null for trips without a seat plan (flights, cruises, hotels): they book against capacity. */
-  seatPlan: seatPlanLayoutSchema.nullable(),
+  seatPlan: z.nullable(seatPlanLayoutSchema),
   boardingPoints: z.array(boardingOptionSchema),
   /** Haustürtransfer zones; empty when the trip has no boarding points. */
   transferZones: z.array(transferZoneSchema),

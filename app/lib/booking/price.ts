@@ -5,7 +5,7 @@
 // Money is integers in millionths of a euro (spec 9). Percentages (insurance) are rounded half up
 // to whole cents (10,000 millionths); nothing else is ever rounded, because every other price is
 // already a whole number of cents in the catalogue.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { BookingDraft, Participant } from './draft'
 import { findTransferZone } from '../transfer-zones'
 import { ROOM_LABELS } from './offer'
@@ -16,12 +16,12 @@ export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number]
 
 /** How every amount is described in the API document. */
 export const MONEY_DESCRIPTION = 'Ganzzahl in Millionstel Euro (1.000.000 = 1 €).'
-const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
+const money = (what: string) => z.int().check(z.describe(`${what} ${MONEY_DESCRIPTION}`))
 
 export const priceLineSchema = z.object({
   kind: z.enum(PRICE_LINE_KINDS),
-  label: z.string().describe('Der Text der Zeile, wie ihn Seite, PDF und E-Mail zeigen.'),
-  traveller: z.string().nullable().describe('Der Name der reisenden Person, null für Zeilen der ganzen Buchung.'),
+  label: z.string().check(z.describe('Der Text der Zeile, wie ihn Seite, PDF und E-Mail zeigen.')),
+  traveller: z.nullable(z.string()).check(z.describe('Der Name der reisenden Person, null für Zeilen der ganzen Buchung.')),
   quantity: z.int(),
   unitPrice: money('Einzelpreis; negativ für Gutscheine.'),
   amount: money('Menge × Einzelpreis; negativ für Gutscheine.'),
@@ -30,7 +30,7 @@ export type PriceLine = z.infer<typeof priceLineSchema>
 
 export const pricingSchema = z.object({
   lines: z.array(priceLineSchema),
-  perPerson: z.array(money('Preis der Person.')).describe('price_per_person: Preis je reisender Person in der Reihenfolge von allRooms/teilnehmer.'),
+  perPerson: z.array(money('Preis der Person.')).check(z.describe('price_per_person: Preis je reisender Person in der Reihenfolge von allRooms/teilnehmer.')),
   subtotal: money('Summe aller Zeilen vor Gutscheinen.'),
   voucherTotal: money('Was Gutscheine abziehen (positiv, nie mehr als subtotal).'),
   gesamtpreis: money('Gesamtpreis der Buchung (subtotal − voucherTotal, nie negativ).'),

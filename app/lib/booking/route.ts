@@ -1,6 +1,6 @@
 // The booking flow's steps and their URLs: /buchung/{terminId}/step1/ … /step4/ and which step a
 // route is. Kept apart from the step rules (./steps.ts), which only the booking pages load.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const BOOKING_STEPS = [1, 2, 3, 4] as const
 export type BookingStep = (typeof BOOKING_STEPS)[number]
@@ -20,4 +20,4 @@ export const STEP_ROUTES = {
 } as const satisfies Record<BookingStep, string>
 
 /** `?hinweis=unvollstaendig`: the step guard sent the customer here from a later step. */
-export const bookingStepSearchSchema = z.object({ hinweis: z.enum(['unvollstaendig']).optional().catch(undefined) })
+export const bookingStepSearchSchema = z.object({ hinweis: z.catch(z.optional(z.enum(['unvollstaendig'])), undefined) })

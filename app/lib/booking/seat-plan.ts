@@ -1,6 +1,6 @@
 // The bus seat plan (seat_plans.layout): which seats can be sold, what each seat is called for a
 // screen reader, where the arrow keys move, who gets a picked seat, and "Plätze automatisch wählen".
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { seatPlanLayoutSchema } from './offer'
 
 /** Rows from the front (driver, guide, door) to the back; each row a list of cells from left to right. */

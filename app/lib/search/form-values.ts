@@ -1,7 +1,7 @@
 // The search form's fields as the inputs hold them (text, German number and date strings) and
 // the way to and from a Search. The same field names are the query of the plain GET form that
 // works before the scripts have loaded (/reiseuebersicht/search/?text=…&categories=3…).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseBookable } from '../bookable'
 import { formatNumber } from '../format'
 import { parseLocaleNumber } from '../masks'
@@ -12,9 +12,9 @@ import type { Search } from './segment'
 /** The longest trip the catalogue allows (trips.duration_days is 1–366): an open "bis" field. */
 export const MAX_TRIP_DAYS = 366
 
-export const searchFormValuesSchema = searchFormSchema
-  .pick({ text: true, categories: true, countries: true, regions: true, startDate: true, endDate: true })
-  .extend({
+export const searchFormValuesSchema = z.extend(
+  z.pick(searchFormSchema, { text: true, categories: true, countries: true, regions: true, startDate: true, endDate: true }),
+  {
     /** Whole days, as typed. */
     durationMin: z.string(),
     durationMax: z.string(),
@@ -24,7 +24,8 @@ export const searchFormValuesSchema = searchFormSchema
     priceMin: z.string(),
     priceMax: z.string(),
     ferien: z.boolean(),
-  })
+  },
+)
 export type SearchFormValues = z.infer<typeof searchFormValuesSchema>
 
 /** A whole, non-negative number from a German number field; '' and anything else are null. */
@@ -101,12 +102,16 @@ export function searchWhileEditing(values: SearchFormValues, current: Search): S
 
 // The GET form sends every field as text, lists as repeated keys; the router reads numbers and
 // booleans out of them already. Whatever cannot be read is left empty, never refused.
-const textField = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined)
-const idsField = z
-  .union([z.array(z.union([z.number(), z.string()])), z.number(), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))
-  .optional()
-  .catch(undefined)
+const textField = z.catch(z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))), undefined)
+const idsField = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.array(z.union([z.number(), z.string()])), z.number(), z.string()]),
+      z.transform((v) => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)),
+    ),
+  ),
+  undefined,
+)
 
 export const searchFormQuerySchema = z.object({
   text: textField,
@@ -122,11 +127,15 @@ export const searchFormQuerySchema = z.object({
   bookable: textField,
   priceMin: textField,
   priceMax: textField,
-  ferien: z
-    .union([z.boolean(), z.string(), z.number()])
-    .transform((v) => v === true || v === 'true' || v === 'on' || v === 1 || v === '1')
-    .optional()
-    .catch(undefined),
+  ferien: z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.boolean(), z.string(), z.number()]),
+        z.transform((v) => v === true || v === 'true' || v === 'on' || v === 1 || v === '1'),
+      ),
+    ),
+    undefined,
+  ),
 })
 export type SearchFormQuery = z.infer<typeof searchFormQuerySchema>
 

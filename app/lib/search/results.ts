@@ -1,6 +1,6 @@
 // What a search answers (one page of trips, the total, the facet counts) and what the text field
 // suggests. One schema for the server function, the JSON API and the page.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from '../bookable'
 import { tripCardSchema } from '../trip-card'
 
@@ -8,7 +8,7 @@ import { tripCardSchema } from '../trip-card'
 export const SEARCH_PAGE_SIZE = 24
 export const MAX_SEARCH_PAGE_SIZE = 100
 
-const facetValueSchema = z.object({ id: z.number().int(), name: z.string().nullable(), count: z.number().int() })
+const facetValueSchema = z.object({ id: z.number().check(z.int()), name: z.nullable(z.string()), count: z.number().check(z.int()) })
 
 /**
  * Counts for the filter lists. Each list ignores its own filter (the categories list counts the
@@ -18,20 +18,20 @@ const facetValueSchema = z.object({ id: z.number().int(), name: z.string().nulla
 export const searchFacetsSchema = z.object({
   categories: z.array(facetValueSchema),
   countries: z.array(facetValueSchema),
-  bookable: z.array(z.object({ status: bookableSchema, count: z.number().int() })),
+  bookable: z.array(z.object({ status: bookableSchema, count: z.number().check(z.int()) })),
 })
 export type SearchFacets = z.infer<typeof searchFacetsSchema>
 export type FacetValue = z.infer<typeof facetValueSchema>
 
 /** One page of a search: what the results page shows and GET /api/search answers. */
 export const searchResultSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int().describe('Die gezeigte Seite: die erbetene oder die letzte, wenn die erbetene dahinter liegt.'),
-  pageCount: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int(), z.describe('Die gezeigte Seite: die erbetene oder die letzte, wenn die erbetene dahinter liegt.')),
+  pageCount: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
   trips: z.array(tripCardSchema),
-  facets: searchFacetsSchema.describe('Anzahlen je Filterwert; jede Liste ohne ihren eigenen Filter gezählt.'),
-  fuzzy: z.boolean().describe('true, wenn kein Treffer alle Wörter enthielt und dies die Reisen mit ähnlichen Wörtern sind.'),
+  facets: searchFacetsSchema.check(z.describe('Anzahlen je Filterwert; jede Liste ohne ihren eigenen Filter gezählt.')),
+  fuzzy: z.boolean().check(z.describe('true, wenn kein Treffer alle Wörter enthielt und dies die Reisen mit ähnlichen Wörtern sind.')),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 
@@ -46,7 +46,7 @@ export const suggestionSchema = z.object({
   label: z.string(),
   kind: z.enum(SUGGESTION_KINDS),
   /** Trip id, region id or country id. */
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** The trip page, or the search for the region or country. */
   href: z.string(),
 })

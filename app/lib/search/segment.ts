@@ -1,6 +1,6 @@
 // The search segment of /reiseuebersicht/search/{segment}/ (spec 2, DESIGN 5):
 // {text}-{categories}-{countries}-{regions}-{start}-{end}-{duration}-{bookable}-{priceRange}
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from '../bookable'
 import type { BookableStatus } from '../bookable'
 import { berlinDayStart, germanDateToUnix, unixToGermanDate } from './dates'
@@ -43,19 +43,19 @@ const isStrictlyAscending = (ids: readonly number[]) =>
     return previous === undefined || previous < id
   })
 
-const idListSchema = z.array(z.int().positive()).refine(isStrictlyAscending, 'ids must be unique and ascending')
+const idListSchema = z.array(z.int().check(z.positive())).check(z.refine(isStrictlyAscending, 'ids must be unique and ascending'))
 
-const daySchema = z
-  .int()
-  .nonnegative()
-  .refine((sec) => berlinDayStart(sec) === sec, 'a day is the unix second of its midnight in Berlin')
+const daySchema = z.int().check(
+  z.nonnegative(),
+  z.refine((sec) => berlinDayStart(sec) === sec, 'a day is the unix second of its midnight in Berlin'),
+)
 
 const durationSchema = z
-  .object({ min: z.int().positive(), max: z.int().positive() })
-  .refine((d) => d.min <= d.max, 'min must not exceed max')
+  .object({ min: z.int().check(z.positive()), max: z.int().check(z.positive()) })
+  .check(z.refine((d) => d.min <= d.max, 'min must not exceed max'))
 
-const priceBound = z.int().min(DEFAULT_PRICE_RANGE.min).max(DEFAULT_PRICE_RANGE.max)
-const priceSchema = z.object({ min: priceBound, max: priceBound }).refine((p) => p.min <= p.max, 'min must not exceed max')
+const priceBound = z.int().check(z.gte(DEFAULT_PRICE_RANGE.min), z.lte(DEFAULT_PRICE_RANGE.max))
+const priceSchema = z.object({ min: priceBound, max: priceBound }).check(z.refine((p) => p.min <= p.max, 'min must not exceed max'))
 
 /**
  * A valid search is a canonical one: every value has exactly one spelling in the segment, so
@@ -63,21 +63,21 @@ const priceSchema = z.object({ min: priceBound, max: priceBound }).refine((p) =>
  */
 export const searchSchema = z
   .object({
-    text: z.string().refine((t) => t === normalizeText(t), 'text must be canonical (see normalizeText)'),
+    text: z.string().check(z.refine((t) => t === normalizeText(t), 'text must be canonical (see normalizeText)')),
     categories: idListSchema,
     countries: idListSchema,
     regions: idListSchema,
     /** Unix seconds of Berlin midnight of the first travel day. */
-    start: daySchema.nullable(),
+    start: z.nullable(daySchema),
     /** Unix seconds of Berlin midnight of the last travel day (the day itself is included). */
-    end: daySchema.nullable(),
+    end: z.nullable(daySchema),
     /** Trip length in days, both ends included; min === max means exactly that many days. */
-    duration: durationSchema.nullable(),
-    bookable: bookableSchema.nullable(),
+    duration: z.nullable(durationSchema),
+    bookable: z.nullable(bookableSchema),
     /** Whole euros. */
     price: priceSchema,
   })
-  .refine((s) => s.start === null || s.end === null || s.start <= s.end, 'start must not be after end')
+  .check(z.refine((s) => s.start === null || s.end === null || s.start <= s.end, 'start must not be after end'))
 
 export type Search = z.infer<typeof searchSchema>
 
@@ -98,15 +98,15 @@ const looseRangeSchema = z.object({ min: z.number(), max: z.number() })
 
 /** Anything shaped like a search, canonical or not: what normalizeSearch accepts. */
 export const searchInputSchema = z.object({
-  text: z.string().optional(),
-  categories: z.array(z.number()).readonly().optional(),
-  countries: z.array(z.number()).readonly().optional(),
-  regions: z.array(z.number()).readonly().optional(),
-  start: z.number().nullable().optional(),
-  end: z.number().nullable().optional(),
-  duration: looseRangeSchema.nullable().optional(),
-  bookable: z.number().nullable().optional(),
-  price: looseRangeSchema.nullable().optional(),
+  text: z.optional(z.string()),
+  categories: z.optional(z.readonly(z.array(z.number()))),
+  countries: z.optional(z.readonly(z.array(z.number()))),
+  regions: z.optional(z.readonly(z.array(z.number()))),
+  start: z.optional(z.nullable(z.number())),
+  end: z.optional(z.nullable(z.number())),
+  duration: z.optional(z.nullable(looseRangeSchema)),
+  bookable: z.optional(z.nullable(z.number())),
+  price: z.optional(z.nullable(looseRangeSchema)),
 })
 
 export type SearchInput = z.input<typeof searchInputSchema>
@@ -269,11 +269,11 @@ export const searchFormSchema = z.object({
   /** dd.mm.yyyy as typed; anything else leaves the start empty. */
   startDate: z.string(),
   endDate: z.string(),
-  duration: rangeSchema.nullable().optional(),
+  duration: z.optional(z.nullable(rangeSchema)),
   /** From a select, so possibly a string; spec 5: read as an integer or null. */
-  bookable: z.union([z.number(), z.string()]).nullable().optional(),
+  bookable: z.optional(z.nullable(z.union([z.number(), z.string()]))),
   /** Spec 5: a missing price range is the default range. */
-  price: rangeSchema.nullable().optional(),
+  price: z.optional(z.nullable(rangeSchema)),
 })
 
 export type SearchForm = z.infer<typeof searchFormSchema>

@@ -1,6 +1,6 @@
 // Typed query of the results route (?sortBy=&sortDirection=&page=&ferien=): sorting, paging and
 // the Ferientermine flag. Every key falls back to its default, so a hand-edited URL never fails.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const SORT_BY = ['date', 'price', 'duration', 'name'] as const
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
@@ -16,17 +16,11 @@ export const SEARCH_PARAMS_DEFAULTS = {
 // The router JSON-reads query values (page=2 is a number, ferien=true a boolean), but a link
 // typed by hand or built elsewhere may quote them ("2", "true"), so both spellings are read.
 export const searchParamsSchema = z.object({
-  sortBy: z.enum(SORT_BY).default(SEARCH_PARAMS_DEFAULTS.sortBy).catch(SEARCH_PARAMS_DEFAULTS.sortBy),
-  sortDirection: z
-    .enum(SORT_DIRECTIONS)
-    .default(SEARCH_PARAMS_DEFAULTS.sortDirection)
-    .catch(SEARCH_PARAMS_DEFAULTS.sortDirection),
-  page: z.coerce.number().int().positive().default(SEARCH_PARAMS_DEFAULTS.page).catch(SEARCH_PARAMS_DEFAULTS.page),
+  sortBy: z.catch(z._default(z.enum(SORT_BY), SEARCH_PARAMS_DEFAULTS.sortBy), SEARCH_PARAMS_DEFAULTS.sortBy),
+  sortDirection: z.catch(z._default(z.enum(SORT_DIRECTIONS), SEARCH_PARAMS_DEFAULTS.sortDirection), SEARCH_PARAMS_DEFAULTS.sortDirection),
+  page: z.catch(z._default(z.coerce.number().check(z.int(), z.positive()), SEARCH_PARAMS_DEFAULTS.page), SEARCH_PARAMS_DEFAULTS.page),
   /** Only trips on dates within school holidays (Ferientermine). */
-  ferien: z
-    .union([z.boolean(), z.stringbool()])
-    .default(SEARCH_PARAMS_DEFAULTS.ferien)
-    .catch(SEARCH_PARAMS_DEFAULTS.ferien),
+  ferien: z.catch(z._default(z.union([z.boolean(), z.stringbool()]), SEARCH_PARAMS_DEFAULTS.ferien), SEARCH_PARAMS_DEFAULTS.ferien),
 })
 
 export type SearchParams = z.infer<typeof searchParamsSchema>

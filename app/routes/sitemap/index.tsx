@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { Pagination } from '~/components/ui/Pagination'

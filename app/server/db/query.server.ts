@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { MAX_ID } from '~/lib/ids'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { Database } from './client.server'
 
 /**
@@ -16,7 +16,7 @@ export async function inOrder<T>(query: PromiseLike<T>): Promise<T> {
   return await query
 }
 
-export async function queryRows<S extends z.ZodType>(db: Pick<Database, 'execute'>, statement: SQL, row: S): Promise<z.infer<S>[]> {
+export async function queryRows<S extends z.ZodMiniType>(db: Pick<Database, 'execute'>, statement: SQL, row: S): Promise<z.infer<S>[]> {
   const result: unknown = await db.execute(statement)
   const rows = Array.isArray(result)
     ? result

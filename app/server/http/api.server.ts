@@ -1,5 +1,5 @@
 // Shared behaviour of the JSON API routes: validated query, JSON answers, no stack traces.
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { errorFields, log } from '../log.server'
 import { jsonError, searchParamsToObject } from './query'
 
@@ -18,7 +18,7 @@ export function apiRoute(name: string, handler: Handler): Handler {
 }
 
 /** Parses the query string with the schema; a wrong value gives a 400 naming the parameter. */
-export function parseQuery<S extends z.ZodType>(
+export function parseQuery<S extends z.ZodMiniType>(
   request: Request,
   schema: S,
 ): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {

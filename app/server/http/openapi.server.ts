@@ -10,7 +10,7 @@
 // The draftId comes from POST /api/booking-drafts (see the response's `links`).
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import '~/lib/zod-de'
 import { blogEntrySchema, blogPageSchema, blogQuerySchema, countrySchema, initDataSchema, searchApiQuerySchema } from '~/lib/api'
 import { bookingDraftSchema, newDraft, roomsFor, travellers } from '~/lib/booking/draft'
@@ -61,7 +61,7 @@ export const API_VERSION = '1.0.0'
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) })
 const cacheClearedSchema = z.object({ cleared: z.literal(true) })
 /** The spec-7 endpoints answer errors as `{ error }` (app/server/http/query.ts jsonError). */
-const plainErrorSchema = z.object({ error: z.string().describe('Der Fehler in einem deutschen Satz.') })
+const plainErrorSchema = z.object({ error: z.string().check(z.describe('Der Fehler in einem deutschen Satz.')) })
 
 // ---------------------------------------------------------------------------------------------
 // JSON Schema from zod, with the notes that the zod schemas keep in comments.
@@ -108,7 +108,7 @@ function annotate(node: unknown, key?: string): void {
   }
 }
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
   delete out.$schema
   annotate(out)
@@ -153,7 +153,7 @@ export type ParameterSpec = {
 
 export type ResponseSpec = {
   description: string
-  schema: z.ZodType
+  schema: z.ZodMiniType
   schemaName: string
   examples: Record<string, Example>
   headers?: Record<string, { description: string; schema: JsonSchema }>
@@ -168,7 +168,7 @@ export type OperationSpec = {
   summary: string
   description: string
   parameters: ParameterSpec[]
-  requestBody?: { description: string; schema: z.ZodType; schemaName: string; input: JsonSchema; examples: Record<string, Example> }
+  requestBody?: { description: string; schema: z.ZodMiniType; schemaName: string; input: JsonSchema; examples: Record<string, Example> }
   responses: Record<string, ResponseSpec>
 }
 
@@ -226,7 +226,7 @@ const draftIdParameter = (examples: Record<string, Example>): ParameterSpec => (
   examples,
 })
 
-function queryParameters(schema: z.ZodObject, examples: Record<string, { summary: string; values: Record<string, unknown> }>, notes: Record<string, string>): ParameterSpec[] {
+function queryParameters(schema: z.ZodMiniObject, examples: Record<string, { summary: string; values: Record<string, unknown> }>, notes: Record<string, string>): ParameterSpec[] {
   const json = toSchema(schema, 'input')
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((json.required ?? []) as string[])
@@ -248,7 +248,7 @@ function queryParameters(schema: z.ZodObject, examples: Record<string, { summary
   })
 }
 
-async function queryError(path: string, query: string, schema: z.ZodType): Promise<unknown> {
+async function queryError(path: string, query: string, schema: z.ZodMiniType): Promise<unknown> {
   const parsed = parseQuery(new Request(`http://localhost${path}?${query}`), schema)
   if (parsed.ok) throw new Error(`example query ${query} should fail`)
   return parsed.response.json()
@@ -595,7 +595,7 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
         '415': bodyErrors()['415']!,
         '422': {
           description: 'Der Entwurf ist unvollständig (`step` nennt den ersten unvollständigen Schritt, `issues` was fehlt), eine Zustimmung fehlt, oder der Idempotency-Key wurde schon für eine andere Anfrage verwendet.',
-          schema: apiErrorSchema.extend({ step: stepErrorSchema.shape.step.optional() }),
+          schema: z.extend(apiErrorSchema, { step: z.optional(stepErrorSchema.shape.step) }),
           schemaName: 'BuchungUnvollstaendig',
           examples: {
             unvollstaendig: { summary: 'Entwurf unvollständig', value: incompleteBody(1, step1Issues) },
@@ -836,12 +836,12 @@ function hoist(name: string, schema: JsonSchema, into: Record<string, JsonSchema
 /** The OpenAPI 3.1 document of these operations. */
 export function toOpenApi(operations: readonly OperationSpec[], origin: string): JsonSchema {
   const schemas: Record<string, JsonSchema> = {}
-  const schemaNames = new Map<z.ZodType, string>()
-  const ref = (name: string, schema: z.ZodType | JsonSchema, io: 'input' | 'output'): JsonSchema => {
+  const schemaNames = new Map<z.ZodMiniType, string>()
+  const ref = (name: string, schema: z.ZodMiniType | JsonSchema, io: 'input' | 'output'): JsonSchema => {
     if (!(name in schemas)) {
-      hoist(name, schema instanceof z.ZodType ? toSchema(schema, io) : schema, schemas)
-      if (schema instanceof z.ZodType) schemaNames.set(schema, name)
-    } else if (schema instanceof z.ZodType && schemaNames.get(schema) !== name) {
+      hoist(name, schema instanceof z.ZodMiniType ? toSchema(schema, io) : schema, schemas)
+      if (schema instanceof z.ZodMiniType) schemaNames.set(schema, name)
+    } else if (schema instanceof z.ZodMiniType && schemaNames.get(schema) !== name) {
       throw new Error(`two schemas named ${name}`)
     }
     return { $ref: `#/components/schemas/${name}` }

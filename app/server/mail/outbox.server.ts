@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { SendMailOptions } from 'nodemailer'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Database } from '../db/client.server'
 import { mailOutbox } from '../db/schema'
 import type { MailAttachmentRef } from '../db/schema'

@@ -1,6 +1,6 @@
 // The directory of partner travel agencies (public fields only: never logins or password hashes).
 import { asc, count, like } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageCount } from '~/lib/paging'
 import type { Database } from '../db/client.server'
 import { agencies } from '../db/schema'
@@ -8,14 +8,14 @@ import { agencies } from '../db/schema'
 export const AGENCIES_PER_PAGE = 12
 
 export const agencySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   street: z.string(),
   zip: z.string(),
   city: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  website: z.nullable(z.string()),
 })
 export type Agency = z.infer<typeof agencySchema>
 

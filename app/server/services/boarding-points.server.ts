@@ -1,19 +1,19 @@
 // Zustiegsstellen: every boarding point, filtered on the server by zip prefix and place.
 import { asc } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isEmptyQuery, matchesBoardingPoint, parseBoardingQuery } from '~/lib/boarding-points'
 import type { Database } from '../db/client.server'
 import { boardingPoints } from '../db/schema'
 
 export const boardingPointSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   street: z.string(),
   zip: z.string(),
   city: z.string(),
   lat: z.number(),
   lng: z.number(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 })
 export type BoardingPoint = z.infer<typeof boardingPointSchema>
 

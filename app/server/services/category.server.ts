@@ -2,7 +2,7 @@
 // trips, optionally narrowed to one travel country, and the countries the category travels to.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { BOOKABLE_STATUSES, bookableAction } from '~/lib/bookable'
 import { TRIPS_PER_PAGE } from '~/lib/paging'
 import { isPageInRange, pagedSchema } from '~/lib/paging'
@@ -16,10 +16,10 @@ import { todayIsoDay } from './trip-cards.server'
 import { germanSortKey, pageTrips } from './trip-pages.server'
 
 export const categoryPageSchema = z.object({
-  category: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), kind: z.string(), descriptionHtml: z.string(), image: z.string().nullable() }),
-  country: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
+  category: z.object({ id: z.number().check(z.int()), slug: z.string(), name: z.string(), kind: z.string(), descriptionHtml: z.string(), image: z.nullable(z.string()) }),
+  country: z.nullable(z.object({ id: z.number().check(z.int()), slug: z.string(), name: z.string() })),
   /** The travel countries of the category's published trips, with how many trips go there. */
-  countries: z.array(z.object({ slug: z.string(), name: z.string(), trips: z.number().int() })),
+  countries: z.array(z.object({ slug: z.string(), name: z.string(), trips: z.number().check(z.int()) })),
   trips: z.array(tripCardSchema),
   paging: pagedSchema,
 })

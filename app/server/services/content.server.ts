@@ -1,7 +1,7 @@
 // Content pages (Impressum, Datenschutz, AGB, Barrierefreiheit …), served by slug through the catch-all route.
 import { and, asc, eq } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Database } from '../db/client.server'
 import { contentPages } from '../db/schema'
 import type { ContentPageKind } from '../db/schema'
@@ -35,7 +35,7 @@ export function findContentPageById(db: Database, id: number, kind: ContentPageK
   return findPage(db, eq(contentPages.id, id), kind)
 }
 
-export const contentLinkSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), teaser: z.string() })
+export const contentLinkSchema = z.object({ id: z.number().check(z.int()), slug: z.string(), title: z.string(), teaser: z.string() })
 export type ContentLink = z.infer<typeof contentLinkSchema>
 
 /** Titles and teasers of one kind (articles, service entries), in the operator's order. */

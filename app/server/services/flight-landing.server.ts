@@ -1,7 +1,7 @@
 // "Flugreisen genussvoll reisen": the flight trips as cards (soonest departure first), the operator's
 // advantages and where to find all flight trips.
 import { asc, eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { blogEntrySchema } from '~/lib/api'
 import { pagedSchema } from '~/lib/paging'
 import { tripCardSchema } from '~/lib/trip-card'
@@ -18,7 +18,7 @@ export const flightLandingSchema = z.object({
   paging: pagedSchema,
   advantages: z.array(blogEntrySchema),
   /** The flight category's overview, for "all flight trips". */
-  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  category: z.nullable(z.object({ slug: z.string(), name: z.string() })),
 })
 export type FlightLanding = z.infer<typeof flightLandingSchema>
 

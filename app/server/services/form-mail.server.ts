@@ -5,7 +5,7 @@
 // The acknowledgement repeats nothing the sender typed (not even the name): otherwise anyone could
 // make the site mail their text to a stranger's address. It says which form arrived when, and for
 // a trip request the trip from the database.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formatDateTime } from '~/lib/format'
 import { describeValue } from '~/lib/forms'
 import type { FormDefinition } from '~/lib/forms'

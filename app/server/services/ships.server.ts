@@ -1,6 +1,6 @@
 // Ships: the list with trip counts and one ship with its trips.
 import { asc, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { readImages } from '~/lib/image-ref'
 import { shipDetailSchema, shipFactSchema, shipSummarySchema } from '~/lib/ships'
 import type { ShipPage, ShipSummary } from '~/lib/ships'

@@ -6,7 +6,7 @@ import { BLOG_TYPE, blogEntrySchema, blogQuerySchema } from '~/lib/api'
 import type { BlogEntry } from '~/lib/api'
 import { specialCategoryKind } from '~/lib/categories'
 import type { SpecialCategoryKind } from '~/lib/categories'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { testimonialSchema } from '~/lib/testimonials'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { TripCardData } from '~/lib/trip-card'
@@ -29,7 +29,7 @@ export const startPageSchema = z.object({
   highlights: z.array(tripCardSchema),
   tips: z.array(tripCardSchema),
   /** Names of the special categories as the operator wrote them (block headings), by block. */
-  headings: z.object({ top: z.string().nullable(), highlight: z.string().nullable(), tipps: z.string().nullable() }),
+  headings: z.object({ top: z.nullable(z.string()), highlight: z.nullable(z.string()), tipps: z.nullable(z.string()) }),
   /** The picture of each category, by id, for the category tiles. */
   categoryImages: z.record(z.string(), z.string()),
   blogs: z.array(blogEntrySchema),

@@ -1,12 +1,12 @@
 // Haustürtransfer: the price zone of a Postleitzahl.
 import { asc } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { findTransferZone, zipSchema } from '~/lib/transfer-zones'
 import type { Database } from '../db/client.server'
 import { transferZones } from '../db/schema'
 
 export const transferZoneSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   zipPrefixes: z.array(z.string()),
   price: z.number(),

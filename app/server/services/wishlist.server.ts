@@ -1,7 +1,7 @@
 // The Merkliste's ids → trip cards. Ids of trips that no longer exist or are unpublished come back
 // as `missing`, so the page can offer to remove them instead of failing.
 import { and, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { Wishlist } from '~/lib/wishlist'
 import type { Database } from '../db/client.server'
@@ -11,7 +11,7 @@ import { loadTripCards } from './trip-cards.server'
 export const resolvedWishlistSchema = z.object({
   /** In the order of the list. */
   trips: z.array(tripCardSchema),
-  missing: z.array(z.number().int()),
+  missing: z.array(z.number().check(z.int())),
 })
 export type ResolvedWishlist = z.infer<typeof resolvedWishlistSchema>
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DefinedForm } from '~/components/forms/DefinedForm'
 import { AppLink } from '~/components/ui/AppLink'
 import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
@@ -12,7 +12,7 @@ import { MAX_ID } from '~/lib/ids'
 import { pageHead } from '~/lib/head'
 
 // A mangled id is ignored (the form still works); an id that does not exist is a 404.
-const idParam = z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined)
+const idParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ID))), undefined)
 
 /**
  * Spec 2 /forms/{form}: Katalogbestellung, Kontakt, Gruppenanfrage and the Reiseanfrage of a trip

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ServiceSearchForm, useSearchText } from '~/components/service/ServiceSearchForm'
 import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { Button } from '~/components/ui/Button'

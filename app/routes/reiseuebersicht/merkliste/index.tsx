@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Breadcrumbs, crumb } from '~/components/ui/Breadcrumbs'
 import { formatIdsParam, parseIdsParam } from '~/lib/wishlist'
 import { OwnWishlist } from '~/components/wishlist/OwnWishlist'
@@ -13,10 +13,7 @@ import { pageHead } from '~/lib/head'
  */
 export const Route = createFileRoute('/reiseuebersicht/merkliste/')({
   validateSearch: z.object({
-    ids: z
-      .union([z.string().max(1200), z.number()])
-      .optional()
-      .catch(undefined),
+    ids: z.catch(z.optional(z.union([z.string().check(z.maxLength(1200)), z.number()])), undefined),
   }),
   loaderDeps: ({ search }) => ({ shared: formatIdsParam(parseIdsParam(search.ids)) }),
   loader: async ({ context, deps }) => {

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as z from 'zod/mini'
 import { formValuesFromQuery, searchFormQuerySchema, searchFromFormValues } from '~/lib/search/form-values'
 import { searchParamsSchema } from '~/lib/search/sort'
 
@@ -7,7 +8,7 @@ import { searchParamsSchema } from '~/lib/search/sort'
  * the path segment): /reiseuebersicht/search/?q=wien&categories=3 → the search's own URL.
  */
 export const Route = createFileRoute('/reiseuebersicht/search/')({
-  validateSearch: searchFormQuerySchema.extend({ sortBy: searchParamsSchema.shape.sortBy, sortDirection: searchParamsSchema.shape.sortDirection }),
+  validateSearch: z.extend(searchFormQuerySchema, { sortBy: searchParamsSchema.shape.sortBy, sortDirection: searchParamsSchema.shape.sortDirection }),
   beforeLoad: ({ search }) => {
     const values = formValuesFromQuery(search)
     throw redirect({

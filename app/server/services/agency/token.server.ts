@@ -4,7 +4,7 @@
 // the booking link secret under its own purpose, so a payment or success signature never passes
 // as a token. The password version makes a password change (or a removed login) end every token.
 import { createHash } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { openJson, sealJson } from '../../signed.server'
 
 const PURPOSE = 'agency-token'
@@ -16,10 +16,10 @@ export const AGENCY_TOKEN_TTL_MS = 12 * 60 * 60 * 1000
 export const MAX_TOKEN_LENGTH = 512
 
 const payloadSchema = z.object({
-  a: z.number().int().positive(),
-  r: z.number().int().positive(),
-  e: z.number().int().positive(),
-  v: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  a: z.number().check(z.int(), z.positive()),
+  r: z.number().check(z.int(), z.positive()),
+  e: z.number().check(z.int(), z.positive()),
+  v: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
 })
 
 export type AgencyTokenClaims = { agencyId: number; ratioAgencyId: number; expires: number; passwordVersion: string }

@@ -19,7 +19,7 @@
 //   the same key with another request 422.
 import '~/lib/zod-de'
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { BOOKABLE_LABELS } from '~/lib/bookable'
 import { bookingDraftSchema, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
@@ -51,34 +51,36 @@ import type { LimitScope } from '../../http/client-limits.server'
 // Schemas of what the API answers (they are its TypeScript types and its OpenAPI document).
 
 /** How every price of the API is written (spec 9). */
-const money = (what: string) => z.int().describe(`${what} ${MONEY_DESCRIPTION}`)
+const money = (what: string) => z.int().check(z.describe(`${what} ${MONEY_DESCRIPTION}`))
 
 export const apiIssueSchema = z.object({
   path: z
     .string()
-    .describe(
-      "Das Feld, punktgetrennt wie im Entwurf ('allRooms.0.teilnehmer.1.seat'); leer oder ein Name wie 'Idempotency-Key' für die Anfrage selbst.",
+    .check(
+      z.describe(
+        "Das Feld, punktgetrennt wie im Entwurf ('allRooms.0.teilnehmer.1.seat'); leer oder ein Name wie 'Idempotency-Key' für die Anfrage selbst.",
+      ),
     ),
-  message: z.string().describe('Was zu tun ist, auf Deutsch.'),
+  message: z.string().check(z.describe('Was zu tun ist, auf Deutsch.')),
 })
 export type ApiIssue = z.infer<typeof apiIssueSchema>
 
 export const apiErrorSchema = z.object({
-  error: z.string().describe('Der Fehler in einem deutschen Satz.'),
-  issues: z.array(apiIssueSchema).describe('Ein Eintrag je Feld; leer, wenn der Fehler kein einzelnes Feld betrifft.'),
+  error: z.string().check(z.describe('Der Fehler in einem deutschen Satz.')),
+  issues: z.array(apiIssueSchema).check(z.describe('Ein Eintrag je Feld; leer, wenn der Fehler kein einzelnes Feld betrifft.')),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
 
 const stepSchema = z
   .literal(BOOKING_STEPS)
-  .describe('Buchungsschritt: 1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung, 4 Prüfen und buchen.')
+  .check(z.describe('Buchungsschritt: 1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung, 4 Prüfen und buchen.'))
 
-export const stepErrorSchema = apiErrorSchema.extend({
-  step: stepSchema.describe('Der Schritt, dessen Angaben zu ändern sind (1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung).'),
+export const stepErrorSchema = z.extend(apiErrorSchema, {
+  step: stepSchema.check(z.describe('Der Schritt, dessen Angaben zu ändern sind (1 Termin und Plätze, 2 Reisende, 3 Versicherung und Zahlung).')),
 })
 
-export const seatConflictSchema = apiErrorSchema.extend({
-  seats: z.array(z.string()).describe('Die gewünschten Sitzplätze, die jemand anderes hält oder gebucht hat.'),
+export const seatConflictSchema = z.extend(apiErrorSchema, {
+  seats: z.array(z.string()).check(z.describe('Die gewünschten Sitzplätze, die jemand anderes hält oder gebucht hat.')),
 })
 
 const isoTime = z.iso.datetime({ offset: true })
@@ -88,77 +90,82 @@ export const API_SEAT_STATES = ['free', 'held', 'taken'] as const
 type ApiSeatState = (typeof API_SEAT_STATES)[number]
 const SEAT_STATE: Record<SeatState, ApiSeatState> = { free: 'free', held: 'held', mine: 'held', taken: 'taken' }
 
-export const availabilitySchema = bookingOfferSchema.extend({
-  bookableLabel: z.string().describe("Der Buchungsstatus in Worten ('Buchbar', 'Nur noch wenige Plätze' …)."),
+export const availabilitySchema = z.extend(bookingOfferSchema, {
+  bookableLabel: z.string().check(z.describe("Der Buchungsstatus in Worten ('Buchbar', 'Nur noch wenige Plätze' …).")),
   bookableNow: z
     .boolean()
-    .describe('Ob der Termin jetzt online gebucht werden kann (kommend, Status 0, 4 oder 5, mindestens ein freier Platz).'),
+    .check(z.describe('Ob der Termin jetzt online gebucht werden kann (kommend, Status 0, 4 oder 5, mindestens ein freier Platz).')),
   unbookableReason: z
-    .enum(['past', 'closed', 'full'])
-    .nullable()
-    .describe('Warum nicht: vergangen, nicht online buchbar, ausgebucht; null, wenn buchbar.'),
-  message: z.string().nullable().describe('Der Grund auf Deutsch, wie ihn die Website zeigt; null, wenn buchbar.'),
+    .nullable(z.enum(['past', 'closed', 'full']))
+    .check(z.describe('Warum nicht: vergangen, nicht online buchbar, ausgebucht; null, wenn buchbar.')),
+  message: z.nullable(z.string()).check(z.describe('Der Grund auf Deutsch, wie ihn die Website zeigt; null, wenn buchbar.')),
   freePlaces: z
     .int()
-    .nonnegative()
-    .describe('Freie Plätze: mit Sitzplan die freien (weder gehaltenen noch gebuchten) Sitze, sonst Kapazität minus gebuchte Reisende.'),
+    .check(
+      z.nonnegative(),
+      z.describe('Freie Plätze: mit Sitzplan die freien (weder gehaltenen noch gebuchten) Sitze, sonst Kapazität minus gebuchte Reisende.'),
+    ),
   seats: z
     .array(z.object({ seat: z.string(), state: z.enum(API_SEAT_STATES) }))
-    .describe(
-      'Jeder verkäufliche Sitz des Sitzplans mit seinem Zustand (free: frei, held: von einem Entwurf gehalten, taken: gebucht); leer ohne Sitzplan.',
+    .check(
+      z.describe(
+        'Jeder verkäufliche Sitz des Sitzplans mit seinem Zustand (free: frei, held: von einem Entwurf gehalten, taken: gebucht); leer ohne Sitzplan.',
+      ),
     ),
 })
 export type Availability = z.infer<typeof availabilitySchema>
 
-export const createDraftRequestSchema = z
-  .object({ tripDateId: tripIdSchema.describe('Die Id des Reisetermins (siehe Verfügbarkeit).') })
-  .strict()
+export const createDraftRequestSchema = z.strictObject({ tripDateId: tripIdSchema.check(z.describe('Die Id des Reisetermins (siehe Verfügbarkeit).')) })
 
 export const createdDraftSchema = z.object({
   draftId: z
     .string()
-    .regex(DRAFT_ID_PATTERN)
-    .describe(
-      'Der Schlüssel des Entwurfs (43 Zeichen, base64url). Wer ihn kennt, kann den Entwurf ändern und buchen: vertraulich behandeln.',
+    .check(
+      z.regex(DRAFT_ID_PATTERN),
+      z.describe(
+        'Der Schlüssel des Entwurfs (43 Zeichen, base64url). Wer ihn kennt, kann den Entwurf ändern und buchen: vertraulich behandeln.',
+      ),
     ),
-  expiresAt: isoTime.describe('Bis wann der Entwurf ohne Änderung besteht (ISO 8601); jedes Speichern verlängert ihn.'),
+  expiresAt: isoTime.check(z.describe('Bis wann der Entwurf ohne Änderung besteht (ISO 8601); jedes Speichern verlängert ihn.')),
 })
 
 export const savedDraftSchema = z.object({
   draftId: z.string(),
   tripDateId: z.int(),
-  expiresAt: isoTime.describe('Bis wann der Entwurf ohne weitere Änderung besteht (ISO 8601).'),
+  expiresAt: isoTime.check(z.describe('Bis wann der Entwurf ohne weitere Änderung besteht (ISO 8601).')),
   holds: z
     .object({
-      seats: z.array(z.string()).describe('Die Sitze, die der Entwurf hält.'),
-      until: isoTime
-        .nullable()
-        .describe(
-          'Bis wann die Sitze gehalten werden (ISO 8601); null ohne Sitze. Jedes Speichern verlängert die Haltezeit bis zu ihrem Höchstwert.',
+      seats: z.array(z.string()).check(z.describe('Die Sitze, die der Entwurf hält.')),
+      until: z
+        .nullable(isoTime)
+        .check(
+          z.describe(
+            'Bis wann die Sitze gehalten werden (ISO 8601); null ohne Sitze. Jedes Speichern verlängert die Haltezeit bis zu ihrem Höchstwert.',
+          ),
         ),
     })
-    .describe('Die Sitzplatzreservierungen des Entwurfs.'),
-  pricing: pricingSchema.describe('Vom Server aus der Datenbank neu berechnete Preise; Preise, die der Client sendet, zählen nicht.'),
-  incompleteStep: stepSchema.nullable().describe('Der erste Schritt, dem noch etwas fehlt; null, wenn der Entwurf gebucht werden kann.'),
-  incompleteIssues: z.array(apiIssueSchema).describe('Was diesem Schritt fehlt, je Feld.'),
-  draft: bookingDraftSchema.describe('Der gespeicherte Entwurf (mit showName, price_per_person und gesamtpreis vom Server).'),
+    .check(z.describe('Die Sitzplatzreservierungen des Entwurfs.')),
+  pricing: pricingSchema.check(z.describe('Vom Server aus der Datenbank neu berechnete Preise; Preise, die der Client sendet, zählen nicht.')),
+  incompleteStep: z.nullable(stepSchema).check(z.describe('Der erste Schritt, dem noch etwas fehlt; null, wenn der Entwurf gebucht werden kann.')),
+  incompleteIssues: z.array(apiIssueSchema).check(z.describe('Was diesem Schritt fehlt, je Feld.')),
+  draft: bookingDraftSchema.check(z.describe('Der gespeicherte Entwurf (mit showName, price_per_person und gesamtpreis vom Server).')),
 })
 export type SavedDraftBody = z.infer<typeof savedDraftSchema>
 
 export const bookRequestBodySchema = bookRequestSchema
 
 export const bookedSchema = z.object({
-  bookingNumber: z.string().describe("Die Buchungsnummer, z. B. '7K4P-9XQ2'."),
+  bookingNumber: z.string().check(z.describe("Die Buchungsnummer, z. B. '7K4P-9XQ2'.")),
   gesamtpreis: money('Gesamtpreis der Buchung.'),
   agency: z
-    .object({ name: z.string() })
-    .optional()
-    .describe('Nur bei einer Buchung mit gültigem Header X-Agency-Token: das Reisebüro, dem sie zugeordnet ist.'),
+    .optional(z.object({ name: z.string() }))
+    .check(z.describe('Nur bei einer Buchung mit gültigem Header X-Agency-Token: das Reisebüro, dem sie zugeordnet ist.')),
   agencyNotice: z
-    .string()
-    .optional()
-    .describe(
-      'Nur wenn ein X-Agency-Token gesendet wurde, das nicht gilt (gefälscht, abgelaufen): die Buchung ist eine Kundenbuchung ohne Reisebüro.',
+    .optional(z.string())
+    .check(
+      z.describe(
+        'Nur wenn ein X-Agency-Token gesendet wurde, das nicht gilt (gefälscht, abgelaufen): die Buchung ist eine Kundenbuchung ohne Reisebüro.',
+      ),
     ),
 })
 
@@ -224,7 +231,7 @@ export async function readJsonBody(request: Request): Promise<Body> {
   }
 }
 
-function zodIssues(error: z.ZodError): ApiIssue[] {
+function zodIssues(error: z.core.$ZodError): ApiIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
 }
 

@@ -5,7 +5,7 @@
 // rolls everything back. An Idempotency-Key makes a retried request return the same booking.
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { formatBookingNumber } from '~/lib/booking/booking-number'
@@ -34,19 +34,24 @@ function newBookingNumber(): string {
 
 export const idempotencyKeySchema = z
   .string()
-  .trim()
-  .min(8, 'Der Idempotency-Key muss mindestens 8 Zeichen lang sein.')
-  .max(255, 'Der Idempotency-Key darf höchstens 255 Zeichen lang sein.')
-  .regex(/^[\x21-\x7e]+$/, 'Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.')
+  .check(
+    z.trim(),
+    z.minLength(8, 'Der Idempotency-Key muss mindestens 8 Zeichen lang sein.'),
+    z.maxLength(255, 'Der Idempotency-Key darf höchstens 255 Zeichen lang sein.'),
+    z.regex(/^[\x21-\x7e]+$/, 'Der Idempotency-Key darf nur sichtbare ASCII-Zeichen enthalten.'),
+  )
 
-export const bookRequestSchema = bookingConsentSchema.extend({
+export const bookRequestSchema = z.extend(bookingConsentSchema, {
   /** Spec 2 referrer parameter kept in the browser. */
-  referrer: z
-    .string()
-    .max(200)
-    .transform((v) => singleLine(v).trim() || null)
-    .nullable()
-    .default(null),
+  referrer: z._default(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.maxLength(200)),
+        z.transform((v) => singleLine(v).trim() || null),
+      ),
+    ),
+    null,
+  ),
 })
 export type BookRequest = z.input<typeof bookRequestSchema>
 
@@ -186,14 +191,14 @@ function answerEarlier(earlier: EarlierBooking, idempotencyKey: string, hash: st
 
 const dateStateSchema = z.object({
   booked: z.number(),
-  earlier: z
-    .object({
+  earlier: z.nullable(
+    z.object({
       bookingNumber: z.string(),
       gesamtpreis: z.number(),
       requestHash: z.string(),
       idempotencyKey: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 })
 
 async function bookInTransaction(

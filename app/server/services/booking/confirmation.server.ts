@@ -2,7 +2,7 @@
 // (so a booking never exists without its mail, and a mail server that is down delays only the
 // mail), delivered by the outbox worker with the PDF made at delivery.
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Database } from '../../db/client.server'
 import { agencies, bookings } from '../../db/schema'
 import { log } from '../../log.server'

@@ -3,7 +3,7 @@
 // holds when they expire. The browser reaches its draft through an HttpOnly cookie, the API
 // through the draftId; both are the same unguessable id.
 import { randomBytes } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { and, eq, gt, inArray, isNotNull, lt, sql, TransactionRollbackError } from 'drizzle-orm'
 import { bookingDraftSchema, newDraft, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'

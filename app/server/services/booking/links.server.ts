@@ -1,15 +1,15 @@
 // Signed links (HMAC-SHA256): /payment/{data} names a booking, what is due and until when; the
 // success page and its PDF accept the booking number with its signature instead of the cookie.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
 import type { PaymentKind } from '~/lib/booking/summary'
 import { openJson, same, sealJson, sign } from '../../signed.server'
 
 const paymentLinkSchema = z.object({
-  b: z.string().regex(BOOKING_NUMBER_PATTERN),
+  b: z.string().check(z.regex(BOOKING_NUMBER_PATTERN)),
   k: z.enum(['deposit', 'balance', 'full']),
   /** Valid until (unix seconds). */
-  e: z.number().int(),
+  e: z.number().check(z.int()),
 })
 
 export type PaymentLink = { bookingNumber: string; kind: PaymentKind; expires: number }

@@ -1,7 +1,7 @@
 // A stored booking as the success page, the PDF and the confirmation mail show it, with its signed
 // links. Nothing is priced again: the lines are the ones stored with the booking.
 import { and, asc, desc, eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
 import { priceLineSchema } from '~/lib/booking/price'
@@ -159,7 +159,7 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
         : p.transferZip
           ? `Haustürtransfer ab ${p.transferZip}`
           : null,
-      mobility: z.enum(['keine', 'rollator', 'rollstuhl']).catch('keine').parse(p.mobility),
+      mobility: z.catch(z.enum(['keine', 'rollator', 'rollstuhl']), 'keine').parse(p.mobility),
     })
   }
   return {
@@ -187,7 +187,7 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
         paid: p.status === 'paid',
         paymentUrl: origin + paymentPath(secret, row.bookingNumber, p.kind, row.dateFrom),
       })),
-    paymentMethod: z.enum(PAYMENT_METHODS).catch('ueberweisung').parse(row.paymentMethod),
+    paymentMethod: z.catch(z.enum(PAYMENT_METHODS), 'ueberweisung').parse(row.paymentMethod),
     mandateReference: rows.mandateReference,
     successUrl: origin + successPath(row.bookingNumber, secret),
   }

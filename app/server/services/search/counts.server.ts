@@ -2,7 +2,7 @@
 // ordered lists, each cached per catalogue version.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
@@ -22,7 +22,7 @@ type Stats = {
   statuses: { status: BookableStatus; count: number }[]
 }
 
-const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().int(), name: z.string().nullable(), n: z.number().int() })
+const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().check(z.int()), name: z.nullable(z.string()), n: z.number().check(z.int()) })
 
 /**
  * One pass over the matching trips: how many there are, how many per category, per country and
@@ -149,7 +149,7 @@ export function holidayRanges(db: Database, cache: StatsCache): Promise<[string,
 }
 
 /** The longest date in days (last day minus first), kept per catalogue version. */
-const daysRow = z.object({ days: z.number().int() })
+const daysRow = z.object({ days: z.number().check(z.int()) })
 
 export function longestDateDays(db: Database, cache: StatsCache): Promise<number> {
   return remember(cache.longestDate, 'all', async () => {
@@ -180,7 +180,7 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   })
 }
 
-const tripIdRow = z.object({ trip_id: z.number().int() })
+const tripIdRow = z.object({ trip_id: z.number().check(z.int()) })
 
 /** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {

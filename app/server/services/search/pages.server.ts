@@ -2,7 +2,7 @@
 // bounded chunk of it, or sorting every match), chosen by the pure rules of ~/lib/search/page-plan.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/client.server'
@@ -37,7 +37,7 @@ export function orderBy(m: Pick<Matching, 'nextDate' | 'minPrice'>, sortBy: Sort
 }
 
 const VERSION_ROW = sql`(select null::int as id, version::text as version from trip_search_meta)`
-const pageRow = z.object({ id: z.number().int().nullable(), version: z.string().nullable() })
+const pageRow = z.object({ id: z.nullable(z.number().check(z.int())), version: z.nullable(z.string()) })
 
 type PageOptions = {
   sortBy: SortBy
@@ -181,7 +181,7 @@ export async function pageFromOrdered(db: Database, f: Filter, ordered: readonly
   return { ids: kept.slice(options.offset, wanted), version }
 }
 
-const boundRow = z.object({ id: z.number().int().nullable(), version: z.string().nullable(), complete: z.boolean().nullable() })
+const boundRow = z.object({ id: z.nullable(z.number().check(z.int())), version: z.nullable(z.string()), complete: z.nullable(z.boolean()) })
 
 /**
  * The most trips of a list pageByBound reads (below LATERAL_DATES_MAX_TRIPS, so that their

@@ -1,7 +1,7 @@
 // Preparing a database for the search of a day: planner statistics and the catalogue version the
 // caches are keyed by.
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { queryRows } from '../../db/query.server'
 import type { Database } from '../../db/client.server'
 

@@ -4,7 +4,7 @@
 // trip_search_documents), which triggers keep in step with the catalogue. The parts: filters
 // (to SQL), counts (and their caches), pages (the strategies), suggest (the text field).
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageCount } from '~/lib/paging'
 import { MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE } from '~/lib/search/results'
 import type { SearchResult } from '~/lib/search/results'
@@ -63,7 +63,7 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
     const rows = await queryRows(
       db,
       sql`select w.n::int as n, search_fold(w.word) as folded from unnest(${textArray(flat)}) with ordinality as w(word, n)`,
-      z.object({ n: z.number().int(), folded: z.string() }),
+      z.object({ n: z.number().check(z.int()), folded: z.string() }),
     )
     const folded = new Map(rows.map((r) => [r.n, r.folded]))
     let index = 0
@@ -72,7 +72,7 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
       const [row] = await queryRows(
         db,
         sql`select numnode(to_tsquery('german', ${candidate.tsquery}))::int as n`,
-        z.object({ n: z.number().int() }),
+        z.object({ n: z.number().check(z.int()) }),
       )
       resolved = (row?.n ?? 0) > 0 ? candidate : null
     }

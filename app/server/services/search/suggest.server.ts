@@ -2,7 +2,7 @@
 // was typed.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_SUGGESTIONS, MIN_SUGGEST_LENGTH } from '~/lib/search/results'
 import type { Suggestion } from '~/lib/search/results'
 import { searchPath } from '~/lib/search/path'
@@ -21,7 +21,7 @@ function likePattern(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-const suggestionRow = z.object({ kind: z.enum(['trip', 'region', 'country']), id: z.number().int(), label: z.string() })
+const suggestionRow = z.object({ kind: z.enum(['trip', 'region', 'country']), id: z.number().check(z.int()), label: z.string() })
 
 function placeHref(kind: 'region' | 'country', id: number): string {
   return searchPath(kind === 'region' ? { ...EMPTY_SEARCH, regions: [id] } : { ...EMPTY_SEARCH, countries: [id] })

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { BookingConfirmation } from '~/components/booking/BookingConfirmation'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { bookingQueries } from '~/queries/booking'
@@ -7,7 +7,7 @@ import { pageHead } from '~/lib/head'
 
 /** The success page: shown to the browser that booked (cookie) or through the signed link of the mail. */
 export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
-  validateSearch: z.object({ sig: z.string().max(100).optional().catch(undefined) }),
+  validateSearch: z.object({ sig: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined) }),
   loaderDeps: ({ search }) => ({ sig: search.sig }),
   loader: async ({ context, params, deps }) => {
     await context.queryClient.ensureQueryData(bookingQueries.confirmation(params.nummer, deps.sig))
