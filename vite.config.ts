@@ -20,8 +20,26 @@ function latestBuildFile(): Plugin {
   }
 }
 
+/** Shared modules that stay with the pages using them: the booking, forms, search and agency parts and the form inputs. */
+const pagePart = /[\\/](booking|forms|search|agency|mask-input|Field|MaskedInput|NumberInput|useFormattedInput)\b/
+const isCatalogueModule = (id: string) => /app[\\/](components|lib)[\\/]/.test(id) && !pagePart.test(id)
+
 export default defineConfig({
   server: { port: 3000 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The components and rules that three or more routes share (cards, images, formats, the
+            // catalogue's schemas) in one chunk instead of two dozen of 0.1–1 KB each: a first load
+            // fetched ~25 files, and each small file compresses alone.
+            codeSplitting: { groups: [{ name: 'catalogue', test: isCatalogueModule, minShareCount: 3 }] },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),

@@ -6,7 +6,7 @@ import type { AnyRouteMatch, ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { AgencyBar } from '~/components/agency/AgencyBar'
-import { AgencyLoginDialog } from '~/components/agency/AgencyLoginDialog'
+import { AgencyLoginGate } from '~/components/agency/AgencyLoginGate'
 import { ErrorPage } from '~/components/errors/ErrorPage'
 import { LoadingBar } from '~/components/layout/LoadingBar'
 import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
@@ -105,7 +105,7 @@ function RootComponent() {
         <Outlet />
       </SiteLayout>
       <RoutePrefetcher menus={initData.menus} />
-      <AgencyLoginDialog settings={agencyLogin} />
+      <AgencyLoginGate settings={agencyLogin} />
     </RootDocument>
   )
 }

@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { NotificationArea } from '~/components/notifications/NotificationArea'
 import { notify } from '~/components/notifications/notify'
-import { AGENCY_LOGIN_TEXTS, acceptAgencyMessage, agencyLoginOutcome, frameOrigin, frameSrc, shouldShowAgencyDialog } from '~/lib/agency-login'
+import { AGENCY_LOGIN_TEXTS, acceptAgencyMessage, agencyLoginOutcome, frameOrigin, frameSrc } from '~/lib/agency-login'
 import type { AgencyLoginMessage } from '~/lib/agency-login'
 import { LOGIN_NOTICE_TIMEOUT, SUCCESS_TIMEOUT } from '~/lib/notifications'
 import type { AgencyLoginSettings } from '~/server/agency-login.functions'
-import { startAgencySession, useAgencySession } from './agency-session'
+import { startAgencySession } from './agency-session'
 
 /** Spec 4: the success notice opens half a second after the dialog closed. */
 const SUCCESS_NOTICE_DELAY_MS = 500
@@ -22,28 +22,17 @@ function debugLog(msg: string, fields: Record<string, unknown>): void {
   console.debug(JSON.stringify({ level: 'debug', msg, ...fields }))
 }
 
-export function AgencyLoginDialog({ settings }: { settings: AgencyLoginSettings }) {
-  const session = useAgencySession()
-  const [hydrated, setHydrated] = useState(false)
-  // Set by a successful login on this page: the dialog stays closed (also on ?agentur=true).
-  const [loggedInHere, setLoggedInHere] = useState(false)
+/** Shown only while `AgencyLoginGate` wants it; `onLoggedIn` closes it for good on this page. */
+export function AgencyLoginDialog({ settings, onLoggedIn }: { settings: AgencyLoginSettings; onLoggedIn: () => void }) {
   const [progress, setProgress] = useState<string>(AGENCY_LOGIN_TEXTS[0])
   const dialogRef = useRef<HTMLDialogElement>(null)
   const frameRef = useRef<HTMLIFrameElement>(null)
-
-  useEffect(() => setHydrated(true), [])
-  // A logout (here or in another tab) lets the rule decide again.
-  useEffect(() => {
-    if (!session.loggedIn) setLoggedInHere(false)
-  }, [session.loggedIn])
-
-  const wanted = hydrated && !loggedInHere && shouldShowAgencyDialog(window.location, settings.agencyHost, session.agencyId)
-  const wantedRef = useRef(wanted)
-  wantedRef.current = wanted
+  // Cleared by the successful login before it closes the dialog, so that onClose does not reopen it.
+  const wantedRef = useRef(true)
 
   useEffect(() => {
     const dialog = dialogRef.current
-    if (!wanted || !dialog) return
+    if (!dialog) return
     setProgress(AGENCY_LOGIN_TEXTS[0])
     if (!dialog.open) dialog.showModal()
     const expectedOrigin = frameOrigin(settings.frameUrl, window.location.href)
@@ -54,7 +43,7 @@ export function AgencyLoginDialog({ settings }: { settings: AgencyLoginSettings 
         startAgencySession(message.card)
         wantedRef.current = false
         dialog.close()
-        setLoggedInHere(true)
+        onLoggedIn()
         window.setTimeout(() => notify({ id: NOTICE_ID, message: message.text, color: 'success', timeout: SUCCESS_TIMEOUT }), SUCCESS_NOTICE_DELAY_MS)
       } else if (outcome === 'error') {
         setProgress('')
@@ -77,9 +66,8 @@ export function AgencyLoginDialog({ settings }: { settings: AgencyLoginSettings 
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
-  }, [wanted, settings.frameUrl])
+  }, [settings.frameUrl, onLoggedIn])
 
-  if (!wanted) return null
   return (
     <dialog
       ref={dialogRef}
