@@ -70,6 +70,27 @@ test.describe('Startseite und App-Rahmen', () => {
     await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' })).toBeHidden()
   })
 
+  test('etwa eine Sekunde nach dem Start lädt der Code der Hauptmenü-Seiten vor, ihre Daten erst bei Bedarf', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    const scripts: string[] = []
+    const dataCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+      if (request.url().includes('/_serverFn/')) dataCalls.push(request.url())
+    })
+    // Spec 9: the main menu's pages (about twenty) are preloaded, their route chunks only.
+    await expect.poll(() => scripts.length, { timeout: 5_000 }).toBeGreaterThan(5)
+    await page.waitForLoadState('networkidle')
+    expect(dataCalls).toEqual([])
+    // A menu page then opens with its data fetched when it is asked for.
+    const link = page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link').first()
+    const href = await link.getAttribute('href')
+    await link.click()
+    await expect(page).toHaveURL(new RegExp(`${href}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(dataCalls.length).toBeGreaterThan(0)
+  })
+
   test('der Referrer-Parameter wird im localStorage gespeichert', async ({ page }) => {
     await page.goto('/?referrer=partner-42')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
