@@ -21,6 +21,7 @@ import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { initDataQuery, siteInfoQuery, siteOriginQuery } from '~/queries/shell'
 import { canonicalUrl } from '~/lib/sitemap'
 import appCss from '~/styles/app.css?url'
+import bodyFont from '@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url'
 import { siteHead } from '~/lib/head'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -42,7 +43,13 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   head: ({ match, matches }) => {
     const site = siteHead(match.context.site, canonicalAddress(match.context.origin, matches.at(-1)))
     return {
-      links: [{ rel: 'stylesheet', href: appCss }, { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...(site.links ?? [])],
+      links: [
+        // The body font is known before the stylesheet arrives (its face is font-display: optional, app.css).
+        { rel: 'preload', href: bodyFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+        { rel: 'stylesheet', href: appCss },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        ...(site.links ?? []),
+      ],
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },

@@ -91,6 +91,29 @@ test.describe('Startseite und App-Rahmen', () => {
     expect(dataCalls.length).toBeGreaterThan(0)
   })
 
+  test('die Hausschrift ist vorgeladen, und kommt sie spät, verschiebt sich nichts', async ({ page }) => {
+    // A slow connection: the font arrives after the first paint.
+    await page.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    })
+    await page.goto('/reise/1/')
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute('href', /^\/assets\/atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.evaluate(() => document.fonts.ready)
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) sum += entry.value
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(sum), 500)
+        }),
+    )
+    expect(shifted).toBeLessThan(0.01)
+  })
+
   test('der Referrer-Parameter wird im localStorage gespeichert', async ({ page }) => {
     await page.goto('/?referrer=partner-42')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
