@@ -26,7 +26,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // One zod dialect: zod/mini, whose functions the bundler drops when unused (classic zod puts
       // every method on every schema and its JSON-Schema generator into each page's first load).
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Use 'zod/mini' (docs/DECISIONS.md, 'One zod dialect')." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: "Use 'zod/mini' (docs/DECISIONS.md, 'One zod dialect')." }],
+          patterns: [{ regex: '^zod/(v3|v4(/classic)?)$', message: "Use 'zod/mini' (docs/DECISIONS.md, 'One zod dialect')." }],
+        },
+      ],
     },
   },
   {

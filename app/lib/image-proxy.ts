@@ -44,9 +44,8 @@ export function isAllowedImageWidth(width: number): boolean {
 const positiveInt = /^[1-9][0-9]{0,4}$/
 
 /** German messages: the proxy answers them as plain text with status 400. */
-export const imageQuerySchema = z
-  // Unknown parameters would give the same image under endless URLs (cache busting).
-  .strictObject({
+// Strict: unknown parameters would give the same image under endless URLs (cache busting).
+export const imageQuerySchema = z.strictObject({
     src: z
       .string({ error: 'Bitte eine Bildquelle (src) angeben.' })
       .check(z.minLength(1, 'Bitte eine Bildquelle (src) angeben.'), z.maxLength(2048, 'Die Bildquelle ist zu lang.')),

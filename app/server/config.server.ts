@@ -58,6 +58,7 @@ const envSchema = z.object({
     for (const entry of entries) {
       const proxy = parseProxyEntry(entry)
       if (proxy) parsed.push(proxy)
+      // zod/mini's transform context has no addIssue; an issue pushed here is reported the same way.
       else ctx.issues.push({ code: 'custom', message: `„${entry}“ ist keine IP-Adresse und kein Netz wie 10.0.0.0/8`, input: entries })
     }
     return parsed

@@ -25,9 +25,10 @@ export function RoutePrefetcher({ menus }: { menus: readonly Menu[] }) {
     const timer = setTimeout(() => {
       const pathnames = internalPaths(flatten(main.items)).map((path) => path.split(/[?#]/)[0] ?? path)
       void runLimited(
-        pathnames.map((pathname) => async () => {
+        pathnames.map((pathname) => () => {
           const [routes] = router.getMatchedRoutes(pathname)
-          await Promise.all(routes.map((route) => router.loadRouteChunk(route)))
+          // A route without lazy parts has nothing to load (undefined).
+          return Promise.all(routes.map((route) => router.loadRouteChunk(route) ?? Promise.resolve()))
         }),
         MAX_PARALLEL_PRELOADS,
       )
