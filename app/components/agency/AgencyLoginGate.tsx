@@ -1,6 +1,7 @@
 // Spec 4: whether the agency login dialog shows (on the agency host while no AgenturId is stored,
 // or on the local development host with ?agentur=true). The dialog's code is loaded only when it
 // does, so no other visitor downloads it.
+import { useHydrated } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { shouldShowAgencyDialog } from '~/lib/agency-login'
 import type { AgencyLoginSettings } from '~/server/agency-login.functions'
@@ -10,12 +11,11 @@ const AgencyLoginDialog = lazy(() => import('./AgencyLoginDialog').then((module)
 
 export function AgencyLoginGate({ settings }: { settings: AgencyLoginSettings }) {
   const session = useAgencySession()
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   // Set by a successful login on this page: the dialog stays closed (also on ?agentur=true).
   const [loggedInHere, setLoggedInHere] = useState(false)
   const onLoggedIn = useCallback(() => setLoggedInHere(true), [])
 
-  useEffect(() => setHydrated(true), [])
   // A logout (here or in another tab) lets the rule decide again.
   useEffect(() => {
     if (!session.loggedIn) setLoggedInHere(false)

@@ -65,7 +65,6 @@ async function saveInOrder(tripDateId: number, draft: BookingDraft): Promise<Sav
 
 function useSaver(tripDateId: number, onResult: (result: SaveBookingResult) => void) {
   const [busy, setBusy] = useState(false)
-
   const save = useCallback(
     async (draft: BookingDraft): Promise<SaveBookingResult> => {
       setBusy(true)

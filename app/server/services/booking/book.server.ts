@@ -118,13 +118,12 @@ export async function bookDraft(
   const [earlier, [row, offer]] = await Promise.all([replay(db, idempotencyKey, hash), draftWithOffer(db, draftId, now)])
   if (earlier) return earlier
 
-  if (!row || !offer) {
-    // The draft is gone, or went while its offer was read (that look-up goes through the draft
-    // when no content version is followed): booked, perhaps by a request with this very key that
-    // committed between the replay look-up and these, each on a connection of its own; or expired.
+  if (!row) {
+    // The draft is gone: booked (perhaps by a request with this very key that committed between the
+    // replay look-up and the draft's, each on a connection of its own) or expired.
     const [done] = await db.select(earlierColumns).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
     if (done) return answerEarlier(done, idempotencyKey, hash)
-    if (!row) return { kind: 'gone', message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' }
+    return { kind: 'gone', message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' }
   }
   // Whether the date is full is decided below under the lock (the draft's own holds count as free
   // for it), so only the rules that need no query are checked here.

@@ -90,7 +90,12 @@ export const offerOf = keptPerVersion((db: Database, tripDateId: number) => load
  * once (the offer found through the draft in the same round trip).
  */
 export async function draftWithOffer(db: Database, draftId: string, now: Date): Promise<[DraftRow | null, BookingOffer | null]> {
-  if (contentVersionOf(db) === null) return Promise.all([loadDraft(db, draftId, now), loadOffer(db, { draftId })])
+  if (contentVersionOf(db) === null) {
+    const [row, offer] = await Promise.all([loadDraft(db, draftId, now), loadOffer(db, { draftId })])
+    // The offer is found through the draft: a draft booked (and so deleted) between the two reads
+    // leaves it unfound, so then it is asked for by the date the draft names.
+    return [row, row && !offer ? await loadOffer(db, row.tripDateId) : offer]
+  }
   const row = await loadDraft(db, draftId, now)
   return [row, row ? await offerOf(db, row.tripDateId) : null]
 }
