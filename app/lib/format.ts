@@ -1,4 +1,5 @@
 // de-DE display formatting (prices, dates, durations, copyright) and reading price strings back.
+import { onFirstUse } from './on-first-use'
 
 const LOCALE = 'de-DE'
 const TIME_ZONE = 'Europe/Berlin'
@@ -30,26 +31,16 @@ const makeNumberFormatter = (fractionDigits: number | undefined) =>
   )
 
 // Building an Intl formatter costs far more than using one, and a trip list formats hundreds of
-// prices; the defaults are built once, other digit counts once on first use.
-const euroFormatters = new Map<number, Intl.NumberFormat>([[2, makeEuroFormatter(2)]])
-const numberFormatters = new Map<number | undefined, Intl.NumberFormat>([[undefined, makeNumberFormatter(undefined)]])
+// prices: each digit count is built once, on first use (onFirstUse says why not while loading).
+const euroFormatters = new Map<number, Intl.NumberFormat>()
+const numberFormatters = new Map<number | undefined, Intl.NumberFormat>()
 
 // A Date is an instant: show the calendar day it falls on in Berlin, on the server and in every
 // browser alike (DESIGN 5).
-const berlinDayFormatter = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-})
+const berlinDayFormatter = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }))
 // A 'YYYY-MM-DD' value is already a calendar day; formatting it as UTC midnight in UTC can
 // never shift it to a neighbouring day.
-const calendarDayFormatter = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-})
+const calendarDayFormatter = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }))
 
 function cached<K>(cache: Map<K, Intl.NumberFormat>, key: K, make: (key: K) => Intl.NumberFormat): Intl.NumberFormat {
   const hit = cache.get(key)
@@ -103,11 +94,11 @@ export function formatTripCount(n: number, { grouped = false }: { grouped?: bool
   return `${grouped ? formatNumber(n) : n} ${pluralWord(n, 'Reise', 'Reisen')}`
 }
 
-const pluralRules = new Intl.PluralRules('de-DE')
+const pluralRules = onFirstUse(() => new Intl.PluralRules(LOCALE))
 
 /** The German word for this many (Intl.PluralRules): pluralWord(1, 'Bild', 'Bilder') is 'Bild'. */
 export function pluralWord(n: number, one: string, other: string): string {
-  return pluralRules.select(n) === 'one' ? one : other
+  return pluralRules().select(n) === 'one' ? one : other
 }
 
 /** A count with its word, the number in de-DE digits: '1 Bild', '1.200 Bilder', '1,5 Tage'. */
@@ -185,24 +176,24 @@ function calendarDayToUtc(day: string): Date | null {
 export function formatDate(day: DayInput): string {
   if (day === null || day === undefined) return ''
   if (day instanceof Date) {
-    return Number.isNaN(day.getTime()) ? '' : berlinDayFormatter.format(day)
+    return Number.isNaN(day.getTime()) ? '' : berlinDayFormatter().format(day)
   }
   const text = day.trim()
   const calendarDay = calendarDayToUtc(text)
-  if (calendarDay) return calendarDayFormatter.format(calendarDay)
+  if (calendarDay) return calendarDayFormatter().format(calendarDay)
   if (ISO_DATE_TIME.test(text)) {
     const instant = new Date(text)
-    return Number.isNaN(instant.getTime()) ? '' : berlinDayFormatter.format(instant)
+    return Number.isNaN(instant.getTime()) ? '' : berlinDayFormatter().format(instant)
   }
   return ''
 }
 
-const berlinTimeFormatter = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const berlinTimeFormatter = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
 
 /** An instant as the Berlin day and time: '05.03.2027, 14:30 Uhr'; '' for an invalid date. */
 export function formatDateTime(instant: Date): string {
   const day = formatDate(instant)
-  return day ? `${day}, ${berlinTimeFormatter.format(instant)} Uhr` : ''
+  return day ? `${day}, ${berlinTimeFormatter().format(instant)} Uhr` : ''
 }
 
 /**

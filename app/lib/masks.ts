@@ -1,4 +1,5 @@
 // Input masks (# digit, @ letter, * letter or digit) and German number input formatting (spec 5).
+import { onFirstUse } from './on-first-use'
 
 // Any Unicode letter, so umlauts, ß and accented names fit an '@' slot.
 const LETTER = /^\p{L}$/u
@@ -98,7 +99,7 @@ export type LocaleNumberInputOptions = {
 }
 
 // Grouping goes through Intl (DESIGN 8); BigInt keeps any number of typed digits exact.
-const integerGrouping = new Intl.NumberFormat('de-DE', { useGrouping: true, maximumFractionDigits: 0 })
+const integerGrouping = onFirstUse(() => new Intl.NumberFormat('de-DE', { useGrouping: true, maximumFractionDigits: 0 }))
 
 const MINUS = /^[-\u2212]/
 
@@ -122,7 +123,7 @@ export function formatLocaleNumberInput(input: string, options: LocaleNumberInpu
   const fraction = hasFraction ? fractionText.replace(/\D/g, '').slice(0, fractionDigits) : ''
 
   if (integerDigits === '' && !hasFraction) return sign
-  const grouped = integerDigits === '' ? '0' : integerGrouping.format(BigInt(integerDigits))
+  const grouped = integerDigits === '' ? '0' : integerGrouping().format(BigInt(integerDigits))
   return `${sign}${grouped}${hasFraction ? `,${fraction}` : ''}`
 }
 

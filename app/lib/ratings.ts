@@ -1,6 +1,7 @@
 // Stars in words: hotel categories and customer ratings are read out as text; the star glyphs
 // beside them are decoration only.
 import { countOf } from './format'
+import { onFirstUse } from './on-first-use'
 
 export const MAX_STARS = 5
 
@@ -18,12 +19,12 @@ export function ratingLabel(rating: number): string {
   return `${clampStars(rating)} von ${MAX_STARS} Sternen`
 }
 
-const averageFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const averageFormat = onFirstUse(() => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
 
 /** The average of many ratings: '4,6 von 5 Sternen'; '' when there is none. */
 export function averageRatingLabel(average: number | null): string {
   if (average === null || !Number.isFinite(average)) return ''
-  return `${averageFormat.format(Math.min(MAX_STARS, Math.max(0, average)))} von ${MAX_STARS} Sternen`
+  return `${averageFormat().format(Math.min(MAX_STARS, Math.max(0, average)))} von ${MAX_STARS} Sternen`
 }
 
 /** Filled and empty star glyphs for the visual ('★★★★☆'); rounded to whole stars. */

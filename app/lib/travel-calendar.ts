@@ -2,6 +2,7 @@
 // one page shows and its typed query (?monat=2027-01&kategorie=busreisen).
 import * as z from 'zod/mini'
 import { bookableSchema } from './bookable'
+import { onFirstUse } from './on-first-use'
 
 /** Three months per page keep the page small (about 150 dates with the demo catalogue). */
 export const CALENDAR_MONTHS_PER_PAGE = 3
@@ -70,12 +71,12 @@ export function monthStart(key: MonthKey): string {
   return `${key}-01`
 }
 
-const monthFormatter = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const monthFormatter = onFirstUse(() => new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }))
 
 /** 'Januar 2027' */
 export function monthLabel(key: MonthKey): string {
   const { year, month } = parts(key)
-  return monthFormatter.format(new Date(Date.UTC(year, month - 1, 1)))
+  return monthFormatter().format(new Date(Date.UTC(year, month - 1, 1)))
 }
 
 export type CalendarWindow = {

@@ -114,8 +114,7 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   await expect(page.getByLabel('Anzahl Einzelzimmer (für 1 Person)')).toHaveValue('1')
   for (const seat of seats) await expect(page.getByRole('button', { name: new RegExp(`^Platz ${seat}, .*Ihr Platz: Person`) }).first()).toBeVisible()
-  await page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('0')
-  await saved(page)
+  await Promise.all([saved(page), page.getByLabel('Anzahl Einzelzimmer (für 1 Person)').selectOption('0')])
   await expect(page.getByLabel('Zustieg für Person 1')).not.toHaveValue('')
 
   await next(page, 2)
@@ -147,8 +146,7 @@ test('reload keeps every entry on every step, Back and Forward too; a deep link 
 test('a seat taken by a second browser in between: a German message and the refreshed plan, nothing else lost', async ({ page, browser }) => {
   const { dateId } = dateFor(2)
   await gotoHydrated(page, `/buchung/${dateId}/step1/`)
-  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
-  await saved(page)
+  await Promise.all([saved(page), page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })])
   const [seat] = await freeSeats(page, 1)
   const label = await seat!.innerText()
 
@@ -207,19 +205,16 @@ test('a voucher added and removed, a wrong one refused, insurance for one travel
   await expect(page.getByText('Der Gutschein WILLKOMMEN25 wurde angerechnet.')).toBeVisible()
   await expect(summary).toContainText('Gutschein WILLKOMMEN25')
   await expect.poll(total).not.toBe(before)
-  await page.getByRole('button', { name: 'Gutschein WILLKOMMEN25 entfernen' }).click()
-  await saved(page)
+  await Promise.all([saved(page), page.getByRole('button', { name: 'Gutschein WILLKOMMEN25 entfernen' }).click()])
   await expect(summary).not.toContainText('Gutschein WILLKOMMEN25')
   await expect.poll(total).toBe(before)
 
   const insurance = page.getByRole('group', { name: 'Versicherung für Anna Muster' })
   await expect(insurance.getByRole('radio', { name: 'Keine Versicherung' })).toBeChecked()
-  await insurance.getByRole('radio', { name: /^Reiserücktrittsversicherung/ }).check()
-  await saved(page)
+  await Promise.all([saved(page), insurance.getByRole('radio', { name: /^Reiserücktrittsversicherung/ }).check()])
   await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(1)
   await expect(page.getByRole('group', { name: 'Versicherung für Bernd Muster' }).getByRole('radio', { name: 'Keine Versicherung' })).toBeChecked()
-  await page.getByRole('button', { name: 'Keine Versicherung für alle' }).click()
-  await saved(page)
+  await Promise.all([saved(page), page.getByRole('button', { name: 'Keine Versicherung für alle' }).click()])
   await expect(summary.getByRole('row', { name: /Reiserücktrittsversicherung/ })).toHaveCount(0)
 })
 

@@ -140,6 +140,32 @@ test.describe('Reisesuche', () => {
     await expect(boxes.first()).not.toBeChecked()
   })
 
+  test('das Filterformular holt seinen Code erst, wenn man zu ihm greift; was man bis dahin ankreuzt, gilt', async ({ page }) => {
+    const asked: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The form's code is held back until the box below is ticked.
+    await page.route(/\/assets\/SearchFilters-[\w-]+\.js$/, async (route) => {
+      asked.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
+    await page.waitForLoadState('networkidle')
+    expect(asked).toHaveLength(0)
+    const box = filters(page).getByRole('group', { name: 'Reiseart' }).getByRole('checkbox').first()
+    // Pointing at the form asks for its code; the box is ticked before the code is here.
+    await box.check()
+    expect(asked).toHaveLength(1)
+    await expect(page).toHaveURL(new RegExp(`${EMPTY_SEARCH_URL}$`))
+    release()
+    await expect(page).toHaveURL(/\/search\/-\d+-------\//)
+    await resultsFor(page, /Suche in /)
+    await expect(box).toBeChecked()
+  })
+
   test('Filter-Chips entfernen einen Filter; sortieren und blättern', async ({ page }) => {
     await gotoHydrated(page, EMPTY_SEARCH_URL)
     const form = filters(page)

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { germanDateToUnix } from '~/lib/search/dates'
 import {
   dateFieldState,
+  formQuery,
   formValuesFromQuery,
   formValuesFromSearch,
   searchFormQuerySchema,
+  searchFormTarget,
   searchFromFormValues,
   searchWhileEditing,
 } from '~/lib/search/form-values'
@@ -58,5 +60,20 @@ describe('search form values', () => {
     expect(values).toMatchObject({ text: 'Wien', categories: [3, 7], ferien: true, priceMin: '50' })
     expect(stringifySegment(searchFromFormValues(values))).toBe('wien-3,7-------50,500000000000')
     expect(formValuesFromQuery(searchFormQuerySchema.parse({ categories: { a: 1 }, durationMin: [] }))).toEqual(EMPTY_FORM)
+  })
+
+  it('reads a GET query as the form sent it: text stays text, repeated keys become lists', () => {
+    const query = formQuery(new URLSearchParams('text=Gardasee&categories=3&categories=4&priceMax=1.500&ferien=on&sortBy=price'))
+    expect(query).toEqual({ text: 'Gardasee', categories: ['3', '4'], priceMax: '1.500', ferien: 'on', sortBy: 'price' })
+    const target = searchFormTarget(query)
+    // '1.500' is fifteen hundred euros (German grouping), not 1.5.
+    expect(target.search.price).toEqual({ min: 0, max: 1500 })
+    expect(target.search.categories).toEqual([3, 4])
+    expect(target.params).toEqual({ sortBy: 'price', sortDirection: 'asc', ferien: true })
+    expect(searchFormTarget(formQuery(new URLSearchParams('sortBy=bogus&sortDirection=up&categories=x'))).params).toEqual({
+      sortBy: 'date',
+      sortDirection: 'asc',
+      ferien: false,
+    })
   })
 })

@@ -17,6 +17,7 @@ import { countryHeader, groupRegions } from '~/lib/regions'
 import { isoDayToUnix, unixToGermanDate, unixToIsoDay, germanDateToUnix } from '~/lib/search/dates'
 import {
   dateFieldState,
+  formQuery,
   formValuesFromQuery,
   formValuesFromSearch,
   searchFormQuerySchema,
@@ -27,6 +28,7 @@ import type { SearchFacets, Suggestion } from '~/lib/search/results'
 import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import { SearchCombobox } from './SearchCombobox'
+import { onFirstUse } from '~/lib/on-first-use'
 
 /** Text is applied this long after the last keystroke; a click on a box almost at once. */
 const TEXT_APPLY_DELAY_MS = 600
@@ -45,7 +47,7 @@ export type SearchFiltersProps = {
   onApply: (search: Search, ferien: boolean, kind: ApplyKind) => void
 }
 
-const collator = new Intl.Collator('de')
+const collator = onFirstUse(() => new Intl.Collator('de'))
 
 function stateKey(search: Search, ferien: boolean): string {
   return `${stringifySegment(search)}|${ferien}`
@@ -105,20 +107,21 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
     return () => clearTimeout(pending.current)
   }, [values]) // eslint-disable-line react-hooks/exhaustive-deps -- applies what the user changed
 
-  // Boxes ticked or words typed before the scripts ran are in the DOM but not in the form's
-  // state (hydration keeps what the user did to the inputs): take them over once.
+  // Boxes ticked or words typed before the form's scripts ran (DeferredSearchFilters) are in the
+  // DOM but not in the form's state (hydration keeps what the user did to the inputs): take them
+  // over once. A date field left meanwhile counts as left, so a half-typed date shows its error.
   const formElement = useRef<HTMLFormElement>(null)
   useEffect(() => {
     const element = formElement.current
     if (!element) return
-    const data = new FormData(element)
-    const raw: Record<string, string | string[]> = {}
-    for (const key of new Set(data.keys())) {
-      const all = data.getAll(key).filter((v): v is string => typeof v === 'string')
-      raw[key] = key === 'categories' || key === 'countries' || key === 'regions' ? all : (all[0] ?? '')
+    const fields = new URLSearchParams()
+    for (const [key, value] of new FormData(element)) if (typeof value === 'string') fields.append(key, value)
+    const typed = formValuesFromQuery(searchFormQuerySchema.parse(formQuery(fields)))
+    if (JSON.stringify(typed) !== JSON.stringify(form.state.values)) form.reset(typed, { keepDefaultValues: true })
+    for (const name of ['startDate', 'endDate'] as const) {
+      const left = typed[name] !== '' && element.elements.namedItem(name) !== document.activeElement
+      if (left) form.setFieldMeta(name, (meta) => ({ ...meta, isBlurred: true }))
     }
-    const typed = formValuesFromQuery(searchFormQuerySchema.parse(raw))
-    if (stateKey(searchWhileEditing(typed, search), typed.ferien) !== urlKey) form.reset(typed, { keepDefaultValues: true })
   }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, right after hydration
 
   const categoryCounts = new Map(facets.categories.map((c) => [c.id, c.count]))
@@ -146,7 +149,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
   // Chosen ones always show (they must stay removable); others only when choosing adds trips.
   const shownCountries = countries
     .filter((c) => values.countries.includes(c.id_loc_country) || (countryCounts.get(c.id_loc_country) ?? 0) > 0)
-    .sort((a, b) => collator.compare(countryHeader(a), countryHeader(b)))
+    .sort((a, b) => collator().compare(countryHeader(a), countryHeader(b)))
   const regionGroups = groupRegions(regions, countries, values.countries)
   const chosenRegions = values.regions.length
 

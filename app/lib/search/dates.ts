@@ -1,5 +1,6 @@
 // Calendar days in Europe/Berlin <-> unix seconds. A day is stored as the instant of its local
 // midnight in Berlin, so server and browsers agree whatever time zone they run in.
+import { onFirstUse } from '../on-first-use'
 
 const TIME_ZONE = 'Europe/Berlin'
 
@@ -12,16 +13,19 @@ const MAX_YEAR = 9999
 
 // One formatter for every conversion: building an Intl formatter costs far more than using one.
 // hourCycle h23 because some engines print midnight as "24" with hour12: false.
-const berlinParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-})
+const berlinParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+)
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
@@ -30,7 +34,7 @@ function wallClockAt(ms: number): WallClock | null {
   const date = new Date(ms)
   if (Number.isNaN(date.getTime())) return null
   const wall: WallClock = { year: NaN, month: NaN, day: NaN, hour: NaN, minute: NaN, second: NaN }
-  for (const { type, value } of berlinParts.formatToParts(date)) {
+  for (const { type, value } of berlinParts().formatToParts(date)) {
     if (type === 'year' || type === 'month' || type === 'day' || type === 'hour' || type === 'minute' || type === 'second') {
       wall[type] = Number(value)
     }

@@ -3,6 +3,7 @@ import { unixToGermanDate } from './dates'
 import { BOOKABLE_LABELS } from '../bookable'
 import { DEFAULT_PRICE_RANGE, type Search } from './segment'
 import { pluralWord } from '../format'
+import { onFirstUse } from '../on-first-use'
 
 export type SearchNames = {
   categories: ReadonlyMap<number, string>
@@ -15,8 +16,8 @@ export type SearchNames = {
 const UNNAMED = { categories: 'Kategorie', countries: 'Reiseland', regions: 'Region' } as const
 
 // Search prices are whole euros; the currency style gives "2.000 €" with a non-breaking space.
-const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
-const integers = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
+const euros = onFirstUse(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }))
+const integers = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }))
 
 function placeNames(search: Search, names: SearchNames): string[] {
   return (['categories', 'countries', 'regions'] as const).flatMap((kind) =>
@@ -39,18 +40,18 @@ function describeDates(start: number | null, end: number | null): string | null 
 // Spec 9: '1 Tag', otherwise 'Tage'.
 function describeDuration(duration: Search['duration']): string | null {
   if (duration === null) return null
-  if (duration.min === duration.max) return `${integers.format(duration.min)} ${pluralWord(duration.min, 'Tag', 'Tage')}`
-  return `${integers.format(duration.min)} bis ${integers.format(duration.max)} Tage`
+  if (duration.min === duration.max) return `${integers().format(duration.min)} ${pluralWord(duration.min, 'Tag', 'Tage')}`
+  return `${integers().format(duration.min)} bis ${integers().format(duration.max)} Tage`
 }
 
 // An open end of the range is left unsaid rather than read as "500.000.000.000 €".
 function describePrice(price: Search['price']): string | null {
   const hasMin = price.min !== DEFAULT_PRICE_RANGE.min
   const hasMax = price.max !== DEFAULT_PRICE_RANGE.max
-  if (price.min === price.max) return `Preis ${euros.format(price.min)}`
-  if (hasMin && hasMax) return `Preis ${euros.format(price.min)} bis ${euros.format(price.max)}`
-  if (hasMin) return `Preis ab ${euros.format(price.min)}`
-  if (hasMax) return `Preis bis ${euros.format(price.max)}`
+  if (price.min === price.max) return `Preis ${euros().format(price.min)}`
+  if (hasMin && hasMax) return `Preis ${euros().format(price.min)} bis ${euros().format(price.max)}`
+  if (hasMin) return `Preis ab ${euros().format(price.min)}`
+  if (hasMax) return `Preis bis ${euros().format(price.max)}`
   return null
 }
 

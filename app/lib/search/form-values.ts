@@ -8,6 +8,8 @@ import { parseLocaleNumber } from '../masks'
 import { germanDateToUnix } from './dates'
 import { DEFAULT_PRICE_RANGE, formFromSearch, searchFormSchema, searchFromForm } from './segment'
 import type { Search } from './segment'
+import { searchParamsSchema } from './sort'
+import type { SortBy, SortDirection } from './sort'
 
 /** The longest trip the catalogue allows (trips.duration_days is 1–366): an open "bis" field. */
 export const MAX_TRIP_DAYS = 366
@@ -100,8 +102,8 @@ export function searchWhileEditing(values: SearchFormValues, current: Search): S
   return start !== null && end !== null && start > end ? { ...next, start: end, end: start } : { ...next, start, end }
 }
 
-// The GET form sends every field as text, lists as repeated keys; the router reads numbers and
-// booleans out of them already. Whatever cannot be read is left empty, never refused.
+// The GET form sends every field as text, lists as repeated keys (formQuery); the form's
+// own fields hold text and lists of numbers. Whatever cannot be read is left empty, never refused.
 const textField = z.catch(z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))), undefined)
 const idsField = z.catch(
   z.optional(
@@ -154,4 +156,26 @@ export function formValuesFromQuery(query: SearchFormQuery): SearchFormValues {
     priceMax: query.priceMax ?? '',
     ferien: query.ferien ?? false,
   }
+}
+
+/**
+ * A form's fields as a plain GET form sends them: every value text, a repeated key a list. Read
+ * from the URL so, not through the router's search parser, which reads '1.500' as the number 1.5.
+ */
+export function formQuery(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key)
+    query[key] = all.length === 1 ? (all[0] ?? '') : all
+  }
+  return query
+}
+
+const searchFormTargetSchema = z.extend(searchFormQuerySchema, { sortBy: searchParamsSchema.shape.sortBy, sortDirection: searchParamsSchema.shape.sortDirection })
+
+/** Where a search form sent as a plain GET query leads: the search and its own URL's query. */
+export function searchFormTarget(query: unknown): { search: Search; params: { sortBy: SortBy; sortDirection: SortDirection; ferien: boolean } } {
+  const parsed = searchFormTargetSchema.parse(query)
+  const values = formValuesFromQuery(parsed)
+  return { search: searchFromFormValues(values), params: { sortBy: parsed.sortBy, sortDirection: parsed.sortDirection, ferien: values.ferien } }
 }

@@ -3,7 +3,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react
 import { useCallback, useEffect, useRef } from 'react'
 import type { MouseEvent } from 'react'
 import { SearchResultsView } from '~/components/search/SearchResultsView'
-import { SearchFilters } from '~/components/search/SearchFilters'
+import { DeferredSearchFilters } from '~/components/search/DeferredSearchFilters'
 import type { ApplyKind } from '~/components/search/SearchFilters'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { filterMainCategories } from '~/lib/categories'
@@ -88,7 +88,7 @@ function SearchPage() {
           <a className="search-jump" href="#suchergebnisse" onClick={jumpToResults}>
             {page.total === 0 ? 'Zum Suchergebnis' : `Direkt zu den Reisen (${formatNumber(page.total)})`}
           </a>
-          <SearchFilters
+          <DeferredSearchFilters
             search={search}
             ferien={params.ferien}
             facets={page.facets}
@@ -120,7 +120,7 @@ function jumpToResults(event: MouseEvent<HTMLAnchorElement>) {
  * navigation (Back itself, a chip, a page link) counts as committed.
  */
 function useSearchHistory(current: Search, currentFerien: boolean) {
-  const navigate = useNavigate()
+  const navigate = useNavigate({ from: Route.fullPath })
   const draft = useRef(false)
   const ownNavigation = useRef<string | null>(null)
   const currentKey = `${stringifySegment(current)}|${currentFerien}`
