@@ -36,6 +36,22 @@ export default tseslint.config(
     },
   },
   {
+    // The browser build treats every z.* call as pure (vite.config.ts: manualPureFunctions), so a
+    // schema no browser code uses is neither shipped nor built. A z.* call kept only for what it does
+    // would be dropped there.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/server/**', '**/*.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExpressionStatement > CallExpression[callee.object.name='z'], ExpressionStatement > CallExpression > MemberExpression.callee > CallExpression[callee.object.name='z']",
+          message: "A z.* call whose result is unused is dropped from the browser build (vite.config.ts, manualPureFunctions): use its result.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {

@@ -166,6 +166,29 @@ test.describe('Reisesuche', () => {
     await expect(box).toBeChecked()
   })
 
+  test('das Filterformular bleibt stehen, wenn die Seite vor seinem Code neue Daten bekommt', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/SearchFilters-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // Minutes later in the browser: the page's data counts as old and is asked for again right after
+    // hydration, so the page renders the form with new data while its code is still missing.
+    await page.clock.setSystemTime(Date.now() + 10 * 60_000)
+    const refreshed = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await gotoHydrated(page, EMPTY_SEARCH_URL)
+    await refreshed
+    await page.waitForLoadState('networkidle')
+    const text = filters(page).getByLabel('Suchbegriff')
+    await expect(text).toBeVisible()
+    await text.fill('Wien')
+    release()
+    await expect(page).toHaveURL(/\/search\/wien-/)
+  })
+
   test('Filter-Chips entfernen einen Filter; sortieren und blättern', async ({ page }) => {
     await gotoHydrated(page, EMPTY_SEARCH_URL)
     const form = filters(page)

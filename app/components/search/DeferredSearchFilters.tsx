@@ -5,7 +5,7 @@
 // React then hydrates the form where it stands and takes over what was typed or ticked meanwhile.
 // When the page is opened inside the app (a link, the quick search) the code is fetched at once.
 import { useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { SearchFiltersProps } from './SearchFilters'
 
 /** What counts as reaching for the form: each comes before the click, keystroke or tap it leads to. */
@@ -31,21 +31,36 @@ if (!import.meta.env.SSR) {
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true })
 }
 
+let codeArrived = () => {}
+const arrived = new Promise<void>((resolve) => {
+  codeArrived = resolve
+})
+
 const SearchFilters = lazy(async () => {
   // The form in the page from the server waits for the visitor; one rendered in the app is fetched now.
   if (!import.meta.env.SSR && document.querySelector(FORM_SELECTOR)) await wanted
   const { SearchFilters } = await import('./SearchFilters')
+  codeArrived()
   return { default: SearchFilters }
 })
 
+const deferred = (props: SearchFiltersProps) => (
+  <Suspense fallback={null}>
+    <SearchFilters {...props} />
+  </Suspense>
+)
+
 export function DeferredSearchFilters(props: SearchFiltersProps) {
   const router = useRouter()
-  // A navigation (a chip, sorting, Back) gives the form new values, which React can only show once
-  // it has hydrated the form: fetch its code then at the latest.
+  const [here, setHere] = useState(false)
+  // Until its code is here, the form is the server's HTML waiting to be hydrated, and React would
+  // throw that away (and show nothing) if new values reached it: new data for the page, a navigation.
+  // So it keeps the element it was first rendered with, and the values follow once the code is here.
+  const [first] = useState(() => deferred(props))
+  useEffect(() => {
+    void arrived.then(() => setHere(true))
+  }, [])
+  // New values (a chip, sorting, Back) want the form's code at the latest.
   useEffect(() => router.subscribe('onBeforeNavigate', wantFilters), [router])
-  return (
-    <Suspense fallback={null}>
-      <SearchFilters {...props} />
-    </Suspense>
-  )
+  return here ? deferred(props) : first
 }
