@@ -21,6 +21,11 @@ test('stops on SIGTERM with exit code 0 and restarts on the same data without re
 
     const second = startServer({ PORT: '3391', DATA_DIR: dataDir })
     await waitForHealth(3391)
+    // The process's first search page has its filter form in place, not streamed after the rest and
+    // inserted by a script (which moves the page; the form's code is loaded later in the browser).
+    const search = await (await fetch('http://127.0.0.1:3391/reiseuebersicht/search/--------/', { headers: { accept: 'text/html' } })).text()
+    expect(search).toContain('aria-label="Reisesuche verfeinern"')
+    expect(search).not.toMatch(/<template id="B:|\$RC\(/)
     const page = await fetch('http://127.0.0.1:3391/', { headers: { accept: 'text/html' } })
     expect(page.status).toBe(200)
     expect(second.output()).not.toContain('seeding the demo catalogue')

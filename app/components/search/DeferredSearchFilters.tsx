@@ -5,7 +5,9 @@
 // React then hydrates the form where it stands and takes over what was typed or ticked meanwhile.
 // When the page is opened inside the app (a link, the quick search) the code is fetched at once.
 import { useRouter } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { SearchFilters as RenderedSearchFilters } from './SearchFilters'
 import type { SearchFiltersProps } from './SearchFilters'
 
 /** What counts as reaching for the form: each comes before the click, keystroke or tap it leads to. */
@@ -38,15 +40,21 @@ const arrived = new Promise<void>((resolve) => {
 
 const SearchFilters = lazy(async () => {
   // The form in the page from the server waits for the visitor; one rendered in the app is fetched now.
-  if (!import.meta.env.SSR && document.querySelector(FORM_SELECTOR)) await wanted
+  if (document.querySelector(FORM_SELECTOR)) await wanted
   const { SearchFilters } = await import('./SearchFilters')
   codeArrived()
   return { default: SearchFilters }
 })
 
+// The server renders the form at once (a lazy component would be streamed after the rest of the
+// page and inserted by a script, moving the page as it arrives); the browser build has no trace of it.
+const Filters = createIsomorphicFn()
+  .server(() => RenderedSearchFilters)
+  .client(() => SearchFilters)()
+
 const deferred = (props: SearchFiltersProps) => (
   <Suspense fallback={null}>
-    <SearchFilters {...props} />
+    <Filters {...props} />
   </Suspense>
 )
 
