@@ -1,6 +1,6 @@
 // FAQ entries grouped by topic (the /faq/ page).
 import * as z from 'zod/mini'
-import { onFirstUse } from './on-first-use'
+import { compareGerman } from './format'
 
 export const faqEntrySchema = z.object({
   id: z.number().check(z.int()),
@@ -13,8 +13,6 @@ export const faqEntrySchema = z.object({
 export type FaqEntry = z.infer<typeof faqEntrySchema>
 
 export type FaqTopic = { topic: string; slug: string; entries: FaqEntry[] }
-
-const collator = onFirstUse(() => new Intl.Collator('de'))
 
 /** An id-safe anchor for a topic ('Zahlung & Storno' → 'zahlung-storno'). */
 export function topicSlug(topic: string): string {
@@ -38,7 +36,7 @@ export function groupFaq(entries: readonly FaqEntry[]): FaqTopic[] {
   const sorted = [...entries].sort((a, b) => a.sort - b.sort || a.id - b.id)
   const groups = Map.groupBy(sorted, (e) => e.topic.trim() || 'Allgemein')
   const topics = [...groups].map(([topic, list]) => ({ topic, entries: list, first: list[0]?.sort ?? 0 }))
-  topics.sort((a, b) => a.first - b.first || collator().compare(a.topic, b.topic))
+  topics.sort((a, b) => a.first - b.first || compareGerman(a.topic, b.topic))
   const used = new Map<string, number>()
   return topics.map(({ topic, entries: list }) => {
     const base = `thema-${topicSlug(topic)}`

@@ -1,4 +1,4 @@
-// de-DE display formatting (prices, dates, durations, copyright) and reading price strings back.
+// de-DE display formatting (prices, dates, durations, copyright), German order, and reading price strings back.
 import { onFirstUse } from './on-first-use'
 
 const LOCALE = 'de-DE'
@@ -95,6 +95,12 @@ export function formatTripCount(n: number, { grouped = false }: { grouped?: bool
 }
 
 const pluralRules = onFirstUse(() => new Intl.PluralRules(LOCALE))
+const collator = onFirstUse(() => new Intl.Collator(LOCALE))
+
+/** German alphabetical order (Intl.Collator): 'Ägypten' before 'Belgien', 'äpfel' beside 'Äpfel'. */
+export function compareGerman(a: string, b: string): number {
+  return collator().compare(a, b)
+}
 
 /** The German word for this many (Intl.PluralRules): pluralWord(1, 'Bild', 'Bilder') is 'Bild'. */
 export function pluralWord(n: number, one: string, other: string): string {

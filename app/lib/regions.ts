@@ -14,7 +14,7 @@
 //   nameless countries, by country id so the order is stable. Regions inside a group likewise,
 //   ties by region id.
 import * as z from 'zod/mini'
-import { onFirstUse } from './on-first-use'
+import { compareGerman } from './format'
 
 export const regionSchema = z.object({
   id_loc_region: z.number().check(z.int()),
@@ -40,8 +40,6 @@ export type RegionGroup<R extends Region = Region> = {
 export const OTHER_REGIONS_HEADER = 'Andere Regionen'
 export const UNNAMED_COUNTRY_HEADER = 'Reiseland'
 
-const collator = onFirstUse(() => new Intl.Collator('de'))
-
 /** The header a country shows: its name, or 'Reiseland' when it has none (spec 5). */
 export function countryHeader(country: Pick<Country, 'name'> | undefined): string {
   const name = country?.name?.trim() ?? ''
@@ -49,7 +47,7 @@ export function countryHeader(country: Pick<Country, 'name'> | undefined): strin
 }
 
 function byRegionName(a: Region, b: Region): number {
-  return collator().compare(a.name.trim(), b.name.trim()) || a.id_loc_region - b.id_loc_region
+  return compareGerman(a.name.trim(), b.name.trim()) || a.id_loc_region - b.id_loc_region
 }
 
 export function groupRegions<R extends Region>(
@@ -84,7 +82,7 @@ export function groupRegions<R extends Region>(
     countryId,
     regions: [...members.values()].sort(byRegionName),
   }))
-  countryGroups.sort((a, b) => collator().compare(a.header, b.header) || (a.countryId ?? 0) - (b.countryId ?? 0))
+  countryGroups.sort((a, b) => compareGerman(a.header, b.header) || (a.countryId ?? 0) - (b.countryId ?? 0))
 
   if (withoutCountry.length > 0) {
     countryGroups.push({ header: OTHER_REGIONS_HEADER, countryId: null, regions: withoutCountry.sort(byRegionName) })

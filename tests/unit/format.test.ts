@@ -1,6 +1,7 @@
 // Spec 9 display formats (prices, dates, durations, copyright) and spec 5 price string reading.
 import { describe, expect, it } from 'vitest'
 import {
+  compareGerman,
   formatCopyright,
   formatDate,
   formatDateRange,
@@ -210,5 +211,11 @@ describe('spec 9: "Copyright text prefixed with ©"', () => {
     expect(formatCopyright('   ')).toBe('')
     expect(formatCopyright(null)).toBe('')
     expect(formatCopyright(undefined)).toBe('')
+  })
+})
+
+describe('German alphabetical order', () => {
+  it('sorts umlauts with their base letter, not after z', () => {
+    expect(['Zypern', 'Österreich', 'Ägypten', 'Belgien', 'Oman'].sort(compareGerman)).toEqual(['Ägypten', 'Belgien', 'Oman', 'Österreich', 'Zypern'])
   })
 })

@@ -11,7 +11,7 @@ import { NumberInput } from '~/components/ui/NumberInput'
 import { Button, buttonClassName } from '~/components/ui/Button'
 import { BOOKABLE_OPTIONS } from '~/lib/bookable'
 import type { Category, Country, Region } from '~/lib/api'
-import { formatNumber } from '~/lib/format'
+import { compareGerman, formatNumber } from '~/lib/format'
 import { MASKS } from '~/lib/masks'
 import { countryHeader, groupRegions } from '~/lib/regions'
 import { isoDayToUnix, unixToGermanDate, unixToIsoDay, germanDateToUnix } from '~/lib/search/dates'
@@ -28,7 +28,6 @@ import type { SearchFacets, Suggestion } from '~/lib/search/results'
 import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import { SearchCombobox } from './SearchCombobox'
-import { onFirstUse } from '~/lib/on-first-use'
 
 /** Text is applied this long after the last keystroke; a click on a box almost at once. */
 const TEXT_APPLY_DELAY_MS = 600
@@ -46,8 +45,6 @@ export type SearchFiltersProps = {
   /** Navigate to this search (the page decides about history entries). */
   onApply: (search: Search, ferien: boolean, kind: ApplyKind) => void
 }
-
-const collator = onFirstUse(() => new Intl.Collator('de'))
 
 function stateKey(search: Search, ferien: boolean): string {
   return `${stringifySegment(search)}|${ferien}`
@@ -149,7 +146,7 @@ export function SearchFilters({ search, ferien, facets, categories, countries, r
   // Chosen ones always show (they must stay removable); others only when choosing adds trips.
   const shownCountries = countries
     .filter((c) => values.countries.includes(c.id_loc_country) || (countryCounts.get(c.id_loc_country) ?? 0) > 0)
-    .sort((a, b) => collator().compare(countryHeader(a), countryHeader(b)))
+    .sort((a, b) => compareGerman(countryHeader(a), countryHeader(b)))
   const regionGroups = groupRegions(regions, countries, values.countries)
   const chosenRegions = values.regions.length
 

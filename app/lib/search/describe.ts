@@ -2,8 +2,7 @@
 import { unixToGermanDate } from './dates'
 import { BOOKABLE_LABELS } from '../bookable'
 import { DEFAULT_PRICE_RANGE, type Search } from './segment'
-import { pluralWord } from '../format'
-import { onFirstUse } from '../on-first-use'
+import { formatEuro, formatNumber, pluralWord } from '../format'
 
 export type SearchNames = {
   categories: ReadonlyMap<number, string>
@@ -15,9 +14,8 @@ export type SearchNames = {
 // 'Reiseland' is the spec 5 word for a country without a name.
 const UNNAMED = { categories: 'Kategorie', countries: 'Reiseland', regions: 'Region' } as const
 
-// Search prices are whole euros; the currency style gives "2.000 €" with a non-breaking space.
-const euros = onFirstUse(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }))
-const integers = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }))
+// Search prices are whole euros: "2.000 €" (with a non-breaking space).
+const euros = (n: number) => formatEuro(n, { fractionDigits: 0 })
 
 function placeNames(search: Search, names: SearchNames): string[] {
   return (['categories', 'countries', 'regions'] as const).flatMap((kind) =>
@@ -40,18 +38,18 @@ function describeDates(start: number | null, end: number | null): string | null 
 // Spec 9: '1 Tag', otherwise 'Tage'.
 function describeDuration(duration: Search['duration']): string | null {
   if (duration === null) return null
-  if (duration.min === duration.max) return `${integers().format(duration.min)} ${pluralWord(duration.min, 'Tag', 'Tage')}`
-  return `${integers().format(duration.min)} bis ${integers().format(duration.max)} Tage`
+  if (duration.min === duration.max) return `${formatNumber(duration.min, 0)} ${pluralWord(duration.min, 'Tag', 'Tage')}`
+  return `${formatNumber(duration.min, 0)} bis ${formatNumber(duration.max, 0)} Tage`
 }
 
 // An open end of the range is left unsaid rather than read as "500.000.000.000 €".
 function describePrice(price: Search['price']): string | null {
   const hasMin = price.min !== DEFAULT_PRICE_RANGE.min
   const hasMax = price.max !== DEFAULT_PRICE_RANGE.max
-  if (price.min === price.max) return `Preis ${euros().format(price.min)}`
-  if (hasMin && hasMax) return `Preis ${euros().format(price.min)} bis ${euros().format(price.max)}`
-  if (hasMin) return `Preis ab ${euros().format(price.min)}`
-  if (hasMax) return `Preis bis ${euros().format(price.max)}`
+  if (price.min === price.max) return `Preis ${euros(price.min)}`
+  if (hasMin && hasMax) return `Preis ${euros(price.min)} bis ${euros(price.max)}`
+  if (hasMin) return `Preis ab ${euros(price.min)}`
+  if (hasMax) return `Preis bis ${euros(price.max)}`
   return null
 }
 
