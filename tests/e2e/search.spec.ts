@@ -390,5 +390,8 @@ test.describe('Reisesuche', () => {
     const followed = await request.get('/reiseuebersicht/search/?text=Ostsee&bookable=0')
     expect(followed.url()).toMatch(/\/reiseuebersicht\/search\/ostsee-------0-\/$/)
     expect(followed.status()).toBe(200)
+    // Ticked boxes arrive as repeated keys, numbers in German notation ('1.500' is 1,500 €).
+    const boxes = await request.get('/reiseuebersicht/search/?text=&categories=3&categories=4&priceMin=&priceMax=1.500&sortBy=price', { maxRedirects: 0 })
+    expect(boxes.headers().location).toMatch(/\/reiseuebersicht\/search\/-3,4-------0,1500\/\?sortBy=price$/)
   })
 })

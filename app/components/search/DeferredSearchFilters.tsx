@@ -7,13 +7,18 @@
 import { useRouter } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import type { ComponentType } from 'react'
 import { SearchFilters as RenderedSearchFilters } from './SearchFilters'
 import type { SearchFiltersProps } from './SearchFilters'
 
-/** What counts as reaching for the form: each comes before the click, keystroke or tap it leads to. */
-const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const
+/**
+ * What counts as reaching for the form: each comes before the click, keystroke or tap it leads to;
+ * typing also counts, for a field focused before this script ran.
+ */
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'input'] as const
 /** The form SearchFilters renders (its class name). */
 const FORM_SELECTOR = 'form.search-filters'
+const SEARCH_PAGES = '/reiseuebersicht/search/'
 
 let want = () => {}
 const wanted = new Promise<void>((resolve) => {
@@ -31,28 +36,44 @@ function wantFilters() {
 
 if (!import.meta.env.SSR) {
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true })
+  if (document.activeElement?.closest(FORM_SELECTOR)) wantFilters()
 }
 
+type FiltersModule = typeof import('./SearchFilters')
+type FiltersComponent = ComponentType<SearchFiltersProps>
+let loaded: FiltersModule | undefined
 let codeArrived = () => {}
 const arrived = new Promise<void>((resolve) => {
   codeArrived = resolve
 })
 
-const SearchFilters = lazy(async () => {
-  // The form in the page from the server waits for the visitor; one rendered in the app is fetched now.
-  if (document.querySelector(FORM_SELECTOR)) await wanted
-  const { SearchFilters } = await import('./SearchFilters')
+/** Fetches the form's code; the search route awaits it before a page rendered in the app. */
+export async function loadSearchFilters(): Promise<FiltersModule> {
+  loaded = await import('./SearchFilters')
   codeArrived()
-  return { default: SearchFilters }
+  return loaded
+}
+
+const LazySearchFilters = lazy(async () => {
+  // The form in the page from the server waits for the visitor.
+  if (document.querySelector(FORM_SELECTOR)) await wanted
+  try {
+    return { default: (await loadSearchFilters()).SearchFilters }
+  } catch {
+    // Its code cannot be fetched: it stays the plain GET form it is.
+    return new Promise<never>(() => {})
+  }
 })
 
-// The server renders the form at once (a lazy component would be streamed after the rest of the
-// page and inserted by a script, moving the page as it arrives); the browser build has no trace of it.
-const Filters = createIsomorphicFn()
-  .server(() => RenderedSearchFilters)
-  .client(() => SearchFilters)()
+// The form for a new mount. The server renders it at once (lazily, it would be streamed after the
+// rest of the page and inserted by a script, moving the page as it arrives); in the browser the
+// code is here for a page rendered in the app (the route awaited it) and comes later for the page
+// from the server. The browser build has no trace of the server's choice.
+const filtersForMount = createIsomorphicFn()
+  .server((): FiltersComponent => RenderedSearchFilters)
+  .client((): FiltersComponent => loaded?.SearchFilters ?? LazySearchFilters)
 
-const deferred = (props: SearchFiltersProps) => (
+const deferred = (Filters: FiltersComponent, props: SearchFiltersProps) => (
   <Suspense fallback={null}>
     <Filters {...props} />
   </Suspense>
@@ -60,15 +81,22 @@ const deferred = (props: SearchFiltersProps) => (
 
 export function DeferredSearchFilters(props: SearchFiltersProps) {
   const router = useRouter()
-  const [here, setHere] = useState(false)
+  const [Filters] = useState(filtersForMount)
+  const [here, setHere] = useState(Filters !== LazySearchFilters)
   // Until its code is here, the form is the server's HTML waiting to be hydrated, and React would
   // throw that away (and show nothing) if new values reached it: new data for the page, a navigation.
   // So it keeps the element it was first rendered with, and the values follow once the code is here.
-  const [first] = useState(() => deferred(props))
+  const [first] = useState(() => deferred(Filters, props))
   useEffect(() => {
-    void arrived.then(() => setHere(true))
-  }, [])
+    if (!here) void arrived.then(() => setHere(true))
+  }, [here])
   // New values (a chip, sorting, Back) want the form's code at the latest.
-  useEffect(() => router.subscribe('onBeforeNavigate', wantFilters), [router])
-  return here ? deferred(props) : first
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+        if (toLocation.pathname.startsWith(SEARCH_PAGES)) wantFilters()
+      }),
+    [router],
+  )
+  return here ? deferred(Filters, props) : first
 }

@@ -3,7 +3,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react
 import { useCallback, useEffect, useRef } from 'react'
 import type { MouseEvent } from 'react'
 import { SearchResultsView } from '~/components/search/SearchResultsView'
-import { DeferredSearchFilters } from '~/components/search/DeferredSearchFilters'
+import { DeferredSearchFilters, loadSearchFilters } from '~/components/search/DeferredSearchFilters'
 import type { ApplyKind } from '~/components/search/SearchFilters'
 import { Breadcrumbs } from '~/components/ui/Breadcrumbs'
 import { filterMainCategories } from '~/lib/categories'
@@ -42,6 +42,8 @@ export const Route = createFileRoute('/reiseuebersicht/search/$search/')({
       context.queryClient.ensureQueryData(searchQueries.results(segment, deps)),
       context.queryClient.ensureQueryData(initDataQuery()),
       context.queryClient.ensureQueryData(searchQueries.countries()),
+      // Rendered in the app, the page comes with its form's code (DeferredSearchFilters).
+      import.meta.env.SSR ? undefined : loadSearchFilters().catch(() => undefined),
     ])
     return {
       text: params.search.text,
