@@ -138,24 +138,28 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
   // Autosave: every change reaches the server shortly after the customer stops typing, and at once
   // when the step is left (Back, a progress link) or the page is hidden (reload, another tab).
   const flushAutosave = useRef<() => void>(() => {})
+  // The values the step was rendered with, then the last ones seen: a change made before the
+  // effect below listens (a choice React hands over while it hydrates the step) is saved too.
+  const seen = useRef(form.state.values)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     let pending: BookingDraft | null = null
-    let last = form.state.values
     const flush = () => {
       clearTimeout(timer)
       if (pending) void save(pending)
       pending = null
     }
     flushAutosave.current = flush
-    const subscription = form.store.subscribe(() => {
+    const onChange = () => {
       const values = form.state.values
-      if (values === last) return
-      last = values
+      if (values === seen.current) return
+      seen.current = values
       pending = values
       clearTimeout(timer)
       timer = setTimeout(flush, AUTOSAVE_DELAY_MS)
-    })
+    }
+    const subscription = form.store.subscribe(onChange)
+    onChange()
     window.addEventListener('pagehide', flush)
     return () => {
       window.removeEventListener('pagehide', flush)
