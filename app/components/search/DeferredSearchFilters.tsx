@@ -20,6 +20,7 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'input
 const FORM_SELECTOR = 'form.search-filters'
 const SEARCH_PAGES = '/reiseuebersicht/search/'
 
+// Hand-built resolver pairs: Promise.withResolvers needs Safari 17.4, older iPads stop at 16.
 let want = () => {}
 const wanted = new Promise<void>((resolve) => {
   want = resolve
