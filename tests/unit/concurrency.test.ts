@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { internalPaths, runLimited } from '~/lib/concurrency'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { idleTurn, internalPaths, runLimited } from '~/lib/concurrency'
 
 describe('spec 9: at most 5 route preloads in parallel', () => {
   it('never runs more than the limit at once and runs every task', async () => {
@@ -34,5 +34,33 @@ describe('spec 9: at most 5 route preloads in parallel', () => {
 
   it('preloads only internal paths, once each', () => {
     expect(internalPaths(['/ships/', 'https://example.org/', '/ships/', '//evil.example/', 'mailto:a@b.de', '/faq/'])).toEqual(['/ships/', '/faq/'])
+  })
+})
+
+describe('idleTurn: background work begins in idle moments, one caller per idle callback', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('asks for the next idle callback only when the previous turn has begun', async () => {
+    const callbacks: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callbacks.push(callback))
+    const begun: number[] = []
+    const turns = [0, 1, 2].map((i) => idleTurn().then(() => void begun.push(i)))
+    await Promise.resolve()
+    expect(callbacks).toHaveLength(1)
+    for (let turn = 0; turn < 3; turn++) {
+      expect(begun).toEqual([0, 1, 2].slice(0, turn))
+      callbacks[turn]?.()
+      await turns[turn]
+      expect(begun).toEqual([0, 1, 2].slice(0, turn + 1))
+      // Nothing of the next turn before the browser is idle again.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(callbacks).toHaveLength(Math.min(3, turn + 2))
+      expect(begun).toHaveLength(turn + 1)
+    }
+  })
+
+  it('falls back to a timer where there is no requestIdleCallback', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined)
+    await expect(idleTurn()).resolves.toBeUndefined()
   })
 })
