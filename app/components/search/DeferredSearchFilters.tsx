@@ -8,6 +8,7 @@ import { useRouter } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ComponentType } from 'react'
+import { resolvable } from '~/lib/resolvable'
 import { SearchFilters as RenderedSearchFilters } from './SearchFilters'
 import type { SearchFiltersProps } from './SearchFilters'
 
@@ -20,18 +21,14 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown', 'input
 const FORM_SELECTOR = 'form.search-filters'
 const SEARCH_PAGES = '/reiseuebersicht/search/'
 
-// Hand-built resolver pairs: Promise.withResolvers needs Safari 17.4, older iPads stop at 16.
-let want = () => {}
-const wanted = new Promise<void>((resolve) => {
-  want = resolve
-})
+const wanted = resolvable()
 
 function onIntent(event: Event) {
   if (event.target instanceof Element && event.target.closest(FORM_SELECTOR)) wantFilters()
 }
 
 function wantFilters() {
-  want()
+  wanted.resolve()
   for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true)
 }
 
@@ -43,21 +40,18 @@ if (!import.meta.env.SSR) {
 type FiltersModule = typeof import('./SearchFilters')
 type FiltersComponent = ComponentType<SearchFiltersProps>
 let loaded: FiltersModule | undefined
-let codeArrived = () => {}
-const arrived = new Promise<void>((resolve) => {
-  codeArrived = resolve
-})
+const arrived = resolvable()
 
 /** Fetches the form's code; the search route awaits it before a page rendered in the app. */
 export async function loadSearchFilters(): Promise<FiltersModule> {
   loaded = await import('./SearchFilters')
-  codeArrived()
+  arrived.resolve()
   return loaded
 }
 
 const LazySearchFilters = lazy(async () => {
   // The form in the page from the server waits for the visitor.
-  if (document.querySelector(FORM_SELECTOR)) await wanted
+  if (document.querySelector(FORM_SELECTOR)) await wanted.promise
   try {
     return { default: (await loadSearchFilters()).SearchFilters }
   } catch {
@@ -89,7 +83,7 @@ export function DeferredSearchFilters(props: SearchFiltersProps) {
   // So it keeps the element it was first rendered with, and the values follow once the code is here.
   const [first] = useState(() => deferred(Filters, props))
   useEffect(() => {
-    if (!here) void arrived.then(() => setHere(true))
+    if (!here) void arrived.promise.then(() => setHere(true))
   }, [here])
   // New values (a chip, sorting, Back) want the form's code at the latest.
   useEffect(
