@@ -16,7 +16,8 @@ export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number]
 
 /** How every amount is described in the API document. */
 export const MONEY_DESCRIPTION = 'Ganzzahl in Millionstel Euro (1.000.000 = 1 €).'
-const money = (what: string) => z.int().check(z.describe(`${what} ${MONEY_DESCRIPTION}`))
+// Free of effects like every z.* call, so a bundle that does not use a schema built with it drops it.
+const money = /* @__NO_SIDE_EFFECTS__ */ (what: string) => z.int().check(z.describe(`${what} ${MONEY_DESCRIPTION}`))
 
 export const priceLineSchema = z.object({
   kind: z.enum(PRICE_LINE_KINDS),
