@@ -29,11 +29,16 @@ export function agencyLoginOutcome(code: AgencyLoginCode): 'progress' | 'success
   return code === 4 || code === 5 ? 'error' : 'progress'
 }
 
-/** The frame's login form, checked in the browser and again by the server. */
-export const agencyLoginInputSchema = z.object({
-  login: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie Ihren Benutzernamen ein.'), z.maxLength(100, 'Der Benutzername ist zu lang.')),
-  password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(200, 'Das Passwort ist zu lang.')),
-})
+/**
+ * The frame's login form, checked in the browser and again by the server. Built on its first use
+ * (`z.lazy`), like the card below: every page loads this module, only the frame and a login use these.
+ */
+export const agencyLoginInputSchema = z.lazy(() =>
+  z.object({
+    login: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie Ihren Benutzernamen ein.'), z.maxLength(100, 'Der Benutzername ist zu lang.')),
+    password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(200, 'Das Passwort ist zu lang.')),
+  }),
+)
 export type AgencyLoginInput = z.input<typeof agencyLoginInputSchema>
 
 /** 'in 40 Sekunden', 'in 1 Minute', 'in 15 Minuten': how long a throttled login waits. */
@@ -51,24 +56,24 @@ export function throttledLoginMessage(retryAfterSeconds: number): string {
 /** The longest message accepted; a card with a token is a few hundred characters. */
 export const MAX_MESSAGE_LENGTH = 4096
 
-const ratioAgencyIdSchema = z.union([
-  z.number().check(z.int(), z.positive(), z.lte(MAX_ID)),
-  z.pipe(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number)), z.number().check(z.int(), z.lte(MAX_ID))),
-])
-
 /**
  * The card after the pipe of code 3. Only `vc_card.ratio_agency_id` is the spec's; the project's
  * own frame adds the agency's name and the signed token (with its expiry) next to it. A frame
  * that sends no token still logs in on the page, but its bookings are not attributed.
  */
-export const agencyCardSchema = z.object({
-  vc_card: z.object({
-    ratio_agency_id: ratioAgencyIdSchema,
-    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-    agency_token: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
-    token_expires: z.optional(z.iso.datetime({ offset: true })),
+export const agencyCardSchema = z.lazy(() =>
+  z.object({
+    vc_card: z.object({
+      ratio_agency_id: z.union([
+        z.number().check(z.int(), z.positive(), z.lte(MAX_ID)),
+        z.pipe(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,9}$/)), z.transform(Number)), z.number().check(z.int(), z.lte(MAX_ID))),
+      ]),
+      name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+      agency_token: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+      token_expires: z.optional(z.iso.datetime({ offset: true })),
+    }),
   }),
-})
+)
 export type AgencyCard = z.output<typeof agencyCardSchema>
 export type AgencyCardInput = z.input<typeof agencyCardSchema>
 
