@@ -10,6 +10,7 @@ import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { stepIssues } from '~/lib/booking/steps'
+import { watchFrom } from '~/lib/watch'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { bookingQueries } from '~/queries/booking'
@@ -150,21 +151,21 @@ export function useBookingStep(tripDateId: number, step: BookingStep) {
       pending = null
     }
     flushAutosave.current = flush
-    const onChange = () => {
-      const values = form.state.values
-      if (values === seen.current) return
-      seen.current = values
-      pending = values
-      clearTimeout(timer)
-      timer = setTimeout(flush, AUTOSAVE_DELAY_MS)
-    }
-    const subscription = form.store.subscribe(onChange)
-    onChange()
+    const unwatch = watchFrom(
+      form.store,
+      () => form.state.values,
+      seen,
+      (values) => {
+        pending = values
+        clearTimeout(timer)
+        timer = setTimeout(flush, AUTOSAVE_DELAY_MS)
+      },
+    )
     window.addEventListener('pagehide', flush)
     return () => {
       window.removeEventListener('pagehide', flush)
       flush()
-      subscription.unsubscribe()
+      unwatch()
     }
   }, [form, save])
 
