@@ -1,12 +1,13 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
+import { Outlet, Scripts, createRootRouteWithContext, useMatches } from '@tanstack/react-router'
 import type { AnyRouteMatch, ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { AgencyBar } from '~/components/agency/AgencyBar'
 import { AgencyLoginGate } from '~/components/agency/AgencyLoginGate'
+import { DocumentHead } from '~/components/layout/DocumentHead'
 import { ErrorPage } from '~/components/errors/ErrorPage'
 import { LoadingBar } from '~/components/layout/LoadingBar'
 import { ReleaseWatcher } from '~/components/layout/ReleaseWatcher'
@@ -121,7 +122,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="de">
       <head>
-        <HeadContent />
+        <DocumentHead />
       </head>
       <body>
         <LoadingBar />

@@ -93,6 +93,34 @@ test.describe('Startseite und App-Rahmen', () => {
     expect(dataCalls.length).toBeGreaterThan(0)
   })
 
+  test('der Code der Seite wird erst geholt, wenn die Seite gezeichnet ist, dann vollständig und nebeneinander', async ({ page }) => {
+    // The stylesheet blocks the first paint: it comes late, as on a slow connection.
+    let stylesheetArrived = false
+    await page.route('**/assets/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      stylesheetArrived = true
+      await route.continue()
+    })
+    const scriptsBeforePaint: string[] = []
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return
+      const path = new URL(request.url()).pathname
+      scripts.push(path)
+      if (!stylesheetArrived) scriptsBeforePaint.push(path)
+    })
+    await gotoHydrated(page, '/reise/1/')
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src')
+    // Before the first paint only the browser entry, a few hundred bytes.
+    expect(scriptsBeforePaint.filter((path) => path !== entry)).toEqual([])
+    // The head names the page's chunks instead of preloading them, and each of them was fetched.
+    const html = await (await page.request.get('/reise/1/')).text()
+    expect(html).not.toContain('rel="modulepreload"')
+    const listed = (await page.locator('meta[name="page-chunks"]').getAttribute('content'))?.split(' ') ?? []
+    expect(listed.length).toBeGreaterThan(3)
+    for (const chunk of listed) expect(scripts).toContain(chunk)
+  })
+
   test('die Hausschrift ist vorgeladen, und kommt sie spät, verschiebt sich nichts', async ({ page }) => {
     // A slow connection: the font arrives after the first paint.
     await page.route('**/*.woff2', async (route) => {
