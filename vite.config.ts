@@ -27,26 +27,37 @@ const pagePart = /[\\/](booking|forms|search|agency|mask-input|Field|MaskedInput
 const isCatalogueModule = (id: string) => /app[\\/](components|lib)[\\/]/.test(id) && !pagePart.test(id)
 
 const hydrationModule = fileURLToPath(new URL('./app/hydrate.tsx', import.meta.url))
+const entryModule = fileURLToPath(new URL('./app/client.tsx', import.meta.url))
 let hydrationModules: Set<string> | undefined
+let entryModules: Set<string> | undefined
+
+/** The module `from` and every module it imports, directly or not (statically). */
+function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>()
+  const queue = [from]
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (seen.has(next)) continue
+    seen.add(next)
+    queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []))
+  }
+  return seen
+}
 
 /**
- * The modules app/hydrate.tsx imports, directly or not (statically): the browser entry imports it
- * once the page is painted, and these modules belong in one chunk with it, as when it was the
- * entry itself. Left to itself, the bundler split a dozen shared pieces off it, each fetched and
- * compressed alone (first load of the start page 150.9 KB; in one chunk 146.4 KB).
+ * The modules app/hydrate.tsx imports, directly or not (statically), belong in one chunk with it,
+ * as when it was the entry itself: the browser entry imports it once the page is painted. Left to
+ * itself, the bundler split a dozen shared pieces off it, each fetched and compressed alone (first
+ * load of the start page 150.9 KB; in one chunk 146.4 KB).
  */
 function hydrationChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  if (!hydrationModules) {
-    const seen = new Set<string>()
-    const queue = [hydrationModule]
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (seen.has(next)) continue
-      seen.add(next)
-      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []))
-    }
-    hydrationModules = seen
-  }
+  hydrationModules ??= staticImports(hydrationModule, ctx)
   return hydrationModules.has(id) ? 'hydrate' : null
+}
+
+/** What the browser entry imports stays out of that chunk: else the entry would load all of it at once. */
+function entryChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  entryModules ??= staticImports(entryModule, ctx)
+  return entryModules.has(id) && id !== entryModule ? 'entry' : null
 }
 
 export default defineConfig({
@@ -68,6 +79,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'catalogue', test: isCatalogueModule, minShareCount: 3, priority: 1 },
+                { name: entryChunk, debugName: 'entry', priority: 2 },
                 { name: hydrationChunk, debugName: 'hydrate' },
               ],
             },
