@@ -199,11 +199,13 @@ export const AGENCY_ID_KEY = 'AgenturId'
 /** The card's user data: the agency's name and the signed token with its expiry. */
 export const AGENCY_USER_KEY = 'AgenturDaten'
 
-const agencyUserSchema = z.object({
-  name: z.nullable(z.string().check(z.maxLength(200))),
-  token: z.nullable(z.string().check(z.maxLength(1024))),
-  expires: z.nullable(z.string().check(z.maxLength(40))),
-})
+const agencyUserSchema = z.lazy(() =>
+  z.object({
+    name: z.nullable(z.string().check(z.maxLength(200))),
+    token: z.nullable(z.string().check(z.maxLength(1024))),
+    expires: z.nullable(z.string().check(z.maxLength(40))),
+  }),
+)
 export type AgencyUser = z.infer<typeof agencyUserSchema>
 
 export type AgencySession = {

@@ -12,7 +12,7 @@ import { textParam } from './url-search'
 export const BOARDING_QUERY_MAX = 100
 
 /** The `?q=` search parameter; anything unreadable becomes the empty search. */
-export const boardingSearchSchema = z.object({ q: textParam(BOARDING_QUERY_MAX) })
+export const boardingSearchSchema = z.lazy(() => z.object({ q: textParam(BOARDING_QUERY_MAX) }))
 
 export type BoardingQuery = {
   /** Leading digits of the zip code, or null. */

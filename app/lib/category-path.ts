@@ -7,7 +7,7 @@
 //   /reiseuebersicht/{category}/{country}/{n}/ and its page n
 // Anything else (more segments, bad characters, page 0 or a leading zero) is a 404.
 import * as z from 'zod/mini'
-import { SEARCH_PARAMS_DEFAULTS, searchParamsSchema } from './search/sort'
+import { SEARCH_PARAMS_DEFAULTS, sortParams } from './search/sort'
 import type { SortBy, SortDirection } from './search/sort'
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
@@ -57,7 +57,7 @@ export function categoryPath(path: CategoryPath): string {
 }
 
 /** The category overview's query: the same sort keys and defaults as the search results. */
-export const categorySearchSchema = z.pick(searchParamsSchema, { sortBy: true, sortDirection: true })
+export const categorySearchSchema = z.lazy(() => z.object(sortParams()))
 export type CategorySearch = z.infer<typeof categorySearchSchema>
 
 export const CATEGORY_SEARCH_DEFAULTS: CategorySearch = {

@@ -6,8 +6,11 @@ import { MAX_PAGE, pageParam } from './url-search'
 /** Trip cards on one page of a list: a category, a destination, a hotel's or a ship's trips. */
 export const TRIPS_PER_PAGE = 12
 
-/** `?seite=` is the German name the site writes; `?page=` is read too, for links from elsewhere. */
-export const pageSearchSchema = z.object({ seite: pageParam, page: pageParam })
+/**
+ * `?seite=` is the German name the site writes; `?page=` is read too, for links from elsewhere.
+ * Built on first use, as every route's search schema is (DECISIONS: Performance).
+ */
+export const pageSearchSchema = z.lazy(() => z.object({ seite: pageParam(), page: pageParam() }))
 export type PageSearch = z.infer<typeof pageSearchSchema>
 
 /** The page number a server function accepts (the search param has already fallen back to 1). */

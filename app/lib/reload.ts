@@ -14,7 +14,7 @@ export const LATEST_BUILD_PATH = '/latest-build.json'
 /** Path → time (ms since epoch) of the last automatic reload on it. */
 export type ReloadLog = Record<string, number>
 
-const reloadLogSchema = z.record(z.string(), z.number())
+const reloadLogSchema = z.lazy(() => z.record(z.string(), z.number()))
 
 /** Reads the stored log; anything unreadable counts as "no reloads yet". */
 export function parseReloadLog(raw: string | null | undefined): ReloadLog {
@@ -71,7 +71,7 @@ export function isChunkLoadError(error: unknown, depth = 0): boolean {
   return 'cause' in error && isChunkLoadError(error.cause, depth + 1)
 }
 
-export const latestBuildSchema = z.object({ buildId: z.string().check(z.trim(), z.minLength(1)) })
+export const latestBuildSchema = z.lazy(() => z.object({ buildId: z.string().check(z.trim(), z.minLength(1)) }))
 
 /**
  * `latest` is the parsed body of /latest-build.json. Garbage, an empty id or an unknown current

@@ -21,10 +21,12 @@ export type MonthKey = z.infer<typeof monthKeySchema>
 const slugSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/))
 
 /** Unknown or mangled values are dropped, never an error page. */
-export const calendarSearchSchema = z.object({
-  monat: z.catch(z.optional(monthKeySchema), undefined),
-  kategorie: z.catch(z.optional(slugSchema), undefined),
-})
+export const calendarSearchSchema = z.lazy(() =>
+  z.object({
+    monat: z.catch(z.optional(monthKeySchema), undefined),
+    kategorie: z.catch(z.optional(slugSchema), undefined),
+  }),
+)
 export type CalendarSearch = z.infer<typeof calendarSearchSchema>
 
 /** What a calendar page shows, in the code's names (the URL's monat and kategorie are mapped by the route). */

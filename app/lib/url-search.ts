@@ -30,4 +30,6 @@ export const MAX_PAGE = 10_000
  * A page number search param (?page=2, ?seite=2); absent or unreadable (`abc`, `-1`, past
  * MAX_PAGE) means page 1, read with `?? 1`, rather than an error page.
  */
-export const pageParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE))), undefined)
+export function pageParam() {
+  return z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE))), undefined)
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { pageParam, paramText, plainSearchValue, textParam } from '~/lib/url-search'
 
-const schema = z.object({ plz: textParam(20), page: pageParam })
+const schema = z.object({ plz: textParam(20), page: pageParam() })
 
 describe('textParam / plainSearchValue round trip through the router', () => {
   for (const text of ['33602', '01067', '0', 'Bielefeld', 'true', 'null', '1e5', '-3', 'Bad Oeynhausen']) {

@@ -20,4 +20,4 @@ export const STEP_ROUTES = {
 } as const satisfies Record<BookingStep, string>
 
 /** `?hinweis=unvollstaendig`: the step guard sent the customer here from a later step. */
-export const bookingStepSearchSchema = z.object({ hinweis: z.catch(z.optional(z.enum(['unvollstaendig'])), undefined) })
+export const bookingStepSearchSchema = z.lazy(() => z.object({ hinweis: z.catch(z.optional(z.enum(['unvollstaendig'])), undefined) }))

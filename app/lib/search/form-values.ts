@@ -8,7 +8,7 @@ import { parseLocaleNumber } from '../masks'
 import { germanDateToUnix } from './dates'
 import { DEFAULT_PRICE_RANGE, formFromSearch, searchFormSchema, searchFromForm } from './segment'
 import type { Search } from './segment'
-import { searchParamsSchema } from './sort'
+import { sortParams } from './sort'
 import type { SortBy, SortDirection } from './sort'
 
 /** The longest trip the catalogue allows (trips.duration_days is 1–366): an open "bis" field. */
@@ -171,7 +171,7 @@ export function formQuery(params: URLSearchParams): Record<string, string | stri
   return query
 }
 
-const searchFormTargetSchema = z.extend(searchFormQuerySchema, { sortBy: searchParamsSchema.shape.sortBy, sortDirection: searchParamsSchema.shape.sortDirection })
+const searchFormTargetSchema = z.extend(searchFormQuerySchema, sortParams())
 
 /** Where a search form sent as a plain GET query leads: the search and its own URL's query. */
 export function searchFormTarget(query: unknown): { search: Search; params: { sortBy: SortBy; sortDirection: SortDirection; ferien: boolean } } {

@@ -19,7 +19,7 @@ import { pageHead } from '~/lib/head'
  * message next to the field on an ordinary page.
  */
 export const Route = createFileRoute('/haustuertransfer/')({
-  validateSearch: z.object({ plz: textParam(20) }),
+  validateSearch: z.lazy(() => z.object({ plz: textParam(20) })),
   // The URL's German name (plz) becomes the code's here.
   loaderDeps: ({ search }) => ({ zip: paramText(search.plz) }),
   loader: async ({ context, deps }) => {

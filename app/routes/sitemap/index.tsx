@@ -11,7 +11,7 @@ import { pageHead } from '~/lib/head'
 
 /** Spec 2 /sitemap: every public page, grouped; the trips in pages of 500 (?page=2). */
 export const Route = createFileRoute('/sitemap/')({
-  validateSearch: z.object({ page: pageParam }),
+  validateSearch: z.lazy(() => z.object({ page: pageParam() })),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(sitemapQueries.html(deps.page)),
   head: ({ match }) =>

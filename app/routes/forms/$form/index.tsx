@@ -12,14 +12,14 @@ import { MAX_ID } from '~/lib/ids'
 import { pageHead } from '~/lib/head'
 
 // A mangled id is ignored (the form still works); an id that does not exist is a 404.
-const idParam = z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ID))), undefined)
+const idParam = () => z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ID))), undefined)
 
 /**
  * Spec 2 /forms/{form}: Katalogbestellung, Kontakt, Gruppenanfrage and the Reiseanfrage of a trip
  * date (?reise={tripId}&termin={dateId}); any other form is a 404.
  */
 export const Route = createFileRoute('/forms/$form/')({
-  validateSearch: z.object({ reise: idParam, termin: idParam }),
+  validateSearch: z.lazy(() => z.object({ reise: idParam(), termin: idParam() })),
   // The URL's German names (reise, termin) become the code's here.
   loaderDeps: ({ search }) => ({ tripId: search.reise, dateId: search.termin }),
   loader: async ({ context, params, deps }) => {

@@ -17,7 +17,7 @@ const PLZ_PREFIX_ERROR = 'Bitte geben Sie eine Postleitzahl oder deren Anfang ei
 
 /** Spec 2 /reisebueros/agenturen: the directory of partner agencies, searchable by zip prefix (?plz=), paged (?page=). */
 export const Route = createFileRoute('/reisebueros/agenturen/')({
-  validateSearch: z.object({ plz: textParam(20), page: pageParam }),
+  validateSearch: z.lazy(() => z.object({ plz: textParam(20), page: pageParam() })),
   // The URL's German name (plz) becomes the code's here.
   loaderDeps: ({ search }) => ({ zipPrefix: zipPrefixOf(paramText(search.plz)), page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(agencyQueries.list(deps.zipPrefix, deps.page)),

@@ -12,9 +12,11 @@ import { pageHead } from '~/lib/head'
  * so it is loaded after hydration; a shared list (`?ids=12,40,7`) is in the URL and rendered on the server.
  */
 export const Route = createFileRoute('/reiseuebersicht/merkliste/')({
-  validateSearch: z.object({
-    ids: z.catch(z.optional(z.union([z.string().check(z.maxLength(1200)), z.number()])), undefined),
-  }),
+  validateSearch: z.lazy(() =>
+    z.object({
+      ids: z.catch(z.optional(z.union([z.string().check(z.maxLength(1200)), z.number()])), undefined),
+    }),
+  ),
   loaderDeps: ({ search }) => ({ shared: formatIdsParam(parseIdsParam(search.ids)) }),
   loader: async ({ context, deps }) => {
     const shared = parseIdsParam(deps.shared)

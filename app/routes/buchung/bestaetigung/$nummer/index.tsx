@@ -7,7 +7,7 @@ import { pageHead } from '~/lib/head'
 
 /** The success page: shown to the browser that booked (cookie) or through the signed link of the mail. */
 export const Route = createFileRoute('/buchung/bestaetigung/$nummer/')({
-  validateSearch: z.object({ sig: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined) }),
+  validateSearch: z.lazy(() => z.object({ sig: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined) })),
   loaderDeps: ({ search }) => ({ sig: search.sig }),
   loader: async ({ context, params, deps }) => {
     await context.queryClient.ensureQueryData(bookingQueries.confirmation(params.nummer, deps.sig))
