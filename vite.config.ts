@@ -65,6 +65,9 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // The browser entry preloads the app's chunks itself, one per task (preloadPageChunks):
+        // Vite's helper would add their links in one task with the import.
+        modulePreload: { resolveDependencies: (filename, deps) => (/(^|\/)hydrate-[\w-]+\.js$/.test(filename) ? [] : deps) },
         rolldownOptions: {
           // A schema the browser code never uses (the server's configuration, the API's queries) is
           // neither shipped nor built while the page starts: zod/mini's functions build values and

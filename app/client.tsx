@@ -3,6 +3,6 @@
 import { afterFirstPaint, preloadPageChunks } from './lib/first-paint'
 
 afterFirstPaint(() => {
-  preloadPageChunks()
   void import('./hydrate')
+  setTimeout(preloadPageChunks, 0)
 })
