@@ -4,8 +4,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
-import type { Plugin } from 'vite'
-import type { Rolldown } from 'vite'
+import type { Plugin, Rolldown } from 'vite'
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 // One id per build: the client compares it with /latest-build.json to notice a new release (spec 4).

@@ -25,7 +25,8 @@ export function afterFirstPaint(run: () => void, maxWaitMs = 1_000): void {
 /**
  * Starts fetching the page's chunks (listed by the head) side by side, as preload links in the head
  * would have: one link per task, as each costs the browser 1–2 ms, nine in one task made it long
- * (blocking time). A chunk already asked for (the entry, the app's chunk and what it imports) is skipped.
+ * (blocking time). A chunk already fetched (the entry and its module) or linked is skipped; the
+ * app's chunk, which the entry's import is fetching, the browser does not fetch twice.
  */
 export function preloadPageChunks(): void {
   const listed = document.querySelector(`meta[name="${PAGE_CHUNKS_META}"]`)?.getAttribute('content') ?? ''
