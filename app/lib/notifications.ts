@@ -125,10 +125,17 @@ export type NotificationStore = {
 
 type Countdown = { handle: TimerHandle; deadline: number } | { paused: true; remaining: number }
 
+/**
+ * No notices, always the same array: what the server renders, and what a store without notices
+ * returns, so that hydration finds the snapshot unchanged (a different empty array made React
+ * render everything that reads the store once more, synchronously).
+ */
+export const NO_NOTICES: readonly Notice[] = Object.freeze([])
+
 export function createNotificationStore(options: { timers?: TimerApi; idPrefix?: string } = {}): NotificationStore {
   const timers = options.timers ?? globalTimers
   const idPrefix = options.idPrefix ?? 'hinweis-'
-  let notices: readonly Notice[] = []
+  let notices: readonly Notice[] = NO_NOTICES
   let nextId = 1
   const countdowns = new Map<string, Countdown>()
   const listeners = new Set<() => void>()
@@ -188,7 +195,7 @@ export function createNotificationStore(options: { timers?: TimerApi; idPrefix?:
   function clear() {
     for (const id of [...countdowns.keys()]) stopCountdown(id)
     if (notices.length === 0) return
-    notices = []
+    notices = NO_NOTICES
     emit()
   }
 
@@ -208,5 +215,3 @@ export function createNotificationStore(options: { timers?: TimerApi; idPrefix?:
   }
 }
 
-/** What the server renders: no notices, always the same array. */
-export const NO_NOTICES: readonly Notice[] = Object.freeze([])

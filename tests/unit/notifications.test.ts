@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   CLOSE_LABEL,
   LOGIN_NOTICE_TIMEOUT,
+  NO_NOTICES,
   NOTIFICATION_DEFAULTS,
   SNACKBAR_TIMEOUT,
   SUCCESS_TIMEOUT,
@@ -76,6 +77,15 @@ describe('notification store', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
+  })
+
+  it('without notices returns the server snapshot itself, so hydration sees no change', () => {
+    const store = createNotificationStore()
+    expect(store.getSnapshot()).toBe(NO_NOTICES)
+    store.show({ message: 'Erste' })
+    expect(store.getSnapshot()).not.toBe(NO_NOTICES)
+    store.clear()
+    expect(store.getSnapshot()).toBe(NO_NOTICES)
   })
 
   it('shows notices in order with fresh ids and tells subscribers', () => {

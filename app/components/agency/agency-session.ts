@@ -5,7 +5,12 @@ import { useSyncExternalStore } from 'react'
 import { AGENCY_ID_KEY, AGENCY_USER_KEY, clearAgencySession, readAgencySession, storeAgencyCard } from '~/lib/agency-login'
 import type { AgencyCard, AgencySession } from '~/lib/agency-login'
 
-const LOGGED_OUT: AgencySession = Object.freeze({ agencyId: null, user: null, loggedIn: false })
+/**
+ * What the server renders, and the session of a browser with nothing stored: the same object, so
+ * that hydration finds the snapshot unchanged (an equal but new object made React render
+ * everything that reads the session once more, synchronously).
+ */
+export const LOGGED_OUT: AgencySession = Object.freeze({ agencyId: null, user: null, loggedIn: false })
 
 const listeners = new Set<() => void>()
 let cached: { raw: string; session: AgencySession } | null = null
@@ -24,7 +29,10 @@ function storage(): Storage | null {
 export function getAgencySession(): AgencySession {
   const store = storage()
   if (!store) return LOGGED_OUT
-  const raw = `${store.getItem(AGENCY_ID_KEY) ?? ''}\u0000${store.getItem(AGENCY_USER_KEY) ?? ''}`
+  const agencyId = store.getItem(AGENCY_ID_KEY)
+  const user = store.getItem(AGENCY_USER_KEY)
+  if (agencyId === null && user === null) return LOGGED_OUT
+  const raw = `${agencyId ?? ''}\u0000${user ?? ''}`
   if (cached?.raw !== raw) cached = { raw, session: readAgencySession(store) }
   return cached.session
 }
