@@ -1,7 +1,8 @@
 // Spec 3 and 4, the agency login: the frame's messages (every code, malformed payloads, wrong
 // shapes), what the parent accepts, when the dialog shows, which parents a frame talks to, and the
 // browser's copy of the session.
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LOGGED_OUT, endAgencySession, getAgencySession, startAgencySession } from '~/components/agency/agency-session'
 import {
   AGENCY_ID_KEY,
   AGENCY_LOGIN_CODES,
@@ -280,5 +281,25 @@ describe('retryAfterText', () => {
     [0, 'in 1 Sekunde'],
   ])('%s s → %s', (seconds, text) => {
     expect(retryAfterText(seconds)).toBe(text)
+  })
+})
+
+describe('the agency session store (spec 3, 4)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', { localStorage: memoryStorage(), addEventListener: () => undefined, removeEventListener: () => undefined })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('with nothing stored is the server snapshot itself, so hydration sees no change', () => {
+    expect(getAgencySession()).toBe(LOGGED_OUT)
+  })
+
+  it('reads a stored card, keeps the same object while nothing changes, and is logged out again after logout', () => {
+    startAgencySession(CARD)
+    const session = getAgencySession()
+    expect(session).toMatchObject({ agencyId: '470013', loggedIn: true, user: { name: 'Reisebüro Sonne', token: 'abc.def' } })
+    expect(getAgencySession()).toBe(session)
+    endAgencySession()
+    expect(getAgencySession()).toBe(LOGGED_OUT)
   })
 })
