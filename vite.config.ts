@@ -26,6 +26,9 @@ const pagePart = /[\\/](booking|forms|search|agency|mask-input|Field|MaskedInput
 const isCatalogueModule = (id: string) => /app[\\/](components|lib)[\\/]/.test(id) && !pagePart.test(id)
 
 const hydrationModule = fileURLToPath(new URL('./app/hydrate.tsx', import.meta.url))
+/** The chunk of app/hydrate.tsx and everything it imports (its files are named `hydrate-<hash>.js`). */
+const HYDRATION_CHUNK = 'hydrate'
+const isHydrationChunkFile = (file: string) => new RegExp(`(^|/)${HYDRATION_CHUNK}-[\\w-]+\\.js$`).test(file)
 const entryModule = fileURLToPath(new URL('./app/client.tsx', import.meta.url))
 let hydrationModules: Set<string> | undefined
 let entryModules: Set<string> | undefined
@@ -50,7 +53,7 @@ function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string>
  */
 function hydrationChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   hydrationModules ??= staticImports(hydrationModule, ctx)
-  return hydrationModules.has(id) ? 'hydrate' : null
+  return hydrationModules.has(id) ? HYDRATION_CHUNK : null
 }
 
 /** What the browser entry imports stays out of that chunk: else the entry would load all of it at once. */
@@ -66,7 +69,7 @@ export default defineConfig({
       build: {
         // The browser entry preloads the app's chunks itself, one per task (preloadPageChunks):
         // Vite's helper would add their links in one task with the import.
-        modulePreload: { resolveDependencies: (filename, deps) => (/(^|\/)hydrate-[\w-]+\.js$/.test(filename) ? [] : deps) },
+        modulePreload: { resolveDependencies: (filename, deps) => (isHydrationChunkFile(filename) ? [] : deps) },
         rolldownOptions: {
           // A schema the browser code never uses (the server's configuration, the API's queries) is
           // neither shipped nor built while the page starts: zod/mini's functions build values and
@@ -82,7 +85,7 @@ export default defineConfig({
               groups: [
                 { name: 'catalogue', test: isCatalogueModule, minShareCount: 3, priority: 1 },
                 { name: entryChunk, debugName: 'entry', priority: 2 },
-                { name: hydrationChunk, debugName: 'hydrate' },
+                { name: hydrationChunk, debugName: HYDRATION_CHUNK },
               ],
             },
           },
