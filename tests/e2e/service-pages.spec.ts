@@ -258,6 +258,52 @@ test.describe('Formulare', () => {
     await expect(page.getByRole('heading', { name: 'Vielen Dank!' })).toBeVisible()
   })
 
+  test('was man vor dem Laden des Codes ausfüllt und abschickt, geht nicht verloren', async ({ page }) => {
+    // The app's code comes late, as on a slow connection: the form is painted but not yet React's.
+    let releaseApp = () => {}
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+    await page.route('**/assets/hydrate-*.js', async (route) => {
+      await appHeld
+      await route.continue()
+    })
+    const documentRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests.push(request.method())
+    })
+    await page.goto('/forms/katalog/')
+    const form = page.getByRole('form', { name: 'Kataloge bestellen' })
+    await form.getByRole('radio', { name: 'Frau' }).check()
+    await form.getByLabel('Vorname').fill('Erika')
+    await form.getByLabel('Nachname').fill('Mustermann')
+    const firstCatalogue = form.getByRole('group', { name: /Kataloge/ }).getByRole('checkbox').first()
+    await firstCatalogue.check()
+    await form.getByRole('button', { name: 'Kataloge kostenlos bestellen' }).click()
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    releaseApp()
+
+    // The submit is sent once the form is the app's: only what is still missing is listed.
+    const summary = page.getByRole('main').getByRole('alert').filter({ hasText: 'Bitte prüfen Sie Ihre Angaben' })
+    await expect(summary).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Bitte prüfen Sie Ihre Angaben' })).toBeFocused()
+    await expect(summary).toContainText('Straße')
+    await expect(summary).not.toContainText('Vorname')
+    await expect(summary).not.toContainText('Nachname')
+    await expect(summary).not.toContainText('Kataloge')
+    await expect(form.getByLabel('Vorname')).toHaveValue('Erika')
+    await expect(form.getByRole('radio', { name: 'Frau' })).toBeChecked()
+    await expect(firstCatalogue).toBeChecked()
+    expect(documentRequests).toEqual(['GET'])
+
+    // The form's state holds what was typed before: with the rest filled in, the order goes out.
+    await form.getByLabel('Straße').fill('Lindenweg')
+    await form.getByLabel('Hausnummer').fill('3a')
+    await form.getByLabel('PLZ').fill('33602')
+    await form.getByRole('textbox', { name: 'Ort', exact: true }).fill('Bielefeld')
+    await form.getByRole('button', { name: 'Kataloge kostenlos bestellen' }).click()
+    await expect(page.getByRole('heading', { name: 'Vielen Dank!' })).toBeVisible()
+    expect(documentRequests).toEqual(['GET'])
+  })
+
   test('Newsletter: Anmeldung bittet um Bestätigung per E-Mail', async ({ page }) => {
     await page.goto('/newsletter/')
     await page.getByRole('button', { name: 'Newsletter abonnieren' }).click()

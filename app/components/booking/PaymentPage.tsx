@@ -10,6 +10,7 @@ import { formatDate, formatPrice } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
 import { SepaMandateFields } from './SepaMandateFields'
 import { submitPaymentMandate } from '~/server/booking.functions'
+import { appFormProps } from '~/lib/pre-hydration-forms'
 
 /** The server names the mandate fields 'iban', 'accountHolder' and 'accept'. */
 const FIELD_OF: Record<string, 'iban' | 'accountHolder' | 'mandate'> = { iban: 'iban', accountHolder: 'accountHolder', accept: 'mandate' }
@@ -89,6 +90,7 @@ export function PaymentPage({ data }: { data: string }) {
                   <form
                     className="stack"
                     noValidate
+                    {...appFormProps}
                     onSubmit={(e) => {
                       e.preventDefault()
                       void form.handleSubmit()

@@ -9,6 +9,7 @@ import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { fieldId, fieldName } from './useBookingStep'
 import type { StepMessage } from './useBookingStep'
+import { appFormProps } from '~/lib/pre-hydration-forms'
 
 /** The control an entry of the error summary leads to: voucher codes share one input, a room type its step's rooms. */
 function summaryTarget(path: string): string {
@@ -61,7 +62,7 @@ export function StepFrame({
   }
   return (
     <ServerFieldErrorsContext value={{ errors, drop: onDropIssue }}>
-      <form className="booking-step stack" noValidate onSubmit={handle} aria-labelledby="schritt-titel">
+      <form className="booking-step stack" noValidate {...appFormProps} onSubmit={handle} aria-labelledby="schritt-titel">
         <h2 id="schritt-titel" tabIndex={-1}>
           Schritt {step}: {title}
         </h2>

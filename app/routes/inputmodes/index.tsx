@@ -6,6 +6,7 @@ import { NumberInput } from '~/components/ui/NumberInput'
 import { formatNumber } from '~/lib/format'
 import { MASKS, isMaskComplete } from '~/lib/masks'
 import { pageHead } from '~/lib/head'
+import { appFormProps } from '~/lib/pre-hydration-forms'
 
 /**
  * Spec 2 /inputmodes and spec 5: the input masks (# digit, @ letter, * letter or digit) and the
@@ -58,6 +59,7 @@ function InputModesPage() {
         <form
           className="inputmodes-form"
           noValidate
+          {...appFormProps}
           onSubmit={(e) => e.preventDefault()}
           aria-label="Beispiele für Felder mit festem Format"
         >
@@ -92,7 +94,7 @@ function InputModesPage() {
       <section aria-labelledby="zahlen" className="section--tight">
         <h2 id="zahlen">Zahlen und Beträge</h2>
         <p>Zahlen schreiben Sie wie gewohnt mit Komma; die Tausenderpunkte setzt das Feld selbst.</p>
-        <form className="inputmodes-form" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Beispiele für Zahlenfelder">
+        <form className="inputmodes-form" noValidate {...appFormProps} onSubmit={(e) => e.preventDefault()} aria-label="Beispiele für Zahlenfelder">
           <div className="inputmodes-example">
             <NumberInput
               id="eingabe-preis"

@@ -1,0 +1,76 @@
+// Forms that only the app can send (the server has no handler for their plain POST or GET) are
+// painted before the app has hydrated them (DECISIONS: Performance, "code fetched after the first
+// paint"). What a visitor does with such a form in that time is kept:
+// - a submit would make the browser send the page's own address and lose what was typed: the
+//   browser entry (app/client.tsx) holds it, and it is sent again once React has the form;
+// - React adopts a typed value without telling the form's state, and the next render would put
+//   the server's value back: each changed control is announced to React as the change it is.
+
+const APP_FORM_ATTRIBUTE = 'data-app-form'
+
+/** Forms React has taken over: their submits go to React's handler. */
+const hydratedForms = new WeakSet<HTMLFormElement>()
+let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined
+
+/** Called once by the browser entry, before the app is fetched. */
+export function holdEarlySubmits(): void {
+  window.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute(APP_FORM_ATTRIBUTE) || hydratedForms.has(form)) return
+      // Stopped before React's listener and the browser; the last submit is the one that counts.
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      held = { form, submitter: event.submitter }
+    },
+    { capture: true },
+  )
+}
+
+function isToggle(control: Element): control is HTMLInputElement {
+  return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
+}
+
+/** Whether the visitor changed the control from what the server rendered. */
+function changedByVisitor(control: Element): boolean {
+  // A radio button is replayed where it was chosen: the one left follows as part of its group.
+  if (isToggle(control)) return control.type === 'radio' ? control.checked && !control.defaultChecked : control.checked !== control.defaultChecked
+  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected)
+  return (control instanceof HTMLInputElement && control.type !== 'hidden') || control instanceof HTMLTextAreaElement ? control.value !== control.defaultValue : false
+}
+
+/**
+ * Replays a change made before hydration. React compares a control with the value it last saw
+ * (set through the element's own property), so the control is first set back to the server's
+ * value that way, then given the visitor's value as a visitor would (a click) or past React (the
+ * prototype's setter), followed by the event React listens to for that kind of control.
+ */
+function replayChange(control: Element): void {
+  if (isToggle(control)) {
+    control.checked = control.defaultChecked
+    control.click()
+  } else if (control instanceof HTMLSelectElement) {
+    control.dispatchEvent(new Event('change', { bubbles: true }))
+  } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+    const typed = control.value
+    control.value = control.defaultValue
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(control, typed)
+    control.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+}
+
+function formHydrated(form: HTMLFormElement | null): void {
+  if (!form || hydratedForms.has(form)) return
+  hydratedForms.add(form)
+  const submit = held?.form === form ? held : undefined
+  if (submit) held = undefined
+  // In a task of its own, after the commit that attached React's handlers.
+  setTimeout(() => {
+    for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
+    if (submit) form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
+  }, 0)
+}
+
+/** Spread onto the `<form>` of a form that only works with the app. */
+export const appFormProps = { [APP_FORM_ATTRIBUTE]: '', ref: formHydrated } as const
