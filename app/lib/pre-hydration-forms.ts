@@ -8,16 +8,25 @@
 
 const APP_FORM_ATTRIBUTE = 'data-app-form'
 
+/** The app forms in the server's HTML: only in these can a visitor act before React has them. */
+const serverForms = new WeakSet<Element>()
 /** Forms React has taken over: their submits go to React's handler. */
 const hydratedForms = new WeakSet<HTMLFormElement>()
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined
 
 /** Called once by the browser entry, before the app is fetched. */
-export function holdEarlySubmits(): void {
+export function guardFormsUntilHydrated(): void {
+  const rememberServerForms = () => {
+    for (const form of document.querySelectorAll(`form[${APP_FORM_ATTRIBUTE}]`)) serverForms.add(form)
+  }
+  // The entry is an async module script: it may run while the HTML is still being parsed.
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', rememberServerForms, { once: true })
+  else rememberServerForms()
   window.addEventListener(
     'submit',
     (event) => {
       const form = event.target
+      // A form React renders itself is React's from its first paint on: only server forms are held.
       if (!(form instanceof HTMLFormElement) || !form.hasAttribute(APP_FORM_ATTRIBUTE) || hydratedForms.has(form)) return
       // Stopped before React's listener and the browser; the last submit is the one that counts.
       event.preventDefault()
@@ -36,7 +45,13 @@ function isToggle(control: Element): control is HTMLInputElement {
 function changedByVisitor(control: Element): boolean {
   // A radio button is replayed where it was chosen: the one left follows as part of its group.
   if (isToggle(control)) return control.type === 'radio' ? control.checked && !control.defaultChecked : control.checked !== control.defaultChecked
-  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected)
+  if (control instanceof HTMLSelectElement) {
+    const options = [...control.options]
+    // Without a `selected` option in the HTML, a list shows its first one.
+    return control.multiple
+      ? options.some((option) => option.selected !== option.defaultSelected)
+      : control.selectedIndex !== Math.max(0, options.findIndex((option) => option.defaultSelected))
+  }
   return (control instanceof HTMLInputElement && control.type !== 'hidden') || control instanceof HTMLTextAreaElement ? control.value !== control.defaultValue : false
 }
 
@@ -63,11 +78,14 @@ function replayChange(control: Element): void {
 function formHydrated(form: HTMLFormElement | null): void {
   if (!form || hydratedForms.has(form)) return
   hydratedForms.add(form)
+  // A form the app renders itself (after a client navigation) shows only the app's values.
+  const typedBefore = serverForms.has(form)
   const submit = held?.form === form ? held : undefined
   if (submit) held = undefined
+  if (!typedBefore && !submit) return
   // In a task of its own, after the commit that attached React's handlers.
   setTimeout(() => {
-    for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
+    if (typedBefore) for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
     if (submit) form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
   }, 0)
 }
