@@ -3,6 +3,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorPage } from './components/errors/ErrorPage'
 import { NotFoundPage } from './components/errors/NotFoundPage'
+import { adoptFormatsFromPage, formatsForThePage, formatsOfThisRequest } from './lib/format-memo'
 import './lib/zod-de'
 import { routeTree } from './routeTree.gen'
 import { createQueryClient } from './queries/query-client'
@@ -31,6 +32,50 @@ function requestNonce(): string | undefined {
     : undefined
 }
 
+/** What the server adds to the router's state for the browser: the texts its render formatted. */
+type Dehydrated = { formats: ReadableStream<string[]> }
+
+/**
+ * The texts the server's render formats (app/lib/format-memo.ts) are known once the render has
+ * finished, after the router's state has been sent: they follow in a stream at the end of the HTML.
+ */
+function formatsForTheBrowser(router: { serverSsr?: { onRenderFinished: (listener: () => void) => void } }): Dehydrated {
+  const record = formatsOfThisRequest()
+  return {
+    formats: new ReadableStream({
+      start(controller) {
+        if (!record || !router.serverSsr) return controller.close()
+        router.serverSsr.onRenderFinished(() => {
+          controller.enqueue(formatsForThePage(record))
+          controller.close()
+        })
+      },
+    }),
+  }
+}
+
+/** Resolves in the task after the whole HTML has been parsed: every script in it has run. */
+function htmlParsed(): Promise<void> {
+  return new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0)
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', next, { once: true })
+    else next()
+  })
+}
+
+/**
+ * Hydration waits for the texts. The app is fetched after the first paint, so the HTML has mostly
+ * arrived by then; a page whose HTML ended without them is hydrated without, and formats itself.
+ */
+async function adoptFormats({ formats }: Dehydrated): Promise<void> {
+  try {
+    const first = await Promise.race([formats.getReader().read(), htmlParsed()])
+    if (first?.value) adoptFormatsFromPage(first.value)
+  } catch {
+    // Without them, the browser formats the texts itself.
+  }
+}
+
 export function getRouter() {
   // A fresh QueryClient per request on the server, one per tab in the browser.
   const onServer = typeof window === 'undefined'
@@ -49,6 +94,8 @@ export function getRouter() {
     defaultNotFoundComponent: NotFoundPage,
     // The server entry puts a fresh CSP nonce into the request context; the browser needs none.
     ssr: { nonce: requestNonce() },
+    dehydrate: (): Dehydrated => formatsForTheBrowser(router),
+    hydrate: adoptFormats,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

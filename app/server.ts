@@ -1,7 +1,10 @@
 // The server entry: every request passes here before TanStack Start handles it. Redirects,
 // security headers, compression, bot handling, request logs and the last-resort 500 live here.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { recordFormatsWith } from './lib/format-memo'
+import type { FormattedTexts } from './lib/format-memo'
 import { SERVER_CALL_MESSAGES } from './lib/validation-failure'
 import { isBot } from './server/http/bots'
 import { agencyFrameAncestors, agencyFrameSources } from './server/http/agency-frame.server'
@@ -34,6 +37,10 @@ function errorPage(): Response {
 }
 
 startServices()
+
+// Each request keeps the texts its render formats, to send them with the page (app/lib/format-memo.ts).
+const formattedTexts = new AsyncLocalStorage<FormattedTexts>()
+recordFormatsWith(() => formattedTexts.getStore())
 
 // Rendered pages for anonymous visitors, emptied with every other cache and whenever the content
 // version changes (whichever instance changed the content).
@@ -84,7 +91,7 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const render = () => handler.fetch(request, { context: { nonce } })
+  const render = () => formattedTexts.run(new Map(), () => handler.fetch(request, { context: { nonce } }))
   if (!isPageRequest(url)) return render()
   return pages.serve(request, pageCacheKey(request, url, contentVersion(), todayInBerlin()), nonce, render)
 }

@@ -3,6 +3,7 @@
 // Decision: an entry's own address is /blog/detail/{yyyy}/{mm}/{slug}/ (year and month of its
 // date_show in Berlin), and any /blog/detail/…/{slug}/ resolves by its LAST segment alone, so
 // older or shortened links (/blog/detail/{slug}/) keep working; the page names the canonical one.
+import { remembered } from './format-memo'
 import { onFirstUse } from './on-first-use'
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,198}[a-z0-9])?$/
@@ -24,8 +25,11 @@ const yearMonth = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: 
 export function blogEntrySplat(entry: { slug: string; date_show: string }): string {
   const date = new Date(entry.date_show)
   if (Number.isNaN(date.getTime())) return entry.slug
-  const parts = Object.fromEntries(yearMonth().formatToParts(date).map((p) => [p.type, p.value]))
-  return `${parts.year}/${parts.month}/${entry.slug}`
+  const folder = remembered(`year-month:${date.getTime()}`, () => {
+    const parts = Object.fromEntries(yearMonth().formatToParts(date).map((p) => [p.type, p.value]))
+    return `${parts.year}/${parts.month}`
+  })
+  return `${folder}/${entry.slug}`
 }
 
 export function blogEntryPath(entry: { slug: string; date_show: string }): string {

@@ -1,4 +1,5 @@
 // de-DE display formatting (prices, dates, durations, copyright), German order, and reading price strings back.
+import { remembered } from './format-memo'
 import { onFirstUse } from './on-first-use'
 
 const LOCALE = 'de-DE'
@@ -76,14 +77,14 @@ export function formatPrice(raw: number | bigint | null | undefined, opts?: Pric
 export function formatEuro(euros: number, opts?: PriceFormatOptions): string {
   if (!Number.isFinite(euros)) return ''
   const digits = normaliseFractionDigits(opts?.fractionDigits, 2) ?? 2
-  return cached(euroFormatters, digits, makeEuroFormatter).format(euros)
+  return remembered(`€${digits}:${euros}`, () => cached(euroFormatters, digits, makeEuroFormatter).format(euros))
 }
 
 /** de-DE number ('1.234,5'); with fractionDigits exactly that many digits. '' when not finite. */
 export function formatNumber(n: number | null | undefined, fractionDigits?: number): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return ''
   const digits = normaliseFractionDigits(fractionDigits, undefined)
-  return cached(numberFormatters, digits, makeNumberFormatter).format(n)
+  return remembered(`#${digits ?? ''}:${n}`, () => cached(numberFormatters, digits, makeNumberFormatter).format(n))
 }
 
 /**
@@ -104,7 +105,7 @@ export function compareGerman(a: string, b: string): number {
 
 /** The German word for this many (Intl.PluralRules): pluralWord(1, 'Bild', 'Bilder') is 'Bild'. */
 export function pluralWord(n: number, one: string, other: string): string {
-  return pluralRules().select(n) === 'one' ? one : other
+  return remembered(`plural:${n}`, () => pluralRules().select(n)) === 'one' ? one : other
 }
 
 /** A count with its word, the number in de-DE digits: '1 Bild', '1.200 Bilder', '1,5 Tage'. */
@@ -178,18 +179,22 @@ function calendarDayToUtc(day: string): Date | null {
   return utc
 }
 
+function berlinDay(instant: Date): string {
+  return remembered(`instant:${instant.getTime()}`, () => berlinDayFormatter().format(instant))
+}
+
 /** 'dd.mm.yyyy' ('05.03.2027'); '' for missing or invalid input. */
 export function formatDate(day: DayInput): string {
   if (day === null || day === undefined) return ''
   if (day instanceof Date) {
-    return Number.isNaN(day.getTime()) ? '' : berlinDayFormatter().format(day)
+    return Number.isNaN(day.getTime()) ? '' : berlinDay(day)
   }
   const text = day.trim()
   const calendarDay = calendarDayToUtc(text)
-  if (calendarDay) return calendarDayFormatter().format(calendarDay)
+  if (calendarDay) return remembered(`day:${text}`, () => calendarDayFormatter().format(calendarDay))
   if (ISO_DATE_TIME.test(text)) {
     const instant = new Date(text)
-    return Number.isNaN(instant.getTime()) ? '' : berlinDayFormatter().format(instant)
+    return Number.isNaN(instant.getTime()) ? '' : berlinDay(instant)
   }
   return ''
 }
@@ -199,7 +204,7 @@ const berlinTimeFormatter = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { t
 /** An instant as the Berlin day and time: '05.03.2027, 14:30 Uhr'; '' for an invalid date. */
 export function formatDateTime(instant: Date): string {
   const day = formatDate(instant)
-  return day ? `${day}, ${berlinTimeFormatter().format(instant)} Uhr` : ''
+  return day ? `${day}, ${remembered(`time:${instant.getTime()}`, () => berlinTimeFormatter().format(instant))} Uhr` : ''
 }
 
 /**

@@ -125,6 +125,41 @@ test.describe('Startseite und App-Rahmen', () => {
     for (const chunk of listed) expect(scripts).toContain(chunk)
   })
 
+  test('beim Laden baut der Browser keinen Intl-Formatierer: die formatierten Texte kommen mit der Seite', async ({ page }) => {
+    // Each Intl formatter built in the page is counted, from the first script on.
+    await page.addInitScript(() => {
+      const built: string[] = []
+      Object.assign(window, { intlBuilt: built })
+      for (const kind of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator'] as const) {
+        Reflect.set(
+          Intl,
+          kind,
+          new Proxy(Intl[kind], {
+            construct(target, args: unknown[]) {
+              built.push(kind)
+              return Reflect.construct(target, args) as object
+            },
+          }),
+        )
+      }
+    })
+    for (const path of ['/', '/reise/1/', '/reiseuebersicht/busreisen/', '/reiseuebersicht/search/--------/']) {
+      await gotoHydrated(page, path)
+      await expect(page.getByRole('main').getByText(/\d\u00a0€/).first()).toBeVisible()
+      await expect(page.getByRole('main').getByText(/\d{2}\.\d{2}\.\d{4}/).first()).toBeVisible()
+      // The page's own parts hydrate in later tasks than the flag: give them time.
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(500)
+      expect({ path, built: await page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt) }).toEqual({ path, built: [] })
+    }
+    // The count sees a formatter the page's code builds.
+    const built = await page.evaluate(() => {
+      new Intl.NumberFormat('de-DE').format(1)
+      return (window as unknown as { intlBuilt: string[] }).intlBuilt
+    })
+    expect(built).toEqual(['NumberFormat'])
+  })
+
   test('die Hausschrift ist vorgeladen, und kommt sie spät, verschiebt sich nichts', async ({ page }) => {
     // A slow connection: the font arrives after the first paint.
     await page.route('**/*.woff2', async (route) => {
