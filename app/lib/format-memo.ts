@@ -1,9 +1,10 @@
-// Intl's first formatter of each kind costs a browser 10–45 ms (its locale data), and the
-// hydrating render of a trip list built four of them: the longest task of a page load (DECISIONS:
-// Performance, "formatted texts come with the page"). The server's render has made every text the
-// page shows. It keeps them for the request (`recordFormatsWith`, app/server.ts) and sends them
-// with the page (app/router.tsx); the browser takes them (`adoptFormatsFromPage`) before it
-// hydrates, and builds a formatter only for a text the page did not bring.
+// Intl's first formatter of a kind makes a browser load its locale data (the first NumberFormat
+// took 27–71 ms here), and the hydrating render of a trip list built three kinds: the longest
+// tasks of a page load (DECISIONS: Performance, "formatted texts come with the page"). The
+// server's render has made every text the page shows. It keeps them for the request
+// (`recordFormatsWith`, app/server.ts) and sends them with the page (app/router.tsx); the browser
+// takes them (`adoptFormatsFromPage`) before it hydrates, and builds a formatter only for a text
+// the page did not bring.
 
 /** Formatted texts by what was formatted: the kind, its options and the value ('€2:1299'). */
 export type FormattedTexts = Map<string, string>
