@@ -30,8 +30,7 @@ const hydrationModule = fileURLToPath(new URL('./app/hydrate.tsx', import.meta.u
 const HYDRATION_CHUNK = 'hydrate'
 const isHydrationChunkFile = (file: string) => new RegExp(`(^|/)${HYDRATION_CHUNK}-[\\w-]+\\.js$`).test(file)
 const entryModule = fileURLToPath(new URL('./app/client.tsx', import.meta.url))
-let hydrationModules: Set<string> | undefined
-let entryModules: Set<string> | undefined
+const ENTRY_CHUNK = 'entry'
 
 /** The module `from` and every module it imports, directly or not (statically). */
 function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
@@ -46,21 +45,27 @@ function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string>
 }
 
 /**
- * The modules app/hydrate.tsx imports, directly or not (statically), belong in one chunk with it,
- * as when it was the entry itself: the browser entry imports it once the page is painted. Left to
- * itself, the bundler split a dozen shared pieces off it, each fetched and compressed alone (first
- * load of the start page 150.9 KB; in one chunk 146.4 KB).
+ * A chunk group `name` for the modules `root` imports, directly or not (statically), and for `root`
+ * itself unless it is left out; the import walk runs once per build.
  */
-function hydrationChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  hydrationModules ??= staticImports(hydrationModule, ctx)
-  return hydrationModules.has(id) ? HYDRATION_CHUNK : null
+function importsOf(root: string, name: string, { withRoot }: { withRoot: boolean }) {
+  let modules: Set<string> | undefined
+  return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
+    modules ??= staticImports(root, ctx)
+    return modules.has(id) && (withRoot || id !== root) ? name : null
+  }
 }
 
+/**
+ * The modules app/hydrate.tsx imports belong in one chunk with it, as when it was the entry itself:
+ * the browser entry imports it once the page is painted. Left to itself, the bundler split a dozen
+ * shared pieces off it, each fetched and compressed alone (first load of the start page 150.9 KB;
+ * in one chunk 146.4 KB).
+ */
+const hydrationChunk = importsOf(hydrationModule, HYDRATION_CHUNK, { withRoot: true })
+
 /** What the browser entry imports stays out of that chunk: else the entry would load all of it at once. */
-function entryChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  entryModules ??= staticImports(entryModule, ctx)
-  return entryModules.has(id) && id !== entryModule ? 'entry' : null
-}
+const entryChunk = importsOf(entryModule, ENTRY_CHUNK, { withRoot: false })
 
 export default defineConfig({
   server: { port: 3000 },
@@ -84,7 +89,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'catalogue', test: isCatalogueModule, minShareCount: 3, priority: 1 },
-                { name: entryChunk, debugName: 'entry', priority: 2 },
+                { name: entryChunk, debugName: ENTRY_CHUNK, priority: 2 },
                 { name: hydrationChunk, debugName: HYDRATION_CHUNK },
               ],
             },
