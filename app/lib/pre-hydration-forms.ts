@@ -1,14 +1,15 @@
-// Forms that only the app can send (the server has no handler for their plain POST or GET) are
-// painted before the app has hydrated them (DECISIONS: Performance, "code fetched after the first
-// paint"). What a visitor does with such a form in that time is kept:
-// - a submit would make the browser send the page's own address and lose what was typed: the
-//   browser entry (app/client.tsx) holds it, and it is sent again once React has the form;
-// - React adopts a typed value without telling the form's state, and the next render would put
-//   the server's value back: each changed control is announced to React as the change it is.
+// Forms are painted before the app has hydrated them (DECISIONS: Performance, "code fetched after
+// the first paint"). What a visitor does with a form in that time is kept:
+// - React adopts a typed value without telling the component's state, and the next render would
+//   put the server's value back: each changed control is announced to React as the change it is
+//   (`appFormProps` and `enhancedFormProps`);
+// - a submit of a form that only the app can send (the server has no handler for its plain POST or
+//   GET) would make the browser send the page's own address and lose what was typed: the browser
+//   entry (app/client.tsx) holds it, and it is sent again once React has the form (`appFormProps`).
 
 const APP_FORM_ATTRIBUTE = 'data-app-form'
 
-/** The app forms in the server's HTML: only in these can a visitor act before React has them. */
+/** The forms in the server's HTML: only in these can a visitor act before React has them. */
 const serverForms = new WeakSet<Element>()
 /** Forms React has taken over: their submits go to React's handler. */
 const hydratedForms = new WeakSet<HTMLFormElement>()
@@ -17,7 +18,7 @@ let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined
 /** Called once by the browser entry, before the app is fetched. */
 export function guardFormsUntilHydrated(): void {
   const rememberServerForms = () => {
-    for (const form of document.querySelectorAll(`form[${APP_FORM_ATTRIBUTE}]`)) serverForms.add(form)
+    for (const form of document.forms) serverForms.add(form)
   }
   // The entry is an async module script: it may run while the HTML is still being parsed.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', rememberServerForms, { once: true })
@@ -92,3 +93,6 @@ function formHydrated(form: HTMLFormElement | null): void {
 
 /** Spread onto the `<form>` of a form that only works with the app. */
 export const appFormProps = { [APP_FORM_ATTRIBUTE]: '', ref: formHydrated } as const
+
+/** Spread onto a `<form>` that works without the app but whose fields the app controls. */
+export const enhancedFormProps = { ref: formHydrated } as const

@@ -143,6 +143,26 @@ test.describe('Zustiegsstellen suchen', () => {
     await expect(page.getByRole('region', { name: 'Gefundene Zustiegsstellen' })).toContainText(umlautCity ?? '')
   })
 
+  test('was vor dem Laden des Codes eingetippt wird, sucht danach mit', async ({ page }) => {
+    // The app's code comes late, as on a slow connection: the field is typed into before React has it.
+    let releaseApp = () => {}
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+    await page.route('**/assets/hydrate-*.js', async (route) => {
+      await appHeld
+      await route.continue()
+    })
+    await page.goto('/zustiegsstellen/')
+    const prefix = ((await listedZips(page))[0] ?? '').slice(0, 2)
+    await page.getByLabel('Postleitzahl oder Ort').fill(prefix)
+    releaseApp()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    // The page's own parts hydrate after the flag: the click is to reach React, not the browser's GET.
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('button', { name: 'Zustiegsstellen suchen' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toContainText(`für „${prefix}“ gefunden`)
+    await expect(page.getByLabel('Postleitzahl oder Ort')).toHaveValue(prefix)
+  })
+
   test('funktioniert ohne JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

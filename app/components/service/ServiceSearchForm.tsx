@@ -1,12 +1,19 @@
 // The search box of the service pages (Zustiegsstellen, Haustürtransfer, Partnerreisebüros): a GET
 // form that works before the scripts load and, with them, navigates inside the app.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
+import { enhancedFormProps } from '~/lib/pre-hydration-forms'
 
 /** The text in a search box that follows the URL: back and forward show what was searched there. */
 export function useSearchText(fromUrl: string | undefined) {
   const [text, setText] = useState(fromUrl ?? '')
-  useEffect(() => setText(fromUrl ?? ''), [fromUrl])
+  // Follows the URL when it changes, in the render (an effect would also run at hydration and
+  // overwrite what was typed before it, app/lib/pre-hydration-forms.ts).
+  const [shownUrl, setShownUrl] = useState(fromUrl)
+  if (fromUrl !== shownUrl) {
+    setShownUrl(fromUrl)
+    setText(fromUrl ?? '')
+  }
   return [text, setText] as const
 }
 
@@ -26,6 +33,7 @@ export function ServiceSearchForm({ action, text, onSearch, noValidate = true, c
     <form
       method="get"
       action={action}
+      {...enhancedFormProps}
       className="service-search__form"
       noValidate={noValidate}
       onSubmit={(event) => {
