@@ -25,12 +25,12 @@ function latestBuildFile(): Plugin {
 const pagePart = /[\\/](booking|forms|search|agency|mask-input|Field|MaskedInput|NumberInput|useFormattedInput)\b/
 const isCatalogueModule = (id: string) => /app[\\/](components|lib)[\\/]/.test(id) && !pagePart.test(id)
 
-const hydrationModule = fileURLToPath(new URL('./app/hydrate.tsx', import.meta.url))
-/** The chunk of app/hydrate.tsx and everything it imports (its files are named `hydrate-<hash>.js`). */
-const HYDRATION_CHUNK = 'hydrate'
-const isHydrationChunkFile = (file: string) => new RegExp(`(^|/)${HYDRATION_CHUNK}-[\\w-]+\\.js$`).test(file)
 const entryModule = fileURLToPath(new URL('./app/client.tsx', import.meta.url))
 const ENTRY_CHUNK = 'entry'
+const hydrationModule = fileURLToPath(new URL('./app/hydrate.ts', import.meta.url))
+/** The chunks of the hydration's stages: their files are named `hydrate-1-<hash>.js`, `hydrate-2-<hash>.js`, … */
+const HYDRATION_CHUNK = 'hydrate'
+const isHydrationChunkFile = (file: string) => new RegExp(`(^|/)${HYDRATION_CHUNK}-\\d+-[\\w-]+\\.js$`).test(file)
 
 /** The module `from` and every module it imports, directly or not (statically). */
 function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
@@ -45,27 +45,38 @@ function staticImports(from: string, ctx: Rolldown.ChunkingContext): Set<string>
 }
 
 /**
- * A chunk group `name` for the modules `root` imports, directly or not (statically), and for `root`
- * itself unless it is left out; the import walk runs once per build.
+ * What the browser entry imports, directly or not, in its chunk (beside the entry module itself,
+ * which Vite emits alone): else the bundler would put it with the app's code, and the entry would
+ * load all of it at once.
  */
-function importsOf(root: string, name: string, { withRoot }: { withRoot: boolean }) {
+function entryChunk() {
   let modules: Set<string> | undefined
   return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
-    modules ??= staticImports(root, ctx)
-    return modules.has(id) && (withRoot || id !== root) ? name : null
+    modules ??= staticImports(entryModule, ctx)
+    return modules.has(id) && id !== entryModule ? ENTRY_CHUNK : null
   }
 }
 
 /**
- * The modules app/hydrate.tsx imports belong in one chunk with it, as when it was the entry itself:
- * the browser entry imports it once the page is painted. Left to itself, the bundler split a dozen
- * shared pieces off it, each fetched and compressed alone (first load of the start page 150.9 KB;
- * in one chunk 146.4 KB).
+ * app/hydrate.ts imports the app in stages, one after the other, which the browser evaluates in a
+ * task each: a stage's modules (what its import brings that the imports before it and the
+ * catalogue's chunk do not) belong in one chunk, `hydrate-<n>` after the import's place. Left to
+ * itself, the bundler split a dozen shared pieces off, each fetched and compressed alone (first
+ * load of the start page 150.9 KB; in one chunk 146.4 KB).
  */
-const hydrationChunk = importsOf(hydrationModule, HYDRATION_CHUNK, { withRoot: true })
-
-/** What the browser entry imports stays out of that chunk: else the entry would load all of it at once. */
-const entryChunk = importsOf(entryModule, ENTRY_CHUNK, { withRoot: false })
+function hydrationChunks() {
+  let chunkOf: Map<string, string> | undefined
+  return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
+    if (!chunkOf) {
+      const found = new Map<string, string>()
+      ctx.getModuleInfo(hydrationModule)?.dynamicallyImportedIds.forEach((stage, index) => {
+        for (const module of staticImports(stage, ctx)) if (!found.has(module)) found.set(module, `${HYDRATION_CHUNK}-${index + 1}`)
+      })
+      chunkOf = found
+    }
+    return chunkOf.get(id) ?? null
+  }
+}
 
 export default defineConfig({
   server: { port: 3000 },
@@ -89,8 +100,8 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'catalogue', test: isCatalogueModule, minShareCount: 3, priority: 1 },
-                { name: entryChunk, debugName: ENTRY_CHUNK, priority: 2 },
-                { name: hydrationChunk, debugName: HYDRATION_CHUNK },
+                { name: entryChunk(), debugName: ENTRY_CHUNK, priority: 2 },
+                { name: hydrationChunks(), debugName: HYDRATION_CHUNK },
               ],
             },
           },

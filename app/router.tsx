@@ -3,6 +3,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorPage } from './components/errors/ErrorPage'
 import { NotFoundPage } from './components/errors/NotFoundPage'
+import { nextTask } from './lib/concurrency'
 import { adoptFormatsFromPage, formatsForThePage, formatsOfThisRequest } from './lib/format-memo'
 import './lib/zod-de'
 import { routeTree } from './routeTree.gen'
@@ -68,6 +69,8 @@ function htmlParsed(): Promise<void> {
  * arrived by then; a page whose HTML ended without them is hydrated without, and formats itself.
  */
 async function adoptFormats({ formats }: Dehydrated): Promise<void> {
+  // The router has just been built, in this task; its hydration goes on in the next (app/hydrate.ts).
+  await nextTask()
   try {
     const first = await Promise.race([formats.getReader().read(), htmlParsed()])
     if (first?.value) adoptFormatsFromPage(first.value)

@@ -14,6 +14,11 @@ export async function runLimited(tasks: readonly (() => Promise<unknown>)[], lim
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker))
 }
 
+/** Resolves in a task of its own: the work after it and the work before it are not one long task. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 let turns: Promise<void> = Promise.resolve()
 
 /**
