@@ -21,6 +21,17 @@ const PAGES: readonly [path: string, heading: string][] = [
 ]
 
 /** The zip codes in the boarding point list on the page. */
+/** Holds the app's code (the hydration's chunks) until the returned function is called, as a slow connection would. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 async function listedZips(page: Page): Promise<string[]> {
   const items = page.getByRole('region', { name: /Zustiegsstellen/ }).getByRole('listitem')
   // The page streams: without scripts the list may arrive a moment after the status line.
@@ -145,12 +156,7 @@ test.describe('Zustiegsstellen suchen', () => {
 
   test('was vor dem Laden des Codes eingetippt wird, sucht danach mit', async ({ page }) => {
     // The app's code comes late, as on a slow connection: the field is typed into before React has it.
-    let releaseApp = () => {}
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
-    await page.route('**/assets/hydrate-*.js', async (route) => {
-      await appHeld
-      await route.continue()
-    })
+    const releaseApp = await holdAppCode(page)
     await page.goto('/zustiegsstellen/')
     const prefix = ((await listedZips(page))[0] ?? '').slice(0, 2)
     await page.getByLabel('Postleitzahl oder Ort').fill(prefix)
@@ -280,12 +286,7 @@ test.describe('Formulare', () => {
 
   test('was man vor dem Laden des Codes ausfüllt und abschickt, geht nicht verloren', async ({ page }) => {
     // The app's code comes late, as on a slow connection: the form is painted but not yet React's.
-    let releaseApp = () => {}
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
-    await page.route('**/assets/hydrate-*.js', async (route) => {
-      await appHeld
-      await route.continue()
-    })
+    const releaseApp = await holdAppCode(page)
     const documentRequests: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentRequests.push(request.method())
