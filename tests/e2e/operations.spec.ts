@@ -208,7 +208,7 @@ test.describe('per-client limits as shipped', () => {
     await expectRefusal(refused, /sehr oft gebucht/)
   })
 
-  test('agency login failures: 5 per account, then 429 with Retry-After and a German message naming the wait', async () => {
+  test('agency login failures: 5 per account from one address, then 429 with Retry-After and a German message naming the wait', async () => {
     const login = serverFunctionIds().get('agencyLogin') ?? ''
     const attempt = async () =>
       fetch(`${origin}/_serverFn/${login}`, {

@@ -1,7 +1,8 @@
 // Agency logins and agency bookings against a real database (DESIGN 7): the seeded accounts, the
-// throttle per account and per client, the token that is the only thing the server believes, a
-// booking attributed to the agency with a copy of the confirmation in the same transaction, and
-// the booking API's X-Agency-Token header.
+// throttle per account and address, per address, and per account (which spares the agency's own
+// addresses), the token that is the only thing the server believes, a booking attributed to the
+// agency with a copy of the confirmation in the same transaction, and the booking API's
+// X-Agency-Token header.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAgencyLoginMessage, formatAgencyLoginMessage } from '~/lib/agency-login'
@@ -61,20 +62,33 @@ describe('loginAgency', () => {
     expect(await loginAgency(t.db, SECRET, { login: 'reisewelt-herford', password: DEMO_AGENCY_PASSWORD }, 'c2', throttles)).toEqual({ kind: 'wrong' })
   })
 
-  it('per account: after 5 failures even the right password waits; other accounts do not', async () => {
+  it('five wrong passwords from one address lock that address out of the account, not the right password from another address', async () => {
     let now = Date.parse('2026-11-20T08:00:00Z')
     const throttles = createLoginThrottles(() => now)
     for (let i = 0; i < 5; i++) {
-      expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: `falsch-${i}` }, `client-${i}`, throttles, () => now)).kind).toBe('wrong')
+      expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: `falsch-${i}` }, 'fremder', throttles, () => now)).kind).toBe('wrong')
     }
-    expect(await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).toEqual({
+    expect(await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'fremder', throttles, () => now)).toEqual({
       kind: 'throttled',
       retryAfterSeconds: 30,
       message: 'Zu viele Fehlversuche. Bitte versuchen Sie es in 30 Sekunden erneut.',
     })
-    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).kind).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'buero', throttles, () => now)).kind).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'fremder', throttles, () => now)).kind).toBe('ok')
     now += 30_000
-    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'client-x', throttles, () => now)).kind).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'fremder', throttles, () => now)).kind).toBe('ok')
+  })
+
+  it('guesses from many addresses reach the account-wide ceiling of 50: it keeps newcomers out, not an address that logged in before', async () => {
+    const now = Date.parse('2026-11-20T08:00:00Z')
+    const throttles = createLoginThrottles(() => now)
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'buero', throttles, () => now)).kind).toBe('ok')
+    for (let i = 0; i < 50; i++) {
+      expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: 'x' }, `bot-${i}`, throttles, () => now)).kind).toBe('wrong')
+    }
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'neu', throttles, () => now)).kind).toBe('throttled')
+    expect((await loginAgency(t.db, SECRET, { login: 'agentur-demo', password: DEMO_AGENCY_PASSWORD }, 'buero', throttles, () => now)).kind).toBe('ok')
+    expect((await loginAgency(t.db, SECRET, { login: 'reisebuero-sonne', password: DEMO_AGENCY_PASSWORD }, 'neu', throttles, () => now)).kind).toBe('ok')
   })
 
   it('per client: 20 failures across accounts lock that client out, not another one', async () => {

@@ -1,5 +1,6 @@
 // Agency accounts (DESIGN 7): the login behind the project's own login frame, with failed attempts
-// throttled per account and per client, and the check of the agency token that a booking carries.
+// throttled per account and address together, per address, and per account with a high ceiling
+// that never holds back an address the account logged in from before, and the check of the agency token that a booking carries.
 // Nothing from the browser's localStorage is believed here: only a token whose signature, expiry
 // and password version hold, for an agency that can still log in.
 import { eq } from 'drizzle-orm'
@@ -9,16 +10,35 @@ import { hashPassword, verifyPassword } from '../../auth/password.server'
 import type { Database } from '../../db/client.server'
 import { agencies } from '../../db/schema'
 import { log } from '../../log.server'
-import { LoginThrottle, ACCOUNT_RULE, CLIENT_RULE } from './throttle.server'
+import { ACCOUNT_RULE, CLIENT_RULE, KnownAddresses, LoginThrottle, PAIR_RULE } from './throttle.server'
 import { issueAgencyToken, passwordVersion, readAgencyToken } from './token.server'
 
 export type AgencyLoginResult =
   { kind: 'ok'; card: AgencyCardInput } | { kind: 'wrong' } | { kind: 'throttled'; retryAfterSeconds: number; message: string }
 
-export type LoginThrottles = { accounts: LoginThrottle; clients: LoginThrottle }
+export type LoginThrottles = { pairs: LoginThrottle; clients: LoginThrottle; accounts: LoginThrottle; known: KnownAddresses }
 
 export function createLoginThrottles(now?: () => number): LoginThrottles {
-  return { accounts: new LoginThrottle(ACCOUNT_RULE, now), clients: new LoginThrottle(CLIENT_RULE, now) }
+  return {
+    pairs: new LoginThrottle(PAIR_RULE, now),
+    clients: new LoginThrottle(CLIENT_RULE, now),
+    accounts: new LoginThrottle(ACCOUNT_RULE, now),
+    known: new KnownAddresses(now),
+  }
+}
+
+const pairKey = (account: string, client: string) => `${account}\n${client}`
+
+/** Which throttle holds an attempt back, if any (the log names it). */
+function throttledBy(throttles: LoginThrottles, account: string, client: string): { scope: string; waitMs: number } | null {
+  const waits = [
+    { scope: 'pair', waitMs: throttles.pairs.retryAfter(pairKey(account, client)) },
+    { scope: 'client', waitMs: throttles.clients.retryAfter(client) },
+    // The account-wide ceiling keeps out newcomers only: the agency's own addresses still get in.
+    { scope: 'account', waitMs: throttles.known.has(account, client) ? 0 : throttles.accounts.retryAfter(account) },
+  ]
+  const longest = waits.reduce((a, b) => (b.waitMs > a.waitMs ? b : a))
+  return longest.waitMs > 0 ? longest : null
 }
 
 // An unknown login is checked against this hash, so that it takes as long as a wrong password.
@@ -38,16 +58,16 @@ export async function loginAgency(
 ): Promise<AgencyLoginResult> {
   const { login, password } = agencyLoginInputSchema.parse(input)
   const account = login.toLowerCase()
-  const accountKey = `account:${account}`
-  const clientKey = `client:${client}`
-  const wait = Math.max(throttles.accounts.retryAfter(accountKey), throttles.clients.retryAfter(clientKey))
-  if (wait > 0) {
-    log('info', 'agency login throttled', { scope: throttles.accounts.retryAfter(accountKey) > 0 ? 'account' : 'client' })
-    const retryAfterSeconds = Math.ceil(wait / 1000)
+  const pair = pairKey(account, client)
+  const throttled = throttledBy(throttles, account, client)
+  if (throttled) {
+    log('info', 'agency login throttled', { scope: throttled.scope })
+    const retryAfterSeconds = Math.ceil(throttled.waitMs / 1000)
     return { kind: 'throttled', retryAfterSeconds, message: throttledLoginMessage(retryAfterSeconds) }
   }
-  throttles.accounts.begin(accountKey)
-  throttles.clients.begin(clientKey)
+  throttles.pairs.begin(pair)
+  throttles.clients.begin(client)
+  throttles.accounts.begin(account)
 
   const [row] = await db
     .select({ id: agencies.id, ratioAgencyId: agencies.ratioAgencyId, name: agencies.name, passwordHash: agencies.passwordHash })
@@ -61,9 +81,12 @@ export async function loginAgency(
     log('info', 'agency login refused', { reason: 'credentials' })
     return { kind: 'wrong' }
   }
-  throttles.accounts.succeeded(accountKey, true)
-  // The client's count is only taken back, not reset: one good account must not buy guesses at others.
-  throttles.clients.succeeded(clientKey, false)
+  throttles.pairs.succeeded(pair, true)
+  // The address's and the account's counts are only taken back, not reset: one good account must
+  // not buy guesses at others, and the agency's own logins must not wipe out a stranger's failures.
+  throttles.clients.succeeded(client, false)
+  throttles.accounts.succeeded(account, false)
+  throttles.known.remember(account, client)
   const { token, expires } = issueAgencyToken(secret, { id: row.id, ratioAgencyId: row.ratioAgencyId, passwordHash: stored }, now())
   log('info', 'agency login', { agencyId: row.id })
   return {

@@ -1,5 +1,5 @@
-// Failed-login throttling, kept in the memory of one app instance. Each key (an account, a client
-// address) may fail a few times freely; the last free failure locks it briefly, and every further
+// Failed-login throttling, kept in the memory of one app instance. Each key (an account with an
+// address, an address, an account) may fail a few times freely; the last free failure locks it briefly, and every further
 // failure locks it for twice as long as the one before, up to a ceiling. An attempt counts as a failure from the moment it
 // starts, so a burst of parallel guesses cannot slip in before the first one is judged; a success
 // takes its own count back. Keys forget their failures after an hour without one.
@@ -85,7 +85,49 @@ export class LoginThrottle {
   }
 }
 
-/** Per account: after 5 failures a wait of 30 s, then 1, 2, 4, 8 minutes, at most 15. */
-export const ACCOUNT_RULE: ThrottleRule = { freeFailures: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
-/** Per client address: 20 failures (several staff behind one office router), then the same steps. */
+/**
+ * Per account and address together: after 5 failures a wait of 30 s, then 1, 2, 4, 8 minutes, at
+ * most 15. A stranger's guesses lock only the stranger's own pair, never the agency's office.
+ */
+export const PAIR_RULE: ThrottleRule = { freeFailures: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
+/** Per client address across accounts: 20 failures (several staff behind one office router), then the same steps. */
 export const CLIENT_RULE: ThrottleRule = { freeFailures: 20, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
+/**
+ * Per account from every address together: the ceiling against guesses spread over many addresses
+ * (50 failures, then the same steps). It does not hold back an address that logged in to the
+ * account before (`KnownAddresses`), so a lock reached this way keeps out only newcomers.
+ */
+export const ACCOUNT_RULE: ThrottleRule = { freeFailures: 50, baseLockMs: 30_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 }
+
+/** How long an address that logged in to an account is remembered as the account's own. */
+const KNOWN_FOR_MS = 30 * 24 * 60 * 60_000
+/** Addresses kept per account (an agency's offices, home offices, mobile staff); the oldest go first. */
+const KNOWN_PER_ACCOUNT = 20
+
+/** The addresses each account logged in from, remembered in this instance's memory. */
+export class KnownAddresses {
+  private readonly accounts = new Map<string, Map<string, number>>()
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  has(account: string, address: string): boolean {
+    const seen = this.accounts.get(account)?.get(address)
+    return seen !== undefined && this.now() - seen <= KNOWN_FOR_MS
+  }
+
+  remember(account: string, address: string): void {
+    const addresses = this.accounts.get(account) ?? new Map<string, number>()
+    addresses.delete(address)
+    addresses.set(address, this.now())
+    for (const oldest of addresses.keys()) {
+      if (addresses.size <= KNOWN_PER_ACCOUNT) break
+      addresses.delete(oldest)
+    }
+    this.accounts.delete(account)
+    this.accounts.set(account, addresses)
+    for (const oldest of this.accounts.keys()) {
+      if (this.accounts.size <= MAX_ENTRIES) break
+      this.accounts.delete(oldest)
+    }
+  }
+}
