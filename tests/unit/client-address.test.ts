@@ -2,7 +2,7 @@
 // through the proxies TRUSTED_PROXY names, read from the right so a forged entry never wins.
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '~/server/config.server'
-import { clientAddress, parseProxyEntry, trustedProxies } from '~/server/http/client-address.server'
+import { clientAddress, limitedClient, parseProxyEntry, trustedProxies } from '~/server/http/client-address.server'
 
 const trust = (...entries: string[]) =>
   trustedProxies(
@@ -62,5 +62,19 @@ describe('TRUSTED_PROXY setting', () => {
     expect(parseConfig({}).NEWSLETTER_PENDING_DAYS).toBe(7)
     expect(parseConfig({ NEWSLETTER_PENDING_DAYS: '14' }).NEWSLETTER_PENDING_DAYS).toBe(14)
     expect(() => parseConfig({ NEWSLETTER_PENDING_DAYS: '0' })).toThrow(/NEWSLETTER_PENDING_DAYS/)
+  })
+})
+
+describe('limitedClient: the per-client limits count an IPv6 address by its /64', () => {
+  it('gives every address of one /64 the same key, written in one way', () => {
+    const keys = ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::10.0.0.1', 'fe80::1%eth0'].map(limitedClient)
+    expect(keys.slice(0, 4)).toEqual(Array(4).fill('2001:db8:1:2::/64'))
+    expect(keys[4]).toBe('fe80:0:0:0::/64')
+  })
+  it('keeps neighbouring /64 networks apart and IPv4 addresses as they are', () => {
+    expect(limitedClient('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')
+    expect(limitedClient('::1')).toBe('0:0:0:0::/64')
+    expect(limitedClient('203.0.113.7')).toBe('203.0.113.7')
+    expect(limitedClient('unbekannt')).toBe('unbekannt')
   })
 })

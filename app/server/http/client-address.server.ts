@@ -78,3 +78,28 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
   }
   return client
 }
+
+/** The eight 16-bit groups of an IPv6 address (an IPv4 tail counts as two, zone ids are dropped). */
+function ipv6Groups(address: string): string[] {
+  const bare = address.split('%')[0] ?? ''
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])))
+  const gap = bare.indexOf('::')
+  if (gap === -1) return groups(bare)
+  const head = groups(bare.slice(0, gap))
+  const tail = groups(bare.slice(gap + 2))
+  return [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail]
+}
+
+/**
+ * Who a per-client limit counts: an IPv4 address as it is, an IPv6 address as its /64 network.
+ * A household's or a server's connection gets a whole /64 and may pick any of its 2^64 addresses,
+ * so counting single IPv6 addresses would give one client endless budgets.
+ */
+export function limitedClient(address: string): string {
+  if (isIP(address) !== 6) return address
+  const network = ipv6Groups(address)
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')
+  return `${network}::/64`
+}

@@ -5,7 +5,7 @@
 import { getRequestHeader, getRequestIP, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { config } from '../config.server'
 import { log } from '../log.server'
-import { clientAddress, configuredTrustedProxies } from './client-address.server'
+import { clientAddress, configuredTrustedProxies, limitedClient } from './client-address.server'
 
 export type RateRule = { limit: number; windowMs: number }
 export type Attempt = { ok: true } | { ok: false; retryAfterSeconds: number }
@@ -111,14 +111,17 @@ export function clientFailures(scope: LimitScope, address: string): { blocked: A
   return { blocked, failed: () => void limiter.take(address) }
 }
 
-/** The current request's client address (TRUSTED_PROXY decides whether X-Forwarded-For counts). */
+/**
+ * The current request's client as the limits count it: its address (TRUSTED_PROXY decides whether
+ * X-Forwarded-For counts), an IPv6 address as its /64 network (limitedClient).
+ */
 export function requestClientAddress(): string {
-  return clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, configuredTrustedProxies())
+  return limitedClient(clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for') ?? null, configuredTrustedProxies()))
 }
 
 /** The same for a request the server entry holds (before the framework has one). */
 export function clientAddressOf(request: Request): string {
-  return clientAddress((request as Request & { ip?: string }).ip, request.headers.get('x-forwarded-for'), configuredTrustedProxies())
+  return limitedClient(clientAddress((request as Request & { ip?: string }).ip, request.headers.get('x-forwarded-for'), configuredTrustedProxies()))
 }
 
 /** What a server function answers a client over its limit (the page shows the message). */

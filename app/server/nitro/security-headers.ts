@@ -5,17 +5,16 @@
 import { definePlugin } from 'nitro'
 import { config } from '../config.server'
 import { agencyFrameAncestors } from '../http/agency-frame.server'
-import { configuredTrustedProxies, fromTrustedProxy } from '../http/client-address.server'
-import { addSecurityHeaders, servedOverHttps } from '../http/headers'
+import { addSecurityHeaders } from '../http/headers'
+import { requestOverHttps } from '../http/https.server'
 
 export default definePlugin((nitroApp) => {
   nitroApp.hooks.hook('response', (response, event) => {
     const cfg = config()
     const request = event.req as Request & { ip?: string }
     const url = new URL(request.url)
-    const forwardedProto = fromTrustedProxy(request.ip, configuredTrustedProxies()) ? request.headers.get('x-forwarded-proto') : null
     addSecurityHeaders(response.headers, {
-      https: servedOverHttps(url.protocol, cfg.SITE_URL, forwardedProto),
+      https: requestOverHttps(request),
       framable: agencyFrameAncestors(cfg, url.pathname, url.protocol).length > 0,
     })
   })

@@ -1,0 +1,91 @@
+// The site behind a TLS proxy it trusts (TRUSTED_PROXY=127.0.0.1, no SITE_URL): what the proxy says
+// in X-Forwarded-Proto and X-Forwarded-For decides the cookies' Secure flag and who a client is for
+// the per-client limits, which here are as shipped. One server of its own, on a new folder.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { startServer, waitForHealth } from './support'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 2
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, path, headers: { accept: 'text/html', ...headers } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+let dataDir = ''
+let server: ReturnType<typeof startServer> | null = null
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  dataDir = mkdtempSync(join(tmpdir(), 'reisen-proxy-'))
+  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, TRUSTED_PROXY: '127.0.0.1', SEED_TRIPS: '5', LOG_LEVEL: 'error' })
+  await waitForHealth(PORT)
+})
+
+test.afterAll(async () => {
+  test.setTimeout(60_000)
+  if (server) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** The first date of the small catalogue that a booking can start on. */
+async function bookableDate(): Promise<number> {
+  for (let tripId = 1; tripId <= 5; tripId++) {
+    const match = /href="\/buchung\/(\d+)\/step1\/"/.exec((await get(`/reise/${tripId}/`)).body)
+    if (match) return Number(match[1])
+  }
+  throw new Error('no bookable date in the catalogue')
+}
+
+test('the draft cookie is Secure when the trusted proxy says the request came over HTTPS, and only then', async () => {
+  const dateId = await bookableDate()
+  const cookieOf = (answer: Answer) => [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`buchung-${dateId}=`)) ?? ''
+  const overHttps = await get(`/buchung/${dateId}/step1/`, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' })
+  expect(overHttps.status).toBe(200)
+  expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  expect(cookieOf(overHttps)).toMatch(/; HttpOnly/)
+  expect(cookieOf(overHttps)).toMatch(/; Secure/)
+  const overHttp = await get(`/buchung/${dateId}/step1/`, { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.2' })
+  expect(overHttp.status).toBe(200)
+  expect(cookieOf(overHttp)).not.toBe('')
+  expect(cookieOf(overHttp)).not.toMatch(/Secure/)
+})
+
+test('per-client limits count an IPv6 client by its /64: new addresses of the same network share one budget', async () => {
+  // Newsletter links with tokens nobody was given: 20 per client in 10 minutes.
+  const guess = (n: number) => `${String(n).padStart(6, '0')}${'y'.repeat(26)}`
+  // The POST behind the link page's button, as a guesser would send it.
+  const post = (address: string, n: number) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: PORT, path: `/newsletter/bestaetigen/${guess(n)}/`, method: 'POST', headers: { 'x-forwarded-for': address } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  for (let n = 0; n < 20; n++) expect(await post(`2001:db8:7:1::${(n + 1).toString(16)}`, n)).toBe(303)
+  // A twenty-first address of that /64, written out in full: refused.
+  expect(await post('2001:0db8:0007:0001:ffff:ffff:ffff:fffe', 21)).toBe(429)
+  // The next /64 and an IPv4 client have their own budgets.
+  expect(await post('2001:db8:7:2::1', 22)).toBe(303)
+  expect(await post('198.51.100.7', 23)).toBe(303)
+})
