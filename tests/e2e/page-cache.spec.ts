@@ -103,9 +103,14 @@ test('a page with a booking draft or another personal cookie is rendered for tha
   expect(personalAgain.headers['x-cache']).toBeUndefined()
 })
 
-test('the booking pages are never kept', async () => {
-  const answer = await get('/buchung/1/step1/')
-  expect(answer.headers['x-cache']).toBeUndefined()
+test('the booking, payment and newsletter pages are never kept, however their paths are written', async () => {
+  // The routes match without regard to case, so the rule for personal paths must too.
+  const token = 'Abcdefghijklmnopqrstuvwxyz012345'
+  for (const path of ['/buchung/1/step1/', '/BUCHUNG/1/step1/', '/Buchung/1/step1/', `/NEWSLETTER/abmelden/${token}/`, `/Newsletter/bestaetigen/${token}/`, '/PAYMENT/x/']) {
+    const answer = await get(path)
+    expect(answer.status, path).toBeLessThan(500)
+    expect(answer.headers['x-cache'], path).toBeUndefined()
+  }
 })
 
 test('a page from memory runs in the browser: scripts allowed by its nonce, hydrated', async ({ page }) => {

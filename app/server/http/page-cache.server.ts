@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 
 /** Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its token). */
-const PERSONAL_PATHS = /^\/(buchung|payment|newsletter)\//
+const PERSONAL_PATHS = /^\/(buchung|payment|newsletter)\//i
 
 /** The one cookie every visitor has (spec 9) and that changes nothing in a page. */
 const SHARED_COOKIES = new Set(['locale'])
