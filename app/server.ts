@@ -74,7 +74,9 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
   }
   if (request.method === 'GET' || request.method === 'HEAD') {
     const target = trailingSlashTarget(url)
-    if (target) return new Response(null, { status: 308, headers: { Location: target } })
+    // On the configured origin, or relative without one: never built from the request's Host.
+    const siteUrl = config().SITE_URL
+    if (target) return new Response(null, { status: 308, headers: { Location: siteUrl ? new URL(target, siteUrl).href : target } })
   }
   if (url.pathname.startsWith('/_serverFn/')) {
     // Without an id the framework fails before any middleware (500 with its text).

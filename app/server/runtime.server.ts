@@ -63,10 +63,6 @@ export async function getDb(): Promise<Database> {
   return (await open()).db
 }
 
-export async function getDriver(): Promise<Opened['driver']> {
-  return (await open()).driver
-}
-
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return
   shuttingDown = true

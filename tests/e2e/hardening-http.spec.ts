@@ -56,6 +56,19 @@ test.describe('redirects stay on the site', () => {
   }
 })
 
+test('a path with two leading slashes is redirected on the site, never to the request’s Host', async () => {
+  // The router's own cleaning of '//x/' built its Location from the Host header.
+  for (const [path, target] of [
+    ['//evil/', '/evil/'],
+    ['///evil.example/x/', '/evil.example/x/'],
+    ['//reise/1/?von=mail', '/reise/1/?von=mail'],
+  ] as const) {
+    const answer = await raw(path, { host: 'evil.example' })
+    expect(answer.status, path).toBe(308)
+    expect(answer.headers.location, path).toBe(target)
+  }
+})
+
 test('a missing built file is a plain 404 that nobody keeps, not a redirect to a page', async () => {
   const answer = await raw('/assets/nonexistent-4711.js', { accept: '*/*' })
   expect(answer.status).toBe(404)
@@ -305,4 +318,23 @@ test('the JSON API answers other methods with 405 and Allow, never a redirect to
     expect(head.status(), `HEAD ${path}`).not.toBe(405)
     expect(head.headers().location, `HEAD ${path}`).toBeUndefined()
   }
+})
+
+test('/test/ shows nothing a stranger could use: no Node version, no database driver, no timings', async () => {
+  const answer = await raw('/test/')
+  expect(answer.status).toBe(200)
+  expect(answer.body).toContain('Systemstatus')
+  expect(answer.body).toContain('erreichbar')
+  for (const secret of [process.version, 'Node.js', 'pglite', 'postgres', /\d+ ms/]) expect(answer.body).not.toMatch(secret)
+})
+
+test('the OpenAPI document is made once and then kept: its examples (with random idempotency keys) stay the same', async () => {
+  const first = await raw('/api/openapi.json', { accept: 'application/json' })
+  const second = await raw('/api/openapi.json', { accept: 'application/json' })
+  expect(first.status).toBe(200)
+  expect(first.headers['content-type']).toMatch(/^application\/json/)
+  expect(first.headers['cache-control']).toBe('no-store')
+  expect((JSON.parse(first.body) as { openapi: string }).openapi).toBe('3.1.0')
+  expect(first.body).toMatch(/"Idempotency-Key"/)
+  expect(second.body).toBe(first.body)
 })

@@ -23,10 +23,12 @@ describe('spec 2: paths without a trailing slash, without a dot and without a qu
     expect(onSite('//evil')).toBe('/evil/')
     expect(onSite('///evil')).toBe('/evil/')
     expect(onSite('/\\evil')).toBe('/evil/')
-    expect(onSite('//evil.example')).toBeNull() // a dot: not this rule's
+    expect(onSite('//evil.example')).toBe('/evil.example') // a dot: no slash added, but one slash
+    expect(onSite('//evil/')).toBe('/evil/')
+    expect(onSite('///reise/1/?x=1')).toBe('/reise/1/?x=1')
     expect(onSite('//2130706433')).toBe('/2130706433/')
     expect(onSite('/%2F%2Fevil')).toBe('/%2F%2Fevil/')
-    for (const path of ['//evil', '///evil', '/\\evil', '//2130706433', '/%2F%2Fevil', '/%5C%5Cevil']) {
+    for (const path of ['//evil', '///evil', '/\\evil', '//2130706433', '/%2F%2Fevil', '/%5C%5Cevil', '//evil/', '//evil.example/x/']) {
       const location = onSite(path) ?? '/'
       expect(new URL(location, 'http://localhost').host).toBe('localhost')
     }

@@ -22,10 +22,8 @@ function SystemStatusPage() {
         <dd>{status.version}</dd>
         <dt>Build</dt>
         <dd>{import.meta.env.VITE_BUILD_ID}</dd>
-        <dt>Node.js</dt>
-        <dd>{status.node}</dd>
         <dt>Datenbank</dt>
-        <dd>{status.database ? `erreichbar (${status.driver}, ${status.latencyMs} ms)` : 'nicht erreichbar'}</dd>
+        <dd>{status.database ? 'erreichbar' : 'nicht erreichbar'}</dd>
         <dt>Veröffentlichte Reisen</dt>
         <dd>{formatNumber(status.trips)}</dd>
       </dl>
