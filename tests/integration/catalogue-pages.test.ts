@@ -4,8 +4,19 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { filterMainCategories } from '~/lib/categories'
 import { parseTripParam } from '~/lib/trip-detail'
+import type { TripBoardingPoint } from '~/lib/trip-detail'
 import type { Database } from '~/server/db/client.server'
-import { blogEntries, categories, tripCategories, tripCountries, tripDates, trips } from '~/server/db/schema'
+import {
+  blogEntries,
+  boardingPoints,
+  categories,
+  tripBoardingPoints,
+  tripCategories,
+  tripCountries,
+  tripDates,
+  trips,
+} from '~/server/db/schema'
+import { loadOffer } from '~/server/services/booking/offer.server'
 import { loadInitData } from '~/server/services/catalogue.server'
 import { loadCategoryPage } from '~/server/services/category.server'
 import type { CategoryPageQuery } from '~/server/services/category.server'
@@ -282,6 +293,46 @@ describe('trip detail', () => {
     expect(ics?.body).toContain(`UID:termin-${date.id}@reisen.example`)
     expect(ics?.body).toContain('\r\n')
     expect(await tripDateIcs(t.db, id + 1, date.id, { origin: 'https://reisen.example', siteName: 'x' })).toBeNull()
+  })
+
+  it('shows on every trip page of the demo catalogue its own boarding points, the same the booking offers', async () => {
+    const published = await t.db.select({ id: trips.id }).from(trips).where(eq(trips.published, true)).orderBy(trips.id)
+    const stored = await t.db
+      .select({
+        tripId: tripBoardingPoints.tripId,
+        id: boardingPoints.id,
+        name: boardingPoints.name,
+        street: boardingPoints.street,
+        zip: boardingPoints.zip,
+        city: boardingPoints.city,
+        departureTime: tripBoardingPoints.departureTime,
+        surcharge: tripBoardingPoints.surcharge,
+      })
+      .from(tripBoardingPoints)
+      .innerJoin(boardingPoints, eq(boardingPoints.id, tripBoardingPoints.boardingPointId))
+    const byId = (points: TripBoardingPoint[]) => [...points].sort((a, b) => a.id - b.id)
+    const shown = new Set<string>()
+    let offers = 0
+    for (const { id } of published) {
+      const own = stored.filter((row) => row.tripId === id).map(({ tripId: _, ...point }) => point)
+      const page = await loadTripDetail(t.db, id, today)
+      if (!page) throw new Error(`trip ${id} has no page`)
+      expect(byId(page.boardingPoints), `trip ${id}`).toEqual(byId(own))
+      const times = page.boardingPoints.map((point) => point.departureTime)
+      expect(times, `trip ${id}: in the order the coach reaches them`).toEqual([...times].sort())
+      shown.add(JSON.stringify(page.boardingPoints))
+      // The boarding points belong to the trip: the offer of its first date stands for every date.
+      const first = page.dates[0]
+      if (first) {
+        const offer = await loadOffer(t.db, first.id)
+        expect(offer?.boardingPoints, `trip ${id}, date ${first.id}`).toEqual(page.boardingPoints)
+        offers++
+      }
+    }
+    expect(published.length).toBeGreaterThan(100)
+    expect(offers).toBeGreaterThan(published.length / 2)
+    // The catalogue's trips leave from different places: the same list on every page is the defect.
+    expect(shown.size).toBeGreaterThan(published.length / 2)
   })
 })
 

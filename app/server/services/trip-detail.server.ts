@@ -40,16 +40,20 @@ const TRIP_DATE_COLUMNS = {
 /**
  * The Zustiegsstellen of a trip in the order the coach reaches them, with time and surcharge, as
  * one JSON array: the trip page and the booking offer read them inside a statement of their own.
+ * The subquery is an SQL object of its own inside the returned one: a select from one table writes
+ * the columns of its fields without their table (`"id"`), and inside this subquery an unqualified
+ * `"id"` names the boarding point's, so every trip page listed the same points; nested, drizzle
+ * leaves every column of the subquery and the trip's id qualified.
  */
 export function tripBoardingPointsJson(tripId: AnyColumn | number): SQL<TripBoardingPoint[]> {
-  return sql`coalesce((
-    select json_agg(json_build_object(
+  const points = sql`select json_agg(json_build_object(
         'id', ${boardingPoints.id}, 'name', ${boardingPoints.name}, 'street', ${boardingPoints.street},
         'zip', ${boardingPoints.zip}, 'city', ${boardingPoints.city},
         'departureTime', ${tripBoardingPoints.departureTime}, 'surcharge', ${tripBoardingPoints.surcharge})
       order by ${tripBoardingPoints.departureTime}, ${boardingPoints.city}, ${boardingPoints.id})
     from ${tripBoardingPoints} join ${boardingPoints} on ${boardingPoints.id} = ${tripBoardingPoints.boardingPointId}
-    where ${tripBoardingPoints.tripId} = ${tripId}), '[]'::json)`.mapWith(jsonValue<TripBoardingPoint[]>)
+    where ${tripBoardingPoints.tripId} = ${tripId}`
+  return sql`coalesce((${points}), '[]'::json)`.mapWith(jsonValue<TripBoardingPoint[]>)
 }
 
 /** The id of a published trip named by id or slug; null when there is none. */
