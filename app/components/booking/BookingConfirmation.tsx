@@ -67,7 +67,7 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
       <section className="section section--tight" aria-labelledby="zahlung-titel">
         <h2 id="zahlung-titel">Zahlung ({PAYMENT_METHOD_LABELS[booking.paymentMethod]})</h2>
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <caption className="visually-hidden">Zahlungsplan</caption>
             <thead>
               <tr>
@@ -83,9 +83,11 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
               {booking.payments.map((p) => (
                 <tr key={p.kind}>
                   <th scope="row">{PAYMENT_KIND_LABELS[p.kind]}</th>
-                  <td className="num">{formatPrice(p.amount)}</td>
-                  <td>{formatDate(p.dueDate)}</td>
-                  <td>
+                  <td className="num" data-label="Betrag">
+                    {formatPrice(p.amount)}
+                  </td>
+                  <td data-label="Fällig am">{formatDate(p.dueDate)}</td>
+                  <td data-label="Status">
                     {p.paid ? (
                       'bezahlt'
                     ) : (

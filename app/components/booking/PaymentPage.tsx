@@ -42,7 +42,7 @@ export function PaymentPage({ data }: { data: string }) {
   const label = PAYMENT_KIND_LABELS[request.kind]
 
   return (
-    <div className="container container--narrow section">
+    <div className="container container--narrow section payment-page">
       <header className="page-header">
         <h1 className="page-title">Zahlung: {label}</h1>
         <p className="lead">
