@@ -15,6 +15,7 @@ import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
 import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as AgbIndexRouteImport } from './routes/agb/index'
 import { Route as AgenturLoginFrameIndexRouteImport } from './routes/agentur-login-frame/index'
 import { Route as ApiBookingDraftsRouteImport } from './routes/api/booking-drafts'
 import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
@@ -108,6 +109,11 @@ const SitemapTripsChar123chunkChar125DotxmlRoute =
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AgbIndexRoute = AgbIndexRouteImport.update({
+  id: '/agb/',
+  path: '/agb/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AgenturLoginFrameIndexRoute = AgenturLoginFrameIndexRouteImport.update({
@@ -462,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agb/': typeof AgbIndexRoute
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
@@ -532,6 +539,7 @@ export interface FileRoutesByTo {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agb': typeof AgbIndexRoute
   '/agentur-login-frame': typeof AgenturLoginFrameIndexRoute
   '/blog': typeof BlogIndexRoute
   '/bonusprogramm': typeof BonusprogrammIndexRoute
@@ -604,6 +612,7 @@ export interface FileRoutesById {
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
+  '/agb/': typeof AgbIndexRoute
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
@@ -677,6 +686,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agb/'
     | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
@@ -747,6 +757,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agb'
     | '/agentur-login-frame'
     | '/blog'
     | '/bonusprogramm'
@@ -818,6 +829,7 @@ export interface FileRouteTypes {
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
+    | '/agb/'
     | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
@@ -890,6 +902,7 @@ export interface RootRouteChildren {
   MediaImageRoute: typeof MediaImageRoute
   ReiselaenderSplatRoute: typeof ReiselaenderSplatRoute
   ReiseuebersichtSplatRoute: typeof ReiseuebersichtSplatRoute
+  AgbIndexRoute: typeof AgbIndexRoute
   AgenturLoginFrameIndexRoute: typeof AgenturLoginFrameIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BonusprogrammIndexRoute: typeof BonusprogrammIndexRoute
@@ -979,6 +992,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agb/': {
+      id: '/agb/'
+      path: '/agb'
+      fullPath: '/agb/'
+      preLoaderRoute: typeof AgbIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/agentur-login-frame/': {
@@ -1488,6 +1508,7 @@ const rootRouteChildren: RootRouteChildren = {
   MediaImageRoute: MediaImageRoute,
   ReiselaenderSplatRoute: ReiselaenderSplatRoute,
   ReiseuebersichtSplatRoute: ReiseuebersichtSplatRoute,
+  AgbIndexRoute: AgbIndexRoute,
   AgenturLoginFrameIndexRoute: AgenturLoginFrameIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   BonusprogrammIndexRoute: BonusprogrammIndexRoute,

@@ -28,6 +28,16 @@ export const siteInfoSchema = z.object({
   }),
   /** Insolvency protection of the customers' money (§ 651r BGB): named before booking and on the Sicherungsschein. */
   insolvency: z.object({ insurer: z.string().check(z.minLength(1)), address: z.string().check(z.minLength(1)), phone: z.string().check(z.minLength(1)) }),
+  /** The company's register entry, managing directors and VAT id, printed on every contract document (Art. 250 § 6 EGBGB). */
+  company: z.object({
+    register: z.string().check(z.minLength(1)),
+    managingDirectors: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+    vatId: z.string().check(z.minLength(1)),
+  }),
+  /** Reachable during every trip, day and night (Art. 250 § 6 Abs. 2 Nr. 3 EGBGB); the office number is not. */
+  emergencyPhone: z.string().check(z.minLength(1)),
+  /** Whether the operator takes part in consumer dispute resolution (§ 36 VSBG), as the Impressum says it. */
+  consumerDispute: z.string().check(z.minLength(1)),
 })
 export type SiteInfo = z.infer<typeof siteInfoSchema>
 
@@ -49,6 +59,13 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
     address: 'Musterallee 10, 10117 Berlin',
     phone: '030 1234 5678',
   },
+  company: {
+    register: 'Amtsgericht Bielefeld, HRB 00000 (Demo)',
+    managingDirectors: ['Erika Mustermann', 'Max Mustermann'],
+    vatId: 'DE000000000 (Demo)',
+  },
+  emergencyPhone: '0171 123 456 7',
+  consumerDispute: 'Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen (§ 36 VSBG).',
 }
 
 /** A page's title: its own words, then the operator's name ('Häufige Fragen – Sonnenland Reisen'). */

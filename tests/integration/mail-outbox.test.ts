@@ -36,7 +36,10 @@ const EURO = 1_000_000
 const summary: BookingSummary = {
   bookingNumber: '7K4P-9XQ2',
   createdAt: '2027-03-04T10:15:00.000Z',
-  trip: { id: 1, dateId: 2, title: 'Frühling am Gardasee', dateFrom: '2027-05-10', dateTill: '2027-05-16', transport: 'bus' },
+  trip: { id: 1, dateId: 2, title: 'Frühling am Gardasee', dateFrom: '2027-05-10', dateTill: '2027-05-16', durationDays: 7, transport: 'bus' },
+  terms: null,
+  contents: null,
+  insurances: [],
   agency: null,
   booker: {
     firstname: 'Jürgen',

@@ -1,4 +1,5 @@
 // The one price function, payment terms and IBAN check of the booking (DESIGN 6).
+import { BUS_CANCELLATION_SCALE } from '~/lib/booking/cancellation'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bookingDraftSchema, newDraft, roomsFor, travellers } from '~/lib/booking/draft'
@@ -6,9 +7,21 @@ import type { BookingDraft } from '~/lib/booking/draft'
 import { formatIban, isValidIban } from '~/lib/booking/iban'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { paymentSchedule } from '~/lib/booking/payment-terms'
-import { CENT, insurancePrice, priceBooking, roundToCent } from '~/lib/booking/price'
+import { CENT, roundToCent } from '~/lib/booking/money'
+import { insurancePrice, priceBooking } from '~/lib/booking/price'
 
 const euro = (n: number) => Math.round(n * 1_000_000)
+
+const TERMS = {
+  cancellationScale: BUS_CANCELLATION_SCALE,
+  rebookingFee: 25_000_000,
+  minParticipants: 25,
+  minParticipantsDays: 21,
+  returnTime: '19:00',
+  onSiteFees: [],
+  domestic: false,
+  entryNotes: [],
+}
 
 const OFFER: BookingOffer = {
   tripDateId: 1,
@@ -33,9 +46,11 @@ const OFFER: BookingOffer = {
     { id: 2, name: 'Parkplatz', description: '', price: euro(25), per: 'booking' },
   ],
   insuranceOffers: [
-    { id: 1, code: 'RRV', name: 'Reiserücktritt', description: '', percentBasisPoints: 450, minPrice: euro(19), fixedPrice: null },
-    { id: 4, code: 'AKV', name: 'Auslandskranken', description: '', percentBasisPoints: null, minPrice: 0, fixedPrice: euro(9) },
+    { id: 1, code: 'RRV', name: 'Reiserücktritt', description: '', insurer: 'Hanse Reiseschutz', productSheetUrl: '/versicherung-produktinformationen/', conditionsUrl: '/versicherungsbedingungen/', scope: 'any', percentBasisPoints: 450, minPrice: euro(19), fixedPrice: null },
+    { id: 4, code: 'AKV', name: 'Auslandskranken', description: '', insurer: 'Hanse Reiseschutz', productSheetUrl: '/versicherung-produktinformationen/', conditionsUrl: '/versicherungsbedingungen/', scope: 'abroad', percentBasisPoints: null, minPrice: 0, fixedPrice: euro(9) },
   ],
+  terms: TERMS,
+  contents: { accommodation: null, included: [], programme: [] },
 }
 
 function draftWith(edit: (d: BookingDraft) => void): BookingDraft {

@@ -45,8 +45,12 @@ function sample(overrides: Partial<BookingSummary> = {}): BookingSummary {
       title: 'Frühlingserwachen am Gardasee – Blütenzauber, Schlösser und Weinverkostung zwischen Südtirol, Trentino und den Dolomiten',
       dateFrom: '2027-05-10',
       dateTill: '2027-05-16',
+      durationDays: 7,
       transport: 'bus',
     },
+    terms: null,
+    contents: null,
+    insurances: [],
     agency: { name: 'Reisebüro Sonnenschein Gütersloh' },
     booker: {
       firstname: 'Jürgen',

@@ -436,12 +436,31 @@ describe('generateCatalogue: the other tables', () => {
       expect(categorySlugs.has(href.split('/')[2] ?? '')).toBe(true)
     }
     expect(hrefs).toEqual(expect.arrayContaining(['/ships/', '/hotels/', '/reiselaender/', '/reisekalender/', '/zustiegsstellen/', '/haustuertransfer/', '/bonusprogramm/', '/kundenstimmen/', '/blog/', '/faq/', '/forms/katalog/']))
-    expect(footer?.items?.map((i) => i.href)).toEqual(['/impressum/', '/datenschutz/', '/agb/', '/reisebedingungen/', '/barrierefreiheit/', '/forms/kontakt/', '/ueber-uns/', '/reisebueros/', '/sitemap/'])
+    expect(footer?.items?.map((i) => i.href)).toEqual(['/impressum/', '/datenschutz/', '/reisebedingungen/', '/barrierefreiheit/', '/forms/kontakt/', '/ueber-uns/', '/reisebueros/', '/sitemap/'])
 
     const pages = ref.contentPages.filter((p) => p.kind === 'page').map((p) => p.slug)
     expect(pages.sort()).toEqual(
-      ['impressum', 'datenschutz', 'agb', 'reisebedingungen', 'barrierefreiheit', 'kontakt', 'ueber-uns', 'bonusprogramm', 'newsletter', 'haustuertransfer', 'zustiegsstellen', 'reisebueros'].sort(),
+      [
+        'impressum',
+        'datenschutz',
+        'reisebedingungen',
+        'versicherung-produktinformationen',
+        'versicherungsbedingungen',
+        'barrierefreiheit',
+        'kontakt',
+        'ueber-uns',
+        'bonusprogramm',
+        'newsletter',
+        'haustuertransfer',
+        'zustiegsstellen',
+        'reisebueros',
+      ].sort(),
     )
+    // One binding text of the travel conditions: everything the contract needs stands in it.
+    const conditions = ref.contentPages.find((p) => p.slug === 'reisebedingungen')?.body ?? ''
+    for (const text of ['Rücktritt durch Sie', 'Umbuchung', 'Mindestteilnehmerzahl', 'Ersatzperson', '§ 651e BGB', 'Mängel während der Reise', 'Beschwerden', 'Verbraucherschlichtungsstelle', 'Pass-, Visum- und Gesundheitsvorschriften']) {
+      expect(conditions).toContain(text)
+    }
     expect(ref.contentPages.filter((p) => p.kind === 'article').map((p) => p.slug)).toContain('reisetipps-winter')
     expect(ref.contentPages.filter((p) => p.kind === 'service-entry').map((p) => p.slug)).toEqual(
       expect.arrayContaining(['gepaeck', 'reiseversicherung', 'barrierefreies-reisen']),

@@ -7,7 +7,7 @@ import { endAgencySession, getAgencySession } from '~/components/agency/agency-s
 import { useAppForm } from '~/components/forms/form-hook'
 import { notify } from '~/components/notifications/notify'
 import { agencyCredentials } from '~/lib/agency-login'
-import { bookingConsentSchema } from '~/lib/booking/legal'
+import { bookingConsentSchema, TRAVEL_CONDITIONS_SLUG } from '~/lib/booking/legal'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { formatPrice } from '~/lib/format'
 import { STEP_LABELS } from '~/lib/booking/steps'
@@ -161,7 +161,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
               label={
                 <>
                   Ich habe die{' '}
-                  <Link to="/$/" params={{ _splat: 'agb' }}>
+                  <Link to="/$/" params={{ _splat: TRAVEL_CONDITIONS_SLUG }}>
                     Reisebedingungen (AGB)
                   </Link>{' '}
                   gelesen und akzeptiere sie.

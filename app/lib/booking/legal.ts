@@ -4,6 +4,13 @@
 import * as z from 'zod/mini'
 import type { SiteInfo } from '../site'
 
+/**
+ * The one binding text of the travel conditions (AGB and Reisebedingungen in one): a content page,
+ * linked from the consent box and step 4 and attached to every confirmation as a PDF.
+ */
+export const TRAVEL_CONDITIONS_SLUG = 'reisebedingungen'
+export const TRAVEL_CONDITIONS_PATH = `/${TRAVEL_CONDITIONS_SLUG}/`
+
 /** The two boxes before "zahlungspflichtig buchen": never pre-ticked, checked on the page and by the server. */
 export const bookingConsentSchema = z.object({
   acceptAgb: z.literal(true, 'Bitte bestätigen Sie, dass Sie die Reisebedingungen (AGB) gelesen haben und akzeptieren.'),

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini'
 import { bookableSchema } from '../bookable'
 import { tripBoardingPointSchema } from '../trip-detail'
+import { tripTermsSchema } from './trip-terms'
 
 /** DZ: double room for two; EZ: single room with the date's surcharge; OHNE: day trip, no room. */
 export const ROOM_TYPES = ['DZ', 'EZ', 'OHNE'] as const
@@ -56,16 +57,32 @@ export const serviceOfferSchema = z.object({
   per: z.enum(['person', 'booking']),
 })
 
+/** 'abroad': only for trips with a destination outside Germany (travel health insurance abroad). */
+export const INSURANCE_SCOPES = ['any', 'abroad'] as const
+
 export const insuranceOfferSchema = z.object({
   id: z.number().check(z.int()),
   code: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The insurance company (we broker), its product information sheet and its conditions ('' when not configured). */
+  insurer: z.string(),
+  productSheetUrl: z.string(),
+  conditionsUrl: z.string(),
+  scope: z.enum(INSURANCE_SCOPES),
   /** 450 = 4.5 % of the traveller's travel price, at least minPrice; null for a fixed price. */
   percentBasisPoints: z.nullable(z.number().check(z.int(), z.nonnegative())),
   minPrice: rawPrice,
   fixedPrice: z.nullable(rawPrice),
 })
+
+export const tripContentsSchema = z.object({
+  /** 'Hotel Seeblick, Bardolino' or the ship's name; null when the trip names none. */
+  accommodation: z.nullable(z.string()),
+  included: z.array(z.string()),
+  programme: z.array(z.object({ day: z.number().check(z.int()), title: z.string() })),
+})
+export type TripContents = z.infer<typeof tripContentsSchema>
 
 export const bookingOfferSchema = z.object({
   tripDateId: z.number().check(z.int()),
@@ -88,7 +105,12 @@ export const bookingOfferSchema = z.object({
   /** Haustürtransfer zones; empty when the trip has no boarding points. */
   transferZones: z.array(transferZoneSchema),
   services: z.array(serviceOfferSchema),
+  /** Only the offers that fit this trip (`insuranceFits`): a date within Germany has no health insurance abroad. */
   insuranceOffers: z.array(insuranceOfferSchema),
+  /** Cancellation scale, rebooking fee, minimum participants, fees on site, passport notes. */
+  terms: tripTermsSchema,
+  /** What the trip includes, as the contract names it: hotel or ship, the included services, the programme by day. */
+  contents: tripContentsSchema,
 })
 
 export type BookingOffer = z.infer<typeof bookingOfferSchema>
@@ -100,4 +122,9 @@ export type InsuranceOffer = z.infer<typeof insuranceOfferSchema>
 /** Day trips have no rooms; every other trip offers double and single rooms. */
 export function roomTypesFor(durationDays: number): RoomType[] {
   return durationDays <= 1 ? ['OHNE'] : ['DZ', 'EZ']
+}
+
+/** Whether an insurance may be offered for a trip: one for abroad only where a destination lies abroad. */
+export function insuranceFits(offer: Pick<InsuranceOffer, 'scope'>, domestic: boolean): boolean {
+  return offer.scope === 'any' || !domestic
 }

@@ -2,7 +2,7 @@
 // the full price at once when departure is closer than that. The percentages and days come from
 // the configuration; this module only does the arithmetic, so page, server and PDF agree.
 import { addDays, toEpochDay } from '../calendar'
-import { roundToCent } from './price'
+import { roundToCent } from './money'
 import type { PaymentKind } from './summary'
 
 export type PaymentTerms = {

@@ -7,6 +7,7 @@
 // already a whole number of cents in the catalogue.
 import * as z from 'zod/mini'
 import type { BookingDraft, Participant } from './draft'
+import { roundToCent } from './money'
 import { findTransferZone } from '../transfer-zones'
 import { ROOM_LABELS } from './offer'
 import type { BookingOffer, InsuranceOffer } from './offer'
@@ -41,12 +42,6 @@ export type Pricing = z.infer<typeof pricingSchema>
 /** A voucher the server has checked: its code and its value. */
 export type CheckedVoucher = { einloesecode: string; value: number }
 
-export const CENT = 10_000
-
-/** Half up to whole cents: x is a non-negative number of millionths. */
-export function roundToCent(x: number): number {
-  return Math.floor((x + CENT / 2) / CENT) * CENT
-}
 
 /**
  * An insurance's price for one traveller: a percentage of their travel price (basis points,

@@ -99,12 +99,15 @@ function step2(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   return issues
 }
 
+/** An insurance the date does not offer: unknown, or one for abroad on a trip within Germany. */
+export const INSURANCE_NOT_OFFERED = 'Diese Versicherung bieten wir für diese Reise nicht an. Bitte wählen Sie eine der angebotenen Versicherungen.'
+
 function step3(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   const issues: StepIssue[] = []
   const insurance = new Set(offer.insuranceOffers.map((i) => i.id))
   for (const { p, roomIndex, participantIndex } of travellers(draft)) {
     if (p.insurance.some((i) => !insurance.has(i.id))) {
-      issues.push({ path: personPath(roomIndex, participantIndex, 'insurance'), message: MESSAGES.option })
+      issues.push({ path: personPath(roomIndex, participantIndex, 'insurance'), message: INSURANCE_NOT_OFFERED })
     }
   }
   const { payment } = draft

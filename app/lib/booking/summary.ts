@@ -2,8 +2,9 @@
 // The booking service builds it from the database; nothing here is computed again.
 import type { PaymentMethod } from './draft'
 import { formatIban } from './iban'
-import type { RoomType } from './offer'
+import type { RoomType, TripContents } from './offer'
 import type { PriceLine } from './price'
+import type { TripTerms } from './trip-terms'
 
 export type PaymentKind = 'deposit' | 'balance' | 'full'
 
@@ -26,7 +27,21 @@ export type BookingSummary = {
   bookingNumber: string
   /** ISO timestamp of the booking. */
   createdAt: string
-  trip: { id: number; dateId: number; title: string; dateFrom: string; dateTill: string; transport: 'bus' | 'flug' | 'schiff' | 'hotel' }
+  trip: {
+    id: number
+    dateId: number
+    title: string
+    dateFrom: string
+    dateTill: string
+    durationDays: number
+    transport: 'bus' | 'flug' | 'schiff' | 'hotel'
+  }
+  /** The trip's terms as booked (cancellation scale, minimum participants …); null when the trip is gone. */
+  terms: TripTerms | null
+  /** Accommodation, included services and programme; null when the trip is no longer published. */
+  contents: TripContents | null
+  /** Each insurance booked, once, with its insurer and documents (absolute URLs, '' when not configured). */
+  insurances: { name: string; insurer: string; productSheetUrl: string; conditionsUrl: string }[]
   /** The travel agency that booked for the customer, when the server verified it. */
   agency: { name: string } | null
   booker: { firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string; email: string; tel: string }

@@ -20,7 +20,10 @@ import {
 } from 'drizzle-orm/pg-core'
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import type { BookableStatus } from '../../lib/bookable'
-import { SEAT_CELL_KINDS } from '../../lib/booking/offer'
+import { BUS_CANCELLATION_SCALE } from '../../lib/booking/cancellation'
+import type { CancellationScale } from '../../lib/booking/cancellation'
+import { INSURANCE_SCOPES, SEAT_CELL_KINDS } from '../../lib/booking/offer'
+import type { OnSiteFee } from '../../lib/booking/trip-terms'
 import type { MenuItem } from '../../lib/site'
 
 // ---------------------------------------------------------------------------------------------
@@ -132,6 +135,8 @@ export const countries = pgTable('countries', {
   name: text('name'),
   slug: text('slug').notNull().unique(),
   iso2: text('iso2'),
+  /** Passport, visa and health formalities for German citizens (Art. 250 § 3 Nr. 6 EGBGB); null: the general note. */
+  entryNote: text('entry_note'),
 })
 
 /** id = upstream id_loc_region. */
@@ -210,9 +215,29 @@ export const trips = pgTable(
     images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
     published: boolean('published').notNull().default(true),
     createdAt: createdAt(),
+    /** Rücktrittsstaffel: days before departure → percentage (`cancellationScaleSchema`, app/lib/booking/cancellation.ts). */
+    cancellationScale: jsonb('cancellation_scale').$type<CancellationScale>().notNull().default(BUS_CANCELLATION_SCALE),
+    /** Per person, millionths of a euro. */
+    rebookingFee: money('rebooking_fee').notNull().default(25_000_000),
+    /** Null: no minimum; else with the days before departure by which we cancel when it is not reached. */
+    minParticipants: integer('min_participants'),
+    minParticipantsDays: integer('min_participants_days'),
+    /** 'HH:MM', expected return at the boarding points; null when the travel documents bring it. */
+    returnTime: text('return_time'),
+    /** Fees paid on site (Kurtaxe), never part of the price. */
+    onSiteFees: jsonb('on_site_fees').$type<OnSiteFee[]>().notNull().default([]),
   },
   (t) => [
     check('trips_duration_check', sql`${t.durationDays} between 1 and 366`),
+    check('trips_cancellation_scale_check', sql`jsonb_typeof(${t.cancellationScale}) = 'array' and jsonb_array_length(${t.cancellationScale}) > 0`),
+    check('trips_rebooking_fee_check', sql`${t.rebookingFee} >= 0`),
+    // § 651h Abs. 4 BGB: the operator may cancel for too few travellers no later than 20 / 7 / 2 days before.
+    check(
+      'trips_min_participants_check',
+      sql`(${t.minParticipants} is null and ${t.minParticipantsDays} is null) or (${t.minParticipants} > 0 and ${t.minParticipantsDays} >= case when ${t.durationDays} > 6 then 20 when ${t.durationDays} >= 2 then 7 else 2 end)`,
+    ),
+    check('trips_return_time_check', sql`${t.returnTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('trips_on_site_fees_check', sql`jsonb_typeof(${t.onSiteFees}) = 'array'`),
     check('trips_transport_check', inList('transport', TRANSPORTS)),
     index('trips_ship_idx').on(t.shipId),
     index('trips_hotel_idx').on(t.hotelId),
@@ -362,12 +387,20 @@ export const insuranceOffers = pgTable(
     percentBasisPoints: integer('percent_basis_points'),
     minPrice: money('min_price').notNull().default(0),
     fixedPrice: money('fixed_price'),
+    /** The insurance company that carries the risk (we only broker it). */
+    insurer: text('insurer').notNull().default(''),
+    /** Its product information sheet (IPID) and its conditions: absolute or site-relative URLs. */
+    productSheetUrl: text('product_sheet_url').notNull().default(''),
+    conditionsUrl: text('conditions_url').notNull().default(''),
+    /** 'abroad': offered only for trips with a destination outside Germany (travel health insurance). */
+    scope: text('scope', { enum: INSURANCE_SCOPES }).notNull().default('any'),
   },
   (t) => [
     check(
       'insurance_offers_price_check',
       sql`${t.percentBasisPoints} is not null or ${t.fixedPrice} is not null`,
     ),
+    check('insurance_offers_scope_check', inList('scope', INSURANCE_SCOPES)),
   ],
 )
 
@@ -417,6 +450,8 @@ export const bookings = pgTable(
     referrer: text('referrer'),
     priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
     consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
+    /** The trip's terms (cancellation scale …) as booked; null for bookings older than migration 0010. */
+    tripTerms: jsonb('trip_terms').$type<unknown>(),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),

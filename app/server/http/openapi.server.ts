@@ -8,6 +8,7 @@
 // now, its real prices. Examples that belong together share their name: a request example named
 // `vollstaendig` is answered by the response example `vollstaendig` under the documented status.
 // The draftId comes from POST /api/booking-drafts (see the response's `links`).
+import { BUS_CANCELLATION_SCALE } from '~/lib/booking/cancellation'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
 import * as z from 'zod/mini'
@@ -627,6 +628,17 @@ function emptyOffer(): BookingOffer {
     transferZones: [],
     services: [],
     insuranceOffers: [],
+    terms: {
+      cancellationScale: BUS_CANCELLATION_SCALE,
+      rebookingFee: 0,
+      minParticipants: null,
+      minParticipantsDays: null,
+      returnTime: null,
+      onSiteFees: [],
+      domestic: true,
+      entryNotes: [],
+    },
+    contents: { accommodation: null, included: [], programme: [] },
   }
 }
 

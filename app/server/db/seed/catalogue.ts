@@ -69,6 +69,7 @@ import {
   GLOBAL_SERVICES,
   HOTELS,
   INSURANCE_OFFERS,
+  tripTerms,
   REGION_COUNTRIES,
   regionId,
   REGIONS,
@@ -469,6 +470,7 @@ function buildTrip(ctx: Context, id: number): BuiltTrip {
     hotelId,
     images,
     published: isPublished(ctx.seed, id, ctx.special),
+    ...tripTerms(transport, d, notIncluded),
   }
 
   // --- relations

@@ -94,8 +94,7 @@ export const MENUS: readonly MenuRow[] = [
     items: [
       { label: 'Impressum', href: '/impressum/' },
       { label: 'Datenschutz', href: '/datenschutz/' },
-      { label: 'AGB', href: '/agb/' },
-      { label: 'Reisebedingungen', href: '/reisebedingungen/' },
+      { label: 'Reisebedingungen (AGB)', href: '/reisebedingungen/' },
       { label: 'Barrierefreiheit', href: '/barrierefreiheit/' },
       { label: 'Kontakt', href: '/forms/kontakt/' },
       { label: 'Über uns', href: '/ueber-uns/' },
@@ -111,6 +110,45 @@ export const MENUS: readonly MenuRow[] = [
 // ---------------------------------------------------------------------------------------------
 
 const addressBlock = `<p>${OPERATOR.name}<br>${OPERATOR.street}<br>${OPERATOR.zip} ${OPERATOR.city}</p>`
+
+/**
+ * The one binding text of the travel conditions (Reisebedingungen, also called AGB): linked from the
+ * booking's consent, from step 4 and attached to every confirmation as a PDF. What differs per trip
+ * (cancellation scale, rebooking fee, minimum number of participants, fees on site) stands in the
+ * trip's description and in the confirmation; these conditions say how it applies.
+ */
+const TRAVEL_CONDITIONS = `<p>Die folgenden Bedingungen werden Inhalt des Pauschalreisevertrags, den Sie mit der ${OPERATOR.name} (im Folgenden „wir“) schließen. Sie ergänzen die gesetzlichen Vorschriften der §§ 651a bis 651y BGB und der Art. 250 bis 252 EGBGB. Bitte lesen Sie sie vor Ihrer Buchung sorgfältig durch.</p>
+<h2>1. Vertragsschluss</h2><p>Mit Ihrer Buchung – online, telefonisch, schriftlich oder im Reisebüro – bieten Sie uns den Abschluss des Pauschalreisevertrags verbindlich an, auch für alle in der Buchung genannten Reisenden, für deren Vertragspflichten Sie wie für Ihre eigenen einstehen. Der Vertrag kommt mit dem Zugang unserer Buchungsbestätigung zustande. Für Pauschalreisen gibt es kein gesetzliches Widerrufsrecht (§ 312g Abs. 2 Nr. 9 BGB).</p>
+<h2>2. Leistungen und Preise</h2><p>Welche Leistungen wir schulden (Beförderung, Unterkunft, Verpflegung, Programm), ergibt sich aus der Reiseausschreibung und Ihrer Buchungsbestätigung. Alle Preise gelten in Euro pro Person inklusive aller Steuern und Gebühren, das heißt der Umsatzsteuer, aller Zuschläge, der Flughafen- und Hafengebühren, soweit die Reise sie enthält, und aller Pflichtentgelte an uns. Gebühren, die Sie vor Ort selbst zahlen (etwa die Kurtaxe), nennen wir in der Reiseausschreibung, vor der Buchung und in der Buchungsbestätigung.</p>
+<h2>3. Zahlung</h2><p>Nach Erhalt der Buchungsbestätigung und des Sicherungsscheins ist eine Anzahlung von 20 % des Reisepreises fällig. Die Restzahlung ist 30 Tage vor Reisebeginn zu leisten. Bei Buchungen kurz vor Reisebeginn und bei Tagesfahrten ist der gesamte Reisepreis sofort fällig. Für Überweisung und SEPA-Lastschrift berechnen wir keine Gebühren.</p>
+<h2>4. Rücktritt durch Sie</h2><p>Sie können jederzeit vor Reisebeginn vom Vertrag zurücktreten. Bitte erklären Sie den Rücktritt in Textform (Brief oder E-Mail); maßgeblich ist der Tag, an dem er uns zugeht. Wir verlangen dann eine pauschale Entschädigung in Prozent des Reisepreises, die sich nach der Zahl der Tage bis zum Reisebeginn richtet. Die Staffel ist je Reise festgelegt; sie steht in der Reiseausschreibung, vor der Buchung und in Ihrer Buchungsbestätigung. Für Busreisen gilt zum Beispiel:</p>
+<ul><li>bis 30 Tage vor Reisebeginn: 20 %</li><li>29 bis 15 Tage vor Reisebeginn: 30 %</li><li>14 bis 7 Tage vor Reisebeginn: 50 %</li><li>6 bis 1 Tag vor Reisebeginn: 75 %</li><li>am Abreisetag und bei Nichtantritt der Reise: 95 %</li></ul>
+<p>Ihnen bleibt der Nachweis unbenommen, dass uns kein oder ein wesentlich geringerer Schaden entstanden ist. Bei unvermeidbaren, außergewöhnlichen Umständen am Bestimmungsort (§ 651h Abs. 3 BGB) ist der Rücktritt kostenfrei. Wir empfehlen den Abschluss einer Reiserücktrittsversicherung.</p>
+<h2>5. Umbuchung</h2><p>Bis zum Beginn der ersten Stufe der Rücktrittsstaffel (bei Busreisen 30 Tage vor Reisebeginn) ändern wir auf Ihren Wunsch Termin, Zustiegsstelle oder Unterkunft gegen das Umbuchungsentgelt, das für Ihre Reise in der Buchungsbestätigung genannt ist (in der Regel 25 € pro Person). Spätere Änderungen sind nur als Rücktritt mit neuer Buchung möglich.</p>
+<h2>6. Ersatzperson</h2><p>Sie können bis 7 Tage vor Reisebeginn durch Erklärung in Textform verlangen, dass eine andere Person an Ihrer Stelle in die Rechte und Pflichten aus dem Vertrag eintritt (§ 651e BGB). Wir können widersprechen, wenn die Person die vertraglichen Reiseerfordernisse nicht erfüllt. Sie und die Ersatzperson haften als Gesamtschuldner für den Reisepreis und die durch den Eintritt entstehenden, angemessenen und tatsächlichen Mehrkosten, die wir Ihnen nachweisen.</p>
+<h2>7. Mindestteilnehmerzahl</h2><p>Ist für eine Reise eine Mindestteilnehmerzahl festgelegt, nennen wir sie mit der Frist in der Reiseausschreibung und in Ihrer Buchungsbestätigung. Wird sie nicht erreicht, können wir bis zu dieser Frist vom Vertrag zurücktreten – spätestens 20 Tage vor Reisebeginn bei Reisen von mehr als sechs Tagen, 7 Tage bei Reisen von zwei bis sechs Tagen und 48 Stunden bei kürzeren Reisen (§ 651h Abs. 4 BGB). Sie erhalten dann alle Zahlungen unverzüglich, spätestens innerhalb von 14 Tagen, zurück. Termine mit dem Hinweis „Durchführungsgarantie“ finden in jedem Fall statt.</p>
+<h2>8. Mängel während der Reise</h2><p>Wird eine Reiseleistung nicht vertragsgemäß erbracht, sind Sie verpflichtet, den Mangel unverzüglich unserer Reiseleitung oder, wenn keine Reiseleitung vor Ort ist, uns unter der in der Buchungsbestätigung genannten Notrufnummer anzuzeigen, die während der Reise rund um die Uhr erreichbar ist, und Abhilfe zu verlangen (§ 651o BGB). Unterlassen Sie die Anzeige schuldhaft, können Ansprüche auf Minderung und Schadensersatz entfallen, soweit wir deshalb keine Abhilfe schaffen konnten. Kündigen können Sie den Vertrag wegen eines erheblichen Mangels erst, nachdem Sie uns eine angemessene Frist zur Abhilfe gesetzt haben, es sei denn, die Abhilfe ist unmöglich oder wird verweigert (§ 651l BGB).</p>
+<h2>9. Beschwerden und Ansprüche</h2><p>Beschwerden richten Sie bitte an ${OPERATOR.name}, ${OPERATOR.street}, ${OPERATOR.zip} ${OPERATOR.city}, E-Mail: <a href="mailto:${OPERATOR.email}">${OPERATOR.email}</a>. Wir bestätigen den Eingang innerhalb von drei Werktagen und antworten innerhalb von 14 Tagen. Ansprüche wegen Reisemängeln verjähren in zwei Jahren ab dem vertraglich vorgesehenen Ende der Reise (§ 651j BGB).</p>
+<h2>10. Pass-, Visum- und Gesundheitsvorschriften</h2><p>Die Pass- und Visumerfordernisse der Reiseländer einschließlich der Fristen für die Erteilung eines Visums und die gesundheitspolizeilichen Formalitäten nennen wir für deutsche Staatsangehörige in der Reiseausschreibung und in Ihrer Buchungsbestätigung. Für Reisen innerhalb der EU und in die Schweiz oder nach Norwegen genügt ein gültiger Personalausweis oder Reisepass. Reisende mit einer anderen Staatsangehörigkeit erkundigen sich bitte bei der zuständigen Botschaft. Für die Einhaltung der Vorschriften sind Sie selbst verantwortlich, es sei denn, wir haben Sie unzureichend oder falsch informiert.</p>
+<h2>11. Versicherungen</h2><p>Reiseversicherungen sind im Reisepreis nicht enthalten. Die Versicherungen, die Sie bei der Buchung wählen können, vermitteln wir für den in der Buchung genannten Versicherer; der Vertrag kommt mit ihm zustande. Produktinformationsblätter und Versicherungsbedingungen finden Sie unter <a href="/versicherung-produktinformationen/">Produktinformationen</a> und <a href="/versicherungsbedingungen/">Versicherungsbedingungen</a>.</p>
+<h2>12. Haftung</h2><p>Wir haften im Rahmen der gesetzlichen Bestimmungen. Unsere Haftung für Schäden, die keine Körperschäden sind und nicht schuldhaft herbeigeführt werden, ist auf den dreifachen Reisepreis beschränkt (§ 651p BGB).</p>
+<h2>13. Reisebüros und Gutscheine</h2><p>Buchen Sie über eines unserer Partnerreisebüros, wird die Buchung der Agentur zugeordnet; Ihre Rechte aus dem Reisevertrag bleiben davon unberührt. Gutscheine werden bei der Buchung mit ihrem Einlösecode angerechnet; eine Barauszahlung ist ausgeschlossen.</p>
+<h2>14. Verbraucherstreitbeilegung</h2><p>Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen (§ 36 VSBG).</p>
+<h2>15. Schlussbestimmungen</h2><p>Es gilt deutsches Recht. Sollten einzelne Bestimmungen unwirksam sein, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt. Reiseveranstalter: ${OPERATOR.name}, ${OPERATOR.street}, ${OPERATOR.zip} ${OPERATOR.city}, Amtsgericht Bielefeld HRB 00000 (Demo). Stand: November 2026.</p>`
+
+const INSURANCE_PRODUCT_INFO = `<p>Versicherer aller Reiseversicherungen, die Sie bei uns abschließen können, ist die Hanse Reiseschutz Versicherung AG (Demo), Am Sandtorkai 1, 20457 Hamburg. Wir vermitteln die Versicherungen; der Vertrag kommt mit dem Versicherer zustande.</p>
+<h2>Reiserücktrittsversicherung</h2><p><strong>Was ist versichert?</strong> Die vertraglich geschuldeten Stornokosten, wenn Sie die Reise aus einem versicherten Grund nicht antreten (unerwartete schwere Erkrankung, Unfall, Tod eines nahen Angehörigen, Verlust des Arbeitsplatzes). <strong>Was ist nicht versichert?</strong> Gründe, die bei Abschluss bekannt waren, Krieg, Pandemien nach Reisewarnung. <strong>Selbstbehalt:</strong> 20 % bei Krankheit, sonst keiner. <strong>Wo gilt die Versicherung?</strong> Weltweit. <strong>Beginn und Ende:</strong> mit der Buchung, endet mit Reiseantritt.</p>
+<h2>Reiseabbruchversicherung</h2><p><strong>Was ist versichert?</strong> Nicht genutzte Reiseleistungen und zusätzliche Rückreisekosten, wenn Sie die Reise aus einem versicherten Grund abbrechen. <strong>Was ist nicht versichert?</strong> Abbruch aus Gründen, die bei Reiseantritt bekannt waren. <strong>Wo gilt die Versicherung?</strong> Weltweit. <strong>Beginn und Ende:</strong> mit Reiseantritt, endet mit der Rückkehr.</p>
+<h2>Auslandsreisekrankenversicherung</h2><p><strong>Was ist versichert?</strong> Arzt-, Arznei- und Krankenhauskosten im Ausland und der medizinisch sinnvolle Rücktransport. <strong>Was ist nicht versichert?</strong> Behandlungen in Deutschland, bekannte Behandlungen als Reisezweck. <strong>Wo gilt die Versicherung?</strong> Nur im Ausland; daher bieten wir sie nur für Reisen ins Ausland an. <strong>Beginn und Ende:</strong> mit dem Grenzübertritt, endet mit der Rückkehr.</p>
+<h2>Rundum-Sorglos-Paket</h2><p><strong>Was ist versichert?</strong> Reiserücktritt, Reiseabbruch, Auslandsreisekranken- und Reisegepäckversicherung in einem Vertrag. <strong>Wo gilt die Versicherung?</strong> Für Reisen ins Ausland; für Reisen innerhalb Deutschlands bieten wir es nicht an. <strong>Selbstbehalt:</strong> keiner.</p>
+<p>Die vollständigen Bedingungen finden Sie unter <a href="/versicherungsbedingungen/">Versicherungsbedingungen</a>.</p>`
+
+const INSURANCE_CONDITIONS = `<p>Versicherer: Hanse Reiseschutz Versicherung AG (Demo), Am Sandtorkai 1, 20457 Hamburg. Es gelten die Allgemeinen Versicherungsbedingungen für Reiseversicherungen (AVB Reise 2026) des Versicherers; hier die wichtigsten Bestimmungen.</p>
+<h2>1. Versicherte Personen und Reisen</h2><p>Versichert sind die in der Buchungsbestätigung genannten Personen für die dort genannte Reise.</p>
+<h2>2. Versicherungsfall</h2><p>Ein Versicherungsfall ist unverzüglich dem Versicherer zu melden; ärztliche Atteste sind bei Krankheit vorzulegen. Die Stornierung der Reise muss unverzüglich nach Eintritt des versicherten Ereignisses erfolgen.</p>
+<h2>3. Prämie</h2><p>Die Prämie ist mit dem Reisepreis fällig und wird mit ihm an uns gezahlt; wir leiten sie an den Versicherer weiter. Sie wird bei einem Rücktritt von der Reise nicht erstattet.</p>
+<h2>4. Widerrufsrecht</h2><p>Sie können Ihre Vertragserklärung zur Versicherung innerhalb von 14 Tagen ohne Angabe von Gründen in Textform gegenüber dem Versicherer widerrufen, sofern die Versicherung eine Laufzeit von mehr als einem Monat hat.</p>
+<h2>5. Beschwerden</h2><p>Beschwerden richten Sie an den Versicherer oder an den Versicherungsombudsmann e. V., Postfach 08 06 32, 10006 Berlin.</p>`
 
 const PAGES: readonly (readonly [slug: string, title: string, teaser: string, body: string])[] = [
   [
@@ -150,30 +188,17 @@ ${DEMO_NOTE}`,
 ${DEMO_NOTE}`,
   ],
   [
-    'agb',
-    'Allgemeine Geschäftsbedingungen',
-    'Für Ihre Buchungen bei Sonnenland Reisen',
-    `<p>Diese Allgemeinen Geschäftsbedingungen gelten für alle Verträge über Reiseleistungen, die Sie mit der ${OPERATOR.name} schließen. Ergänzend gelten die <a href="/reisebedingungen/">Reisebedingungen</a> sowie die gesetzlichen Vorschriften der §§ 651a ff. BGB.</p>
-<h2>1. Vertragsschluss</h2><p>Mit Ihrer Buchung – online, telefonisch, schriftlich oder im Reisebüro – bieten Sie uns den Abschluss des Reisevertrags verbindlich an. Der Vertrag kommt mit dem Zugang unserer Buchungsbestätigung zustande.</p>
-<h2>2. Preise</h2><p>Alle Preise verstehen sich in Euro pro Person inklusive der gesetzlichen Umsatzsteuer. Zuschläge für Einzelzimmer, Zustiegsstellen oder Zusatzleistungen werden in der Buchungsübersicht gesondert ausgewiesen.</p>
-<h2>3. Gutscheine</h2><p>Gutscheine können bei der Buchung mit ihrem Einlösecode angerechnet werden. Eine Barauszahlung ist ausgeschlossen. Einmal-Gutscheine verlieren mit der Einlösung ihre Gültigkeit.</p>
-<h2>4. Reisebüros</h2><p>Buchen Sie über eines unserer Partnerreisebüros, wird die Buchung der jeweiligen Agentur zugeordnet. Ihre Rechte aus dem Reisevertrag bleiben davon unberührt.</p>
-<h2>5. Haftung</h2><p>Wir haften im Rahmen der gesetzlichen Bestimmungen. Die Haftung für Schäden, die keine Körperschäden sind und nicht schuldhaft herbeigeführt wurden, ist auf den dreifachen Reisepreis beschränkt.</p>
-<h2>6. Schlussbestimmungen</h2><p>Es gilt deutsches Recht. Sollten einzelne Bestimmungen unwirksam sein, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt.</p>
+    'versicherung-produktinformationen',
+    'Reiseversicherungen: Produktinformationsblätter',
+    'Die wichtigsten Angaben zu den Versicherungen, die Sie bei uns abschließen können',
+    `${INSURANCE_PRODUCT_INFO}
 ${DEMO_NOTE}`,
   ],
   [
     'reisebedingungen',
-    'Reisebedingungen',
-    'Anzahlung, Rücktritt und Umbuchung',
-    `<p>Sehr geehrte Reisende, die folgenden Bedingungen werden Inhalt des mit Ihnen geschlossenen Pauschalreisevertrags. Bitte lesen Sie sie vor Ihrer Buchung sorgfältig durch.</p>
-<h2>1. Zahlung</h2><p>Nach Erhalt der Buchungsbestätigung und des Sicherungsscheins ist eine Anzahlung von 20 % des Reisepreises fällig. Die Restzahlung ist 30 Tage vor Reisebeginn zu leisten. Bei Tagesfahrten ist der gesamte Reisepreis sofort fällig.</p>
-<h2>2. Rücktritt durch Sie</h2><p>Sie können jederzeit vor Reisebeginn vom Vertrag zurücktreten. Wir empfehlen die schriftliche Erklärung. Unsere pauschalen Entschädigungen betragen pro Person:</p>
-<ul><li>bis 30 Tage vor Reisebeginn: 20 %</li><li>29 bis 15 Tage: 40 %</li><li>14 bis 7 Tage: 60 %</li><li>ab 6 Tage: 80 %</li><li>am Abreisetag oder bei Nichtantritt: 90 % des Reisepreises</li></ul>
-<p>Ihnen bleibt der Nachweis unbenommen, dass uns kein oder ein geringerer Schaden entstanden ist. Wir empfehlen den Abschluss einer Reiserücktrittsversicherung.</p>
-<h2>3. Umbuchung</h2><p>Bis 30 Tage vor Reisebeginn berechnen wir für Änderungen von Termin, Zustiegsstelle oder Unterkunft ein Entgelt von 25 € pro Person.</p>
-<h2>4. Mindestteilnehmerzahl</h2><p>Wird eine in der Reiseausschreibung genannte Mindestteilnehmerzahl nicht erreicht, können wir bis 21 Tage vor Reisebeginn zurücktreten (bei Tagesfahrten bis 3 Tage vorher). Sie erhalten den gezahlten Reisepreis unverzüglich zurück. Termine mit dem Hinweis „Durchführungsgarantie“ finden in jedem Fall statt.</p>
-<h2>5. Pass- und Visumvorschriften</h2><p>Für Reisen innerhalb der EU genügt ein gültiger Personalausweis. Über Besonderheiten informieren wir Sie vor der Buchung.</p>
+    'Reisebedingungen (AGB)',
+    'Die Bedingungen Ihres Pauschalreisevertrags',
+    `${TRAVEL_CONDITIONS}
 ${DEMO_NOTE}`,
   ],
   [
@@ -317,7 +342,7 @@ const SERVICE_ENTRIES: readonly (readonly [slug: string, title: string, teaser: 
     'Gut abgesichert in den Urlaub',
     `<p>Wir empfehlen Ihnen eine Reiserücktrittsversicherung, denn Krankheit oder ein Unfall können jede Reiseplanung durchkreuzen. Sie können die Versicherung direkt bei der Buchung für jede teilnehmende Person wählen.</p>
 <ul><li><strong>Reiserücktrittsversicherung:</strong> 4,5 % des Reisepreises, mindestens 19 €</li><li><strong>Rundum-Sorglos-Paket:</strong> 6,5 % des Reisepreises, mindestens 29 €</li><li><strong>Reiseabbruchversicherung:</strong> 2,5 % des Reisepreises, mindestens 12 €</li><li><strong>Auslandsreisekrankenversicherung:</strong> 9 € pro Person</li></ul>
-<p>Die Versicherungsbedingungen senden wir Ihnen mit der Buchungsbestätigung.</p>`,
+<p>Das Rundum-Sorglos-Paket und die Auslandsreisekrankenversicherung bieten wir nur für Reisen ins Ausland an. Versicherer ist die Hanse Reiseschutz Versicherung AG (Demo); lesen Sie die <a href="/versicherung-produktinformationen/">Produktinformationsblätter</a> und die <a href="/versicherungsbedingungen/">Versicherungsbedingungen</a>.</p>`,
   ],
   [
     'barrierefreies-reisen',
@@ -356,6 +381,8 @@ export function buildContentPages(): ContentPageRow[] {
   add('page', PAGES)
   add('article', ARTICLES)
   add('service-entry', SERVICE_ENTRIES)
+  // After the others, so that every earlier page keeps its id (service entries are linked by id).
+  add('page', [['versicherungsbedingungen', 'Reiseversicherungen: Versicherungsbedingungen', 'Die Bedingungen der Versicherungen, die Sie bei uns abschließen können', `${INSURANCE_CONDITIONS}${DEMO_NOTE}`]])
   return rows
 }
 

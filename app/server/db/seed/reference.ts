@@ -17,8 +17,10 @@ import type {
   services,
   ships,
   transferZones,
+  TRANSPORTS,
   vouchers,
 } from '../schema'
+import { BUS_CANCELLATION_SCALE } from '../../../lib/booking/cancellation'
 import { RAW_PRICE_FACTOR } from '../../../lib/format'
 import { epochDayToDate, fromEpochDay, toEpochDay } from '../../../lib/calendar'
 
@@ -223,11 +225,22 @@ const COUNTRY_DATA: readonly (readonly [string | null, string | null, string])[]
   [null, null, 'reiseland-ohne-namen'],
 ]
 
+// Passport and visa notes for German citizens (Art. 250 § 3 Nr. 6 EGBGB); migration 0010 writes the same.
+const EU_ENTRY = 'Ein gültiger Personalausweis oder Reisepass genügt; ein Visum ist nicht erforderlich. Besondere Gesundheitsvorschriften bestehen nicht.'
+const SCHENGEN_ENTRY =
+  'Ein gültiger Personalausweis oder Reisepass genügt; ein Visum ist nicht erforderlich (Schengen-Raum, nicht EU: bitte die Zollfreimengen beachten). Besondere Gesundheitsvorschriften bestehen nicht.'
+
+function entryNote(iso2: string | null): string | null {
+  if (iso2 === null || iso2 === 'DE') return null
+  return iso2 === 'CH' || iso2 === 'NO' ? SCHENGEN_ENTRY : EU_ENTRY
+}
+
 export const COUNTRIES: readonly CountryRow[] = COUNTRY_DATA.map(([iso2, name, slug], index) => ({
   id: index + 1,
   name,
   slug,
   iso2,
+  entryNote: entryNote(iso2),
 }))
 
 const countryIdByIso = new Map<string, number>()
@@ -586,10 +599,18 @@ export const GLOBAL_SERVICES: readonly ServiceRow[] = [
   },
 ]
 
+const INSURER = {
+  insurer: 'Hanse Reiseschutz Versicherung AG (Demo)',
+  productSheetUrl: '/versicherung-produktinformationen/',
+  conditionsUrl: '/versicherungsbedingungen/',
+} as const
+
 export const INSURANCE_OFFERS: readonly InsuranceOfferRow[] = [
   {
     id: 1,
     code: 'RRV',
+    ...INSURER,
+    scope: 'any',
     name: 'Reiserücktrittsversicherung',
     description: 'Erstattet die Stornokosten, wenn Sie die Reise aus einem versicherten Grund nicht antreten können (z. B. Krankheit).',
     percentBasisPoints: 450,
@@ -599,6 +620,8 @@ export const INSURANCE_OFFERS: readonly InsuranceOfferRow[] = [
   {
     id: 2,
     code: 'RSP',
+    ...INSURER,
+    scope: 'abroad',
     name: 'Rundum-Sorglos-Paket',
     description: 'Reiserücktritt, Reiseabbruch, Auslandsreisekranken- und Reisegepäckversicherung in einem Paket.',
     percentBasisPoints: 650,
@@ -608,6 +631,8 @@ export const INSURANCE_OFFERS: readonly InsuranceOfferRow[] = [
   {
     id: 3,
     code: 'RAV',
+    ...INSURER,
+    scope: 'any',
     name: 'Reiseabbruchversicherung',
     description: 'Ersetzt nicht genutzte Reiseleistungen und Mehrkosten der Rückreise, wenn Sie die Reise abbrechen müssen.',
     percentBasisPoints: 250,
@@ -617,6 +642,8 @@ export const INSURANCE_OFFERS: readonly InsuranceOfferRow[] = [
   {
     id: 4,
     code: 'AKV',
+    ...INSURER,
+    scope: 'abroad',
     name: 'Auslandsreisekrankenversicherung',
     description: 'Übernimmt Arzt- und Krankenhauskosten sowie den medizinisch sinnvollen Rücktransport bei Reisen ins Ausland.',
     percentBasisPoints: null,
@@ -788,3 +815,35 @@ export const SCHOOL_HOLIDAYS: readonly SchoolHolidayRow[] = HOLIDAY_DATA.map(([s
   dateFrom,
   dateTill,
 }))
+
+// ---------------------------------------------------------------------------------------------
+// A trip's contract terms by its kind (migration 0010 gives existing trips the same)
+// ---------------------------------------------------------------------------------------------
+
+type Transport = (typeof TRANSPORTS)[number]
+type Scale = { daysBefore: number; percent: number }[]
+const tiers = (...pairs: [number, number][]): Scale => pairs.map(([daysBefore, percent]) => ({ daysBefore, percent }))
+
+/** Scales as German operators publish them: bus tours 20 % up to 30 days, then 30, 50, 75 and 95 % for a no-show. */
+const SCALES = {
+  dayTrip: tiers([14, 10], [7, 30], [1, 50], [0, 80]),
+  bus: BUS_CANCELLATION_SCALE,
+  flug: tiers([45, 25], [30, 35], [15, 50], [7, 70], [0, 90]),
+  schiff: tiers([60, 25], [30, 40], [15, 60], [1, 80], [0, 95]),
+  hotel: tiers([30, 20], [15, 30], [7, 50], [1, 70], [0, 90]),
+} as const satisfies Record<string, Scale>
+
+const KURTAXE = 'Kurtaxe (vor Ort zu zahlen)'
+
+/** Cancellation scale, rebooking fee, minimum participants, return time and fees on site of a trip of this kind. */
+export function tripTerms(transport: Transport, durationDays: number, notIncluded: readonly string[]) {
+  const dayTrip = durationDays === 1
+  return {
+    cancellationScale: dayTrip ? SCALES.dayTrip : SCALES[transport],
+    rebookingFee: dayTrip ? euro(10) : transport === 'flug' || transport === 'schiff' ? euro(50) : euro(25),
+    minParticipants: dayTrip ? 20 : transport === 'bus' ? 25 : transport === 'flug' ? 15 : null,
+    minParticipantsDays: dayTrip ? 3 : transport === 'bus' || transport === 'flug' ? 21 : null,
+    returnTime: dayTrip ? '20:30' : transport === 'bus' ? '19:00' : null,
+    onSiteFees: !dayTrip && notIncluded.includes(KURTAXE) ? [{ label: 'Kurtaxe', amount: 2_500_000, per: 'night' as const }] : [],
+  }
+}

@@ -318,7 +318,10 @@ async function bookInTransaction(
         transport: offer.transport,
         dateFrom: offer.dateFrom,
         dateTill: offer.dateTill,
+        durationDays: offer.durationDays,
         agencyName: agency?.name ?? null,
+        terms: offer.terms,
+        contents: offer.contents,
       },
       people: people.map(({ p, roomIndex }) => {
         const point = p.boarding?.kind === 'point' ? points.get(p.boarding.boardingPointId) : undefined
@@ -331,8 +334,10 @@ async function bookInTransaction(
           mobility: p.mobility,
           pointName: point?.name ?? null,
           departureTime: point?.departureTime ?? null,
+          insuranceId: p.insurance[0]?.id ?? null,
         }
       }),
+      insuranceOffers: offer.insuranceOffers,
       payments: schedule.map((s) => ({ ...s, status: 'open' })),
       mandateReference: mandate,
     }
@@ -361,6 +366,8 @@ async function bookInTransaction(
       vouchers: voucherCheck.checked,
       priceLines: pricing.lines,
       consentedAt: now,
+      // The terms the customer saw on step 4 stay the booking's terms.
+      tripTerms: offer.terms,
     }),
     // The draft's holds become the booking's seats.
     seats.length

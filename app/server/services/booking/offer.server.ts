@@ -2,8 +2,9 @@
 // upcoming dates of published trips with status 0, 4 or 5 and at least one free place.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { bookableAction } from '~/lib/bookable'
-import { roomTypesFor } from '~/lib/booking/offer'
+import { insuranceFits, roomTypesFor } from '~/lib/booking/offer'
 import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
+import type { TripTerms } from '~/lib/booking/trip-terms'
 import { sellableSeats } from '~/lib/booking/seat-plan'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { todayInBerlin } from '~/lib/calendar'
@@ -13,7 +14,23 @@ import { jsonValue } from '../../db/query.server'
 import { tripBoardingPointsJson } from '../trip-detail.server'
 import { loadDraft } from './drafts.server'
 import type { DraftRow } from './drafts.server'
-import { bookingDrafts, insuranceOffers, seatPlans, seatReservations, services, transferZones, tripDates, trips } from '../../db/schema'
+import {
+  bookingDrafts,
+  countries,
+  hotels,
+  insuranceOffers,
+  seatPlans,
+  seatReservations,
+  services,
+  ships,
+  transferZones,
+  tripCountries,
+  tripDates,
+  trips,
+} from '../../db/schema'
+
+/** The passport note of a country that has none configured. */
+const ENTRY_NOTE_UNKNOWN = 'Bitte informieren Sie sich rechtzeitig über die Pass-, Visum- und Gesundheitsvorschriften.'
 
 /** Why a date cannot be booked online: each gets its own German page. */
 export type Unbookable = 'unknown' | 'past' | 'closed' | 'full'
@@ -58,6 +75,22 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
           select json_agg(json_build_object('id', ${services.id}, 'name', ${services.name}, 'description', ${services.description},
               'price', ${services.price}, 'per', ${services.per}) order by ${services.id})
           from ${services} where ${services.tripId} = ${trips.id}), '[]'::json)`.mapWith(jsonValue<ServiceOffer[]>),
+        destinations: sql`coalesce((
+          select json_agg(json_build_object('iso2', ${countries.iso2}, 'name', ${countries.name}, 'note', ${countries.entryNote})
+              order by ${countries.name})
+          from ${tripCountries} join ${countries} on ${countries.id} = ${tripCountries.countryId}
+          where ${tripCountries.tripId} = ${trips.id}), '[]'::json)`.mapWith(jsonValue<Destination[]>),
+        cancellationScale: trips.cancellationScale,
+        rebookingFee: trips.rebookingFee,
+        minParticipants: trips.minParticipants,
+        minParticipantsDays: trips.minParticipantsDays,
+        returnTime: trips.returnTime,
+        onSiteFees: trips.onSiteFees,
+        included: trips.included,
+        itinerary: trips.itinerary,
+        accommodation: sql<string | null>`coalesce(
+          (select ${hotels.name} || ', ' || ${hotels.city} from ${hotels} where ${hotels.id} = ${trips.hotelId}),
+          (select 'an Bord der ' || ${ships.name} from ${ships} where ${ships.id} = ${trips.shipId}))`,
       })
       .from(tripDates)
       .innerJoin(trips, and(eq(trips.id, tripDates.tripId), eq(trips.published, true)))
@@ -68,14 +101,49 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
   ])
   if (!row) return null
 
-  const { tripServices, ...offerRow } = row
+  const {
+    tripServices,
+    destinations,
+    cancellationScale,
+    rebookingFee,
+    minParticipants,
+    minParticipantsDays,
+    returnTime,
+    onSiteFees,
+    included,
+    itinerary,
+    accommodation,
+    ...offerRow
+  } = row
+  const terms = tripTerms(destinations, { cancellationScale, rebookingFee, minParticipants, minParticipantsDays, returnTime, onSiteFees })
   return {
     ...offerRow,
     roomTypes: roomTypesFor(row.durationDays),
     // Door-to-door transfer brings travellers to the bus, so it exists only where boarding points do.
     transferZones: row.boardingPoints.length ? reference.transferZones : [],
     services: [...reference.services, ...tripServices].sort((a, b) => a.id - b.id),
-    insuranceOffers: reference.insuranceOffers,
+    // Only what fits the trip is offered, so a draft naming another insurance is refused like an unknown one.
+    insuranceOffers: reference.insuranceOffers.filter((o) => insuranceFits(o, terms.domestic)),
+    terms,
+    contents: { accommodation, included, programme: itinerary.map((d) => ({ day: d.day, title: d.title })) },
+  }
+}
+
+type Destination = { iso2: string | null; name: string | null; note: string | null }
+
+/**
+ * A trip is domestic when it has destinations and every one lies in Germany; a trip without a
+ * known country is treated as going abroad, so no cover is withheld from it.
+ */
+export function tripTerms(
+  destinations: readonly Destination[],
+  stored: Omit<TripTerms, 'domestic' | 'entryNotes'>,
+): TripTerms {
+  const abroad = destinations.filter((d) => d.iso2 !== 'DE')
+  return {
+    ...stored,
+    domestic: destinations.length > 0 && abroad.length === 0,
+    entryNotes: abroad.map((d) => ({ country: d.name ?? 'Reiseland', note: d.note ?? ENTRY_NOTE_UNKNOWN })),
   }
 }
 
@@ -125,6 +193,10 @@ function loadReferenceData(db: Database): Promise<ReferenceData> {
       code: i.code,
       name: i.name,
       description: i.description,
+      insurer: i.insurer,
+      productSheetUrl: i.productSheetUrl,
+      conditionsUrl: i.conditionsUrl,
+      scope: i.scope,
       percentBasisPoints: i.percentBasisPoints,
       minPrice: i.minPrice,
       fixedPrice: i.fixedPrice,

@@ -4,13 +4,17 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
+import type { InsuranceOffer, TripContents } from '~/lib/booking/offer'
 import { priceLineSchema } from '~/lib/booking/price'
+import { tripTermsSchema } from '~/lib/booking/trip-terms'
+import type { TripTerms } from '~/lib/booking/trip-terms'
 import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { toEpochDay } from '~/lib/calendar'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import type { Database } from '../../db/client.server'
 import { agencies, boardingPoints, bookingParticipants, bookings, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
 import { paymentLinkData, successSignature } from './links.server'
+import { offerOf } from './offer.server'
 
 const roomShape = z.object({ type: z.enum(ROOM_TYPES) })
 const contactSchema = z.object({
@@ -56,7 +60,10 @@ export type BookingRows = {
     transport: BookingSummary['trip']['transport']
     dateFrom: string
     dateTill: string
+    durationDays: number
     agencyName: string | null
+    terms: TripTerms | null
+    contents: TripContents | null
   }
   people: {
     roomIndex: number
@@ -67,7 +74,11 @@ export type BookingRows = {
     mobility: string
     pointName: string | null
     departureTime: string | null
+    /** The offer's id of the traveller's insurance, null without one. */
+    insuranceId: number | null
   }[]
+  /** The insurance offers the travellers' ids name. */
+  insuranceOffers: readonly InsuranceOffer[]
   payments: { kind: PaymentKind; amount: number; dueDate: string; status: string }[]
   /** Of the newest SEPA mandate, null without one. */
   mandateReference: string | null
@@ -101,7 +112,9 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
       transport: trips.transport,
       dateFrom: tripDates.dateFrom,
       dateTill: tripDates.dateTill,
+      durationDays: trips.durationDays,
       agencyName: agencies.name,
+      tripTerms: bookings.tripTerms,
     })
     .from(bookings)
     .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
@@ -111,7 +124,8 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
     .limit(1)
   if (!booking) return null
 
-  const [people, schedule, [mandate]] = await Promise.all([
+  const { tripTerms, ...bookingRow } = booking
+  const [people, schedule, [mandate], offer] = await Promise.all([
     db
       .select({
         roomIndex: bookingParticipants.roomIndex,
@@ -122,6 +136,7 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
         mobility: bookingParticipants.mobility,
         pointName: boardingPoints.name,
         departureTime: tripBoardingPoints.departureTime,
+        insurance: bookingParticipants.insurance,
       })
       .from(bookingParticipants)
       .leftJoin(boardingPoints, eq(boardingPoints.id, bookingParticipants.boardingPointId))
@@ -138,8 +153,31 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
       .where(eq(sepaMandates.bookingId, booking.id))
       .orderBy(desc(sepaMandates.id))
       .limit(1),
+    // Contents and insurance documents as the date offers them (kept per content version).
+    offerOf(db, booking.dateId),
   ])
-  return { booking, people, payments: schedule, mandateReference: mandate?.reference ?? null }
+  // The terms as booked; a booking made before they were kept follows the trip's current terms.
+  const booked = tripTermsSchema.safeParse(tripTerms)
+  return {
+    booking: { ...bookingRow, terms: booked.success ? booked.data : (offer?.terms ?? null), contents: offer?.contents ?? null },
+    people: people.map(({ insurance, ...p }) => ({ ...p, insuranceId: insuranceIdSchema.parse(insurance) })),
+    insuranceOffers: offer?.insuranceOffers ?? [],
+    payments: schedule,
+    mandateReference: mandate?.reference ?? null,
+  }
+}
+
+const insuranceIdSchema = z.catch(
+  z.pipe(
+    z.array(z.object({ id: z.number() })),
+    z.transform((list) => list[0]?.id ?? null),
+  ),
+  null,
+)
+
+/** Site-relative document links become absolute, for the mail and the PDF. */
+function absolute(url: string, origin: string): string {
+  return url.startsWith('/') ? origin + url : url
 }
 
 /**
@@ -162,6 +200,7 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
       mobility: z.catch(z.enum(['keine', 'rollator', 'rollstuhl']), 'keine').parse(p.mobility),
     })
   }
+  const insuranceIds = new Set(rows.people.map((p) => p.insuranceId))
   return {
     bookingNumber: row.bookingNumber,
     createdAt: row.createdAt.toISOString(),
@@ -171,8 +210,19 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
       title: row.title,
       dateFrom: row.dateFrom,
       dateTill: row.dateTill,
+      durationDays: row.durationDays,
       transport: row.transport,
     },
+    terms: row.terms,
+    contents: row.contents,
+    insurances: rows.insuranceOffers
+      .filter((o) => insuranceIds.has(o.id))
+      .map((o) => ({
+        name: o.name,
+        insurer: o.insurer,
+        productSheetUrl: o.productSheetUrl && absolute(o.productSheetUrl, origin),
+        conditionsUrl: o.conditionsUrl && absolute(o.conditionsUrl, origin),
+      })),
     agency: row.agencyName ? { name: row.agencyName } : null,
     booker: contactSchema.parse(row.contact),
     rooms,
