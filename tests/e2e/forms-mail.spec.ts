@@ -17,7 +17,7 @@ import { freePort, startServer, stopServer } from '../../bench/support'
 import { RATE_LIMITED_MESSAGE } from '../../app/lib/forms'
 import { openDatabase } from '../../app/server/db/client.server'
 import { formSubmissions, mailOutbox } from '../../app/server/db/schema'
-import { expectNoSeriousAxeViolations, gotoHydrated, mailsWith } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated, mailsWith, serverFunctionIds } from './support'
 
 const ENTRY = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
 
@@ -210,6 +210,25 @@ test.describe('Formulare und Newsletter senden E-Mails', () => {
     const ack = both.find((m) => m.subject === 'Eingangsbestätigung: Kontakt')
     expect(ack?.to && !Array.isArray(ack.to) ? ack.to.text : '').toBe('erika.browser@example.de')
     expect(ack?.text).not.toContain(marker)
+  })
+
+  test('Newsletter: höchstens drei Bestätigungsmails am Tag je Postfach, auch mit name+zusatz@', async ({ request }) => {
+    const id = serverFunctionIds().get('signUpForNewsletter') ?? ''
+    const signUp = async (email: string) => {
+      const response = await request.post(`/_serverFn/${id}`, {
+        headers: { 'content-type': 'application/json', 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin' },
+        data: JSON.stringify(await toJSONAsync({ data: { email, consent: true, homepage: '' } })),
+      })
+      expect(response.status(), email).toBe(200)
+    }
+    const box = `postfach-${Date.now()}`
+    for (const email of [`${box}@example.de`, `${box}+reisen@example.de`, `${box.toUpperCase()}+urlaub@example.de`, `${box}+noch-einmal@example.de`]) await signUp(email)
+    // A mail to another address after them: once it has arrived, every mail written before it has too.
+    const after = `danach-${Date.now()}@example.de`
+    await signUp(after)
+    await expect.poll(() => mailsWith(after).length, { timeout: 20_000 }).toBe(1)
+    const toBox = mailsWith('@example.de').filter((raw) => raw.toLowerCase().includes(box))
+    expect(toBox).toHaveLength(3)
   })
 
   test('Newsletter: Bestätigungslink, Abmeldelink mit Knopf und One-Click-POST', async ({ page, request }) => {

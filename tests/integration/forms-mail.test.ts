@@ -374,6 +374,20 @@ describe('the newsletter', () => {
     expect(await subscribeNewsletter(t.db, { email: 'oft@example.de', consent: true }, newsletterContext())).toMatchObject({ ok: true, mailed: false })
   })
 
+  it('counts the three confirmation mails a day per mailbox: name+tag@ is name@', async () => {
+    const now = new Date()
+    const spellings = ['postfach+reisen@example.de', 'Postfach@example.de', 'postfach+a@example.de', 'postfach+b@example.de']
+    const results = []
+    for (const [i, email] of spellings.entries()) {
+      results.push(await subscribeNewsletter(t.db, { email, consent: true }, newsletterContext(`client-postfach-${i}`, new Date(now.getTime() + i * 1000))))
+    }
+    expect(results.map((r) => r.ok && r.mailed)).toEqual([true, true, true, false])
+    // Another mailbox of the same domain is not affected; a day later the mailbox may get mail again.
+    expect(await subscribeNewsletter(t.db, { email: 'nachbar+x@example.de', consent: true }, newsletterContext('client-nachbar', now))).toMatchObject({ mailed: true })
+    const later = new Date(now.getTime() + 25 * 60 * 60_000)
+    expect(await subscribeNewsletter(t.db, { email: 'postfach+c@example.de', consent: true }, newsletterContext('client-postfach-later', later))).toMatchObject({ mailed: true })
+  })
+
   it('limits one client to five sign-ups in ten minutes', async () => {
     const now = new Date()
     const results = []

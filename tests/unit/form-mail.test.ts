@@ -158,4 +158,11 @@ describe('newsletter mails', () => {
     expect(nextConfirmationMail(counter, new Date(now.getTime() + 60 * 60_000))).toBeNull()
     expect(nextConfirmationMail(counter, new Date(now.getTime() + 24 * 60 * 60_000 + 60_000))).toMatchObject({ confirmationMails: 1 })
   })
+
+  it('counts the other spellings of the mailbox in', () => {
+    const now = new Date('2027-03-04T12:00:00Z')
+    const fresh = { confirmationMails: 0, confirmationWindowAt: null }
+    expect(nextConfirmationMail(fresh, now, CONFIRMATION_MAILS_PER_DAY - 1)).toMatchObject({ confirmationMails: 1 })
+    expect(nextConfirmationMail(fresh, now, CONFIRMATION_MAILS_PER_DAY)).toBeNull()
+  })
 })

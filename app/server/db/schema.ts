@@ -718,10 +718,13 @@ export const newsletterSubscriptions = pgTable(
     /** Confirmation mails sent since confirmationWindowAt (at most a few a day per address). */
     confirmationMails: integer('confirmation_mails').notNull().default(0),
     confirmationWindowAt: timestamp('confirmation_window_at', { withTimezone: true, mode: 'date' }),
+    /** The mailbox the address delivers to: name+tag@ is name@ (made by the database, migration 0012). */
+    mailbox: text('mailbox').generatedAlwaysAs(sql`regexp_replace(email, '\\+[^@]*@', '@')`),
   },
   (t) => [
     check('newsletter_subscriptions_status_check', inList('status', NEWSLETTER_STATUSES)),
     index('newsletter_subscriptions_pending_idx').on(t.requestedAt).where(sql`${t.status} = 'pending'`),
+    index('newsletter_subscriptions_mailbox_idx').on(t.mailbox),
   ],
 )
 
@@ -796,10 +799,13 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The From header when it is not MAIL_FROM (a form template's `from`); '' for MAIL_FROM. */
     sender: text('sender').notNull().default(''),
+    /** When the body (text, HTML, extra headers) of the delivered mail was deleted; the row stays as the record. */
+    bodyDeletedAt: timestamp('body_deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_sent_body_idx').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.bodyDeletedAt} IS NULL`),
   ],
 )
 

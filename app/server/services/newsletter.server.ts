@@ -4,7 +4,7 @@
 // moment of consent. Every newsletter mail carries an unsubscribe link and the List-Unsubscribe
 // headers of RFC 8058. Unconfirmed sign-ups are deleted after NEWSLETTER_PENDING_DAYS.
 import { randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql, sum } from 'drizzle-orm'
 import {
   HONEYPOT_FIELD,
   NEWSLETTER_CONFIRMATION,
@@ -40,7 +40,10 @@ export type NewsletterContext = {
   now?: Date
 }
 
-/** Confirmation mails to one address within 24 hours, however often it is signed up. */
+/**
+ * Confirmation mails to one mailbox within 24 hours, however often it is signed up and however its
+ * address is spelled (name+tag@ delivers to name@: the column `mailbox`).
+ */
 export const CONFIRMATION_MAILS_PER_DAY = 3
 const DAY_MS = 24 * 60 * 60_000
 
@@ -53,13 +56,37 @@ export const unsubscribePath = (token: string) => `/newsletter/abmelden/${token}
 
 type MailCounter = { confirmationMails: number; confirmationWindowAt: Date | null }
 
-/** Whether another confirmation mail may go to this address now, and the counter after it. */
-export function nextConfirmationMail(row: MailCounter, now: Date): MailCounter | null {
-  if (!row.confirmationWindowAt || now.getTime() - row.confirmationWindowAt.getTime() >= DAY_MS) {
-    return { confirmationMails: 1, confirmationWindowAt: now }
-  }
-  if (row.confirmationMails >= CONFIRMATION_MAILS_PER_DAY) return null
-  return { confirmationMails: row.confirmationMails + 1, confirmationWindowAt: row.confirmationWindowAt }
+/**
+ * Whether another confirmation mail may go to this address now, and its counter after it.
+ * `sameMailbox`: the mails counted today for the other spellings of its mailbox.
+ */
+export function nextConfirmationMail(row: MailCounter, now: Date, sameMailbox = 0): MailCounter | null {
+  const next =
+    !row.confirmationWindowAt || now.getTime() - row.confirmationWindowAt.getTime() >= DAY_MS
+      ? { confirmationMails: 1, confirmationWindowAt: now }
+      : { confirmationMails: row.confirmationMails + 1, confirmationWindowAt: row.confirmationWindowAt }
+  return next.confirmationMails + sameMailbox > CONFIRMATION_MAILS_PER_DAY ? null : next
+}
+
+/**
+ * Confirmation mails counted within the last 24 hours for the other addresses of this mailbox.
+ * A transaction-scoped advisory lock on the mailbox makes count-then-send one step for all its
+ * spellings (each row is locked on its own).
+ */
+async function otherSpellingsToday(tx: Database, row: { id: number; mailbox: string | null }, now: Date): Promise<number> {
+  if (row.mailbox === null) return 0
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`newsletter mailbox ${row.mailbox}`}, 0))`)
+  const [counted] = await tx
+    .select({ mails: sum(newsletterSubscriptions.confirmationMails).mapWith(Number) })
+    .from(newsletterSubscriptions)
+    .where(
+      and(
+        eq(newsletterSubscriptions.mailbox, row.mailbox),
+        ne(newsletterSubscriptions.id, row.id),
+        gt(newsletterSubscriptions.confirmationWindowAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
+  return counted?.mails ?? 0
 }
 
 const INVALID_MESSAGE = 'Bitte prüfen Sie Ihre Angaben.'
@@ -93,9 +120,9 @@ export async function subscribeNewsletter(db: Database, rawInput: unknown, conte
     if (!row) throw new Error('newsletter subscription vanished')
     if (row.status === 'confirmed') return { ok: true, message: NEWSLETTER_CONFIRMATION, mailed: false }
 
-    const counter = nextConfirmationMail(row, now)
+    const counter = nextConfirmationMail(row, now, await otherSpellingsToday(tx, row, now))
     if (!counter) {
-      log('info', 'newsletter confirmation not sent', { reason: 'daily limit for the address' })
+      log('info', 'newsletter confirmation not sent', { reason: 'daily limit for the mailbox' })
       return { ok: true, message: NEWSLETTER_CONFIRMATION, mailed: false }
     }
     const token = newToken()
