@@ -18,7 +18,7 @@ import { renderConfirmationPdf } from '~/server/booking/confirmation-pdf.server'
 import { openDatabase } from '~/server/db/client.server'
 import type { OpenedDatabase } from '~/server/db/client.server'
 import { mailOutbox } from '~/server/db/schema'
-import { deliverDue, enqueueMail, smtpTransport, startOutboxWorker } from '~/server/mail/outbox.server'
+import { deleteDeliveredBodies, deliverDue, enqueueMail, smtpTransport, startOutboxWorker } from '~/server/mail/outbox.server'
 import type { AttachmentResolver } from '~/server/mail/outbox.server'
 
 const FROM = 'Sonnenland Reisen <info@sonnenland-reisen.example>'
@@ -360,7 +360,7 @@ describe('startOutboxWorker', () => {
       .set({ nextAttemptAt: sql`now() - interval '1 minute'` })
 
     const server = await smtp(port)
-    const worker = startOutboxWorker({ db: db(), smtpUrl: url, from: FROM, resolveAttachment, intervalMs: 25 })
+    const worker = startOutboxWorker({ db: db(), smtpUrl: url, from: FROM, resolveAttachment, bodyDays: 30, intervalMs: 25 })
     try {
       worker.kick()
       worker.kick()
@@ -379,7 +379,7 @@ describe('startOutboxWorker', () => {
   it('without SMTP_URL keeps every mail in the outbox and says so', async () => {
     const info = vi.spyOn(console, 'log').mockImplementation(() => {})
     const id = await enqueueMail(db(), confirmationMail(12))
-    const worker = startOutboxWorker({ db: db(), smtpUrl: undefined, from: FROM, resolveAttachment, intervalMs: 10 })
+    const worker = startOutboxWorker({ db: db(), smtpUrl: undefined, from: FROM, resolveAttachment, bodyDays: 30, intervalMs: 10 })
     worker.kick()
     await new Promise((resolve) => setTimeout(resolve, 50))
     await worker.stop()
@@ -388,5 +388,48 @@ describe('startOutboxWorker', () => {
     expect(output).toContain('mails are kept in the outbox')
     expect(output).toContain('mail kept in the outbox')
     expect(output).not.toContain(CUSTOMER)
+  })
+})
+
+describe('deleteDeliveredBodies', () => {
+  it('deletes a delivered mail’s body the given days after delivery and keeps the row as the record; waiting mails keep theirs', async () => {
+    const server = await smtp()
+    const deliveredAt = new Date('2027-03-04T10:00:00Z')
+    const sent = await enqueueMail(db(), { ...confirmationMail(21), headers: { 'List-Unsubscribe': '<https://reisen.example/newsletter/abmelden/x/>' } })
+    expect(await deliverDue(db(), smtpTransport(server.url), { from: FROM, resolveAttachment, now: deliveredAt })).toEqual({ sent: 1, failed: 0 })
+    const waiting = await enqueueMail(db(), confirmationMail(22))
+    const day = 24 * 60 * 60_000
+
+    expect(await deleteDeliveredBodies(db(), 30, new Date(deliveredAt.getTime() + 30 * day - 1000))).toBe(0)
+    expect((await outboxRow(sent)).text).toContain('Jürgen Müller')
+
+    const later = new Date(deliveredAt.getTime() + 30 * day + 1000)
+    expect(await deleteDeliveredBodies(db(), 30, later)).toBe(1)
+    const record = await outboxRow(sent)
+    expect(record).toMatchObject({ status: 'sent', to: CUSTOMER, text: '', html: null, headers: {}, attempts: 1, bodyDeletedAt: later, sentAt: deliveredAt })
+    expect(record.subject).not.toBe('')
+    expect(record.attachments).toEqual([{ kind: 'booking-confirmation', bookingId: 21 }])
+    expect((await outboxRow(waiting)).text).toContain('Jürgen Müller')
+    // Once is enough.
+    expect(await deleteDeliveredBodies(db(), 30, new Date(later.getTime() + day))).toBe(0)
+  })
+
+  it('is run by the outbox worker', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const server = await smtp()
+    const id = await enqueueMail(db(), confirmationMail(23))
+    expect(await deliverDue(db(), smtpTransport(server.url), { from: FROM, resolveAttachment })).toEqual({ sent: 1, failed: 0 })
+    // As if it had been delivered three days ago.
+    await db()
+      .update(mailOutbox)
+      .set({ sentAt: new Date(Date.now() - 3 * 24 * 60 * 60_000) })
+      .where(eq(mailOutbox.id, id))
+    const worker = startOutboxWorker({ db: db(), smtpUrl: server.url, from: FROM, resolveAttachment, bodyDays: 2, intervalMs: 1000, retentionIntervalMs: 20 })
+    try {
+      await vi.waitFor(async () => expect((await outboxRow(id)).bodyDeletedAt).toBeInstanceOf(Date), { timeout: 10_000 })
+    } finally {
+      await worker.stop()
+    }
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', text: '', html: null })
   })
 })

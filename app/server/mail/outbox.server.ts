@@ -1,7 +1,7 @@
 // The mail outbox (DESIGN 7a): every mail the site sends is first a row written in the same
 // transaction as what caused it, then delivered over SMTP by one worker with retries and backoff,
 // so a mail server that is down delays mails but never loses one.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import type { SendMailOptions } from 'nodemailer'
 import * as z from 'zod/mini'
@@ -229,6 +229,24 @@ export async function deliverDue(db: Database, transporter: MailTransport, optio
   return report
 }
 
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * Data minimisation (Art. 5 (1) c GDPR): a delivered mail's body (text, HTML and the extra headers,
+ * which hold unsubscribe tokens) is deleted `days` after delivery; names, addresses and booking
+ * details live on only in the records they came from. The row stays as the record of what was
+ * sent to whom and when: recipients, subject, times, attempts, the attachments' references.
+ * Returns how many bodies were deleted.
+ */
+export async function deleteDeliveredBodies(db: Database, days: number, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .update(mailOutbox)
+    .set({ text: '', html: null, headers: {}, bodyDeletedAt: now })
+    .where(and(eq(mailOutbox.status, 'sent'), isNull(mailOutbox.bodyDeletedAt), lt(mailOutbox.sentAt, new Date(now.getTime() - days * DAY_MS))))
+    .returning({ id: mailOutbox.id })
+  return deleted.length
+}
+
 /** The SMTP transport for SMTP_URL (smtp:// or smtps://, with user and password in the URL). */
 export function smtpTransport(smtpUrl: string) {
   // Short timeouts: a mail server that does not answer should cost one retry, not block the worker.
@@ -241,8 +259,12 @@ export type OutboxWorkerOptions = {
   smtpUrl: string | undefined
   from: string
   resolveAttachment: AttachmentResolver
+  /** MAIL_BODY_DAYS: a delivered mail's body is deleted this many days after delivery. */
+  bodyDays: number
   intervalMs?: number
   batch?: number
+  /** How often delivered bodies are looked for (hourly). */
+  retentionIntervalMs?: number
 }
 
 export type OutboxWorker = {
@@ -254,7 +276,7 @@ export type OutboxWorker = {
 
 /** Polls the outbox and delivers due mails; never two deliveries at once in this process. */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, smtpUrl, from, resolveAttachment, intervalMs = 5000, batch = 20 } = options
+  const { db, smtpUrl, from, resolveAttachment, bodyDays, intervalMs = 5000, batch = 20, retentionIntervalMs = 60 * 60_000 } = options
   if (!smtpUrl) {
     log('info', 'SMTP_URL is not set: mails are kept in the outbox')
     return {
@@ -291,6 +313,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const timer = setInterval(run, intervalMs)
   timer.unref()
+  // Without SMTP nothing is ever delivered, so only this branch has bodies to delete.
+  const retention = setInterval(() => {
+    deleteDeliveredBodies(db, bodyDays).then(
+      (deleted) => deleted > 0 && log('info', 'mail bodies deleted', { deleted, days: bodyDays }),
+      (error: unknown) => log('error', 'mail body deletion failed', errorFields(error)),
+    )
+  }, retentionIntervalMs)
+  retention.unref()
   log('info', 'mail outbox worker started', { intervalMs })
 
   return {
@@ -298,6 +328,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     stop: async () => {
       stopped = true
       clearInterval(timer)
+      clearInterval(retention)
       await running
       transporter.close()
     },

@@ -28,7 +28,7 @@ async function resolveAttachment(ref: MailAttachmentRef): Promise<ResolvedAttach
 }
 
 export function startMailWorker(): void {
-  worker ??= getDb().then((db) => startOutboxWorker({ db, smtpUrl: config().SMTP_URL, from: config().MAIL_FROM, resolveAttachment }))
+  worker ??= getDb().then((db) => startOutboxWorker({ db, smtpUrl: config().SMTP_URL, from: config().MAIL_FROM, resolveAttachment, bodyDays: config().MAIL_BODY_DAYS }))
 }
 
 /** Deliver soon (after a booking committed) rather than at the next poll. */
