@@ -2,7 +2,7 @@
 // every save and the booking itself go through the same services as the booking API.
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { getCookie, setCookie, setResponseStatus } from '@tanstack/react-start/server'
 import * as z from 'zod/mini'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -22,7 +22,7 @@ import { getDb } from './runtime.server'
 import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
 import { createDraft, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
 import type { DraftRow, SavedDraft } from './services/booking/drafts.server'
-import { cookieOptions, grantBookingAccess, mayViewBooking } from './booking/access.server'
+import { bookingAccess, cookieOptions, grantBookingAccess } from './booking/access.server'
 import { offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
 import { bookingSettings } from './services/booking/runtime.server'
 import { afterBooking, confirmationMailWriter } from './services/booking/confirmation.server'
@@ -209,13 +209,21 @@ export const submitBooking = createServerFn({ method: 'POST' })
     }
   })
 
-/** The success page's booking; unknown or not this browser's (and no valid signature): 404. */
+/**
+ * The success page's booking; unknown or not this browser's (and no valid signature): 404; a link
+ * past its last day: 410 with the office's phone.
+ */
 export const fetchBookingConfirmation = createServerFn({ method: 'GET' })
   .validator(z.object({ bookingNumber: z.string(), sig: z.optional(z.string()) }))
   .handler(async ({ data }): Promise<BookingSummary & { bank: BankDetails }> => {
-    if (!(await mayViewBooking(data.bookingNumber, data.sig))) throw notFound()
+    const access = await bookingAccess(data.bookingNumber, data.sig)
+    if (access.kind === 'denied') throw notFound()
+    if (access.kind === 'expired') {
+      setResponseStatus(410)
+      throw notFound({ data: { heading: 'Link abgelaufen', message: access.message } })
+    }
     const settings = await bookingSettings()
-    const stored = await loadBookingSummary(await getDb(), data.bookingNumber, settings.linkSecret, publicOrigin())
+    const stored = await loadBookingSummary(await getDb(), data.bookingNumber, settings, publicOrigin())
     if (!stored) throw notFound()
     return { ...stored.summary, bank: settings.bank }
   })

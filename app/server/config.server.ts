@@ -81,6 +81,8 @@ const envSchema = z.object({
   BOOKING_DEPOSIT_PERCENT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100)), 20),
   /** The balance is due this many days before departure; closer than that, the full price at once. */
   BOOKING_BALANCE_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(365)), 30),
+  /** Days after a trip's return date until which the confirmation link in the mail and the PDF works. */
+  BOOKING_CONFIRMATION_LINK_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3650)), 90),
   /** Secret for signed payment and success links (HMAC-SHA256); set it in production. */
   BOOKING_LINK_SECRET: z.optional(z.string().check(z.minLength(32, 'mindestens 32 Zeichen'))),
   /** The operator's bank account for transfers (defaults: a documented example IBAN for the demo). */

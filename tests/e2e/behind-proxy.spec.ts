@@ -1,14 +1,18 @@
 // The site behind a TLS proxy it trusts (TRUSTED_PROXY=127.0.0.1, no SITE_URL): what the proxy says
 // in X-Forwarded-Proto and X-Forwarded-For decides the cookies' Secure flag and who a client is for
-// the per-client limits, which here are as shipped. One server of its own, on a new folder.
+// the per-client limits, which here are as shipped. Its BOOKING_LINK_SECRET is known to the test,
+// which signs confirmation links as the site does. One server of its own, on a new folder.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { toEpochDay, todayInBerlin } from '../../app/lib/calendar'
+import { confirmationLinkProof, successSignature } from '../../app/server/services/booking/links.server'
 import { startServer, waitForHealth } from './support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2
+const LINK_SECRET = 'behind-proxy-link-secret-0123456789abcdef'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -33,7 +37,7 @@ let server: ReturnType<typeof startServer> | null = null
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   dataDir = mkdtempSync(join(tmpdir(), 'reisen-proxy-'))
-  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, TRUSTED_PROXY: '127.0.0.1', SEED_TRIPS: '5', LOG_LEVEL: 'error' })
+  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, TRUSTED_PROXY: '127.0.0.1', SEED_TRIPS: '5', LOG_LEVEL: 'error', BOOKING_LINK_SECRET: LINK_SECRET })
   await waitForHealth(PORT)
 })
 
@@ -88,4 +92,24 @@ test('per-client limits count an IPv6 client by its /64: new addresses of the sa
   // The next /64 and an IPv4 client have their own budgets.
   expect(await post('2001:db8:7:2::1', 22)).toBe(303)
   expect(await post('198.51.100.7', 23)).toBe(303)
+})
+
+test('a confirmation link past its last day: 410 with a German page naming the office’s phone, also for the PDF', async () => {
+  const number = '7K4P-9XQ2'
+  const yesterday = toEpochDay(todayInBerlin()) - 1
+  const expired = confirmationLinkProof(LINK_SECRET, number, yesterday)
+  const page = await get(`/buchung/bestaetigung/${number}/?sig=${expired}`)
+  expect(page.status).toBe(410)
+  expect(page.body).toContain('Link abgelaufen')
+  expect(page.body).toMatch(/Dieser Link zu Ihrer Buchung galt bis zum \d\d\.\d\d\.\d{4} und ist abgelaufen\./)
+  expect(page.body).toContain('0521 123 456 0')
+  const pdf = await get(`/buchung/bestaetigung/${number}/bestaetigung.pdf?sig=${expired}`, { accept: '*/*' })
+  expect(pdf.status).toBe(410)
+  expect(pdf.body).toContain('0521 123 456 0')
+  // A link that still works names a booking that does not exist here: 404, like a forged day or the
+  // signature of the booking browser's cookie used as a link.
+  const forged = `${yesterday + 1000}${expired.slice(expired.indexOf('.'))}`
+  for (const sig of [confirmationLinkProof(LINK_SECRET, number, yesterday + 2), forged, successSignature(LINK_SECRET, number)]) {
+    expect((await get(`/buchung/bestaetigung/${number}/?sig=${sig}`)).status, sig).toBe(404)
+  }
 })

@@ -167,7 +167,7 @@ describe('agency bookings', () => {
     expect(row?.agencyId).toBe(sonne!.id)
     expect(row?.contact).toMatchObject({ firstname: 'Anna', email: 'anna.becker@example.de' })
 
-    const summary = await loadBookingSummary(t.db, result.bookingNumber, SECRET, ORIGIN)
+    const summary = await loadBookingSummary(t.db, result.bookingNumber, settings, ORIGIN)
     expect(summary?.summary.agency).toEqual({ name: 'Reisebüro Sonne' })
     const mails = await mailsOf(result.bookingNumber)
     expect(mails.map((m) => m.to).sort()).toEqual(['anna.becker@example.de', 'info@reisebuero-sonne.example'])

@@ -77,14 +77,14 @@ describe('per-trip terms', () => {
     expect(saved.kind).toBe('saved')
     const booked = await bookDraft(t.db, row.id, `terms-${Date.now()}`, ACCEPT, settings)
     if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
-    const before = await loadBookingSummary(t.db, booked.bookingNumber, 'x'.repeat(32), 'https://reisen.example')
+    const before = await loadBookingSummary(t.db, booked.bookingNumber, settings, 'https://reisen.example')
     expect(before?.summary.terms?.cancellationScale).toEqual(offer.terms.cancellationScale)
 
     await t.db
       .update(trips)
       .set({ cancellationScale: [{ daysBefore: 0, percent: 100 }] })
       .where(eq(trips.id, offer.tripId))
-    const after = await loadBookingSummary(t.db, booked.bookingNumber, 'x'.repeat(32), 'https://reisen.example')
+    const after = await loadBookingSummary(t.db, booked.bookingNumber, settings, 'https://reisen.example')
     expect(after?.summary.terms?.cancellationScale).toEqual(offer.terms.cancellationScale)
   })
 })

@@ -511,7 +511,7 @@ describe('SEPA mandates', () => {
     const debit = await savedDraft(await takeDate({ seatPlan: false }), { travellers: 1, payment: 'lastschrift' })
     const booked = await bookDraft(t.db, debit.id, newKey('mandate'), ACCEPT, settings)
     if (booked.kind !== 'booked') throw new Error(`not booked: ${booked.kind}`)
-    const stored = await loadBookingSummary(t.db, booked.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    const stored = await loadBookingSummary(t.db, booked.bookingNumber, settings, 'https://reisen.example')
     expect(stored?.summary.paymentMethod).toBe('lastschrift')
     expect(stored?.summary.mandateReference).toBe(`${booked.bookingNumber}-1`)
 
@@ -521,7 +521,7 @@ describe('SEPA mandates', () => {
     if (second.kind !== 'booked') throw new Error(`not booked: ${second.kind}`)
     const [secondRow] = await t.db.select().from(bookings).where(eq(bookings.bookingNumber, second.bookingNumber))
     expect(secondRow?.referrer).toBe('news letter')
-    const before = await loadBookingSummary(t.db, second.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    const before = await loadBookingSummary(t.db, second.bookingNumber, settings, 'https://reisen.example')
     expect(before?.summary.mandateReference).toBeNull()
     const link = before?.summary.payments[0]?.paymentUrl.match(/\/payment\/([^/]+)\//)?.[1] ?? ''
     // Control characters never reach the stored account holder (it is printed on the mandate and in mails).
@@ -529,7 +529,7 @@ describe('SEPA mandates', () => {
     expect(given).toEqual({ kind: 'stored' })
     const [mandate] = await t.db.select().from(sepaMandates).where(eq(sepaMandates.bookingId, secondRow?.id ?? 0))
     expect(mandate?.accountHolder).toBe('Jürgen Müller')
-    const after = await loadBookingSummary(t.db, second.bookingNumber, settings.linkSecret, 'https://reisen.example')
+    const after = await loadBookingSummary(t.db, second.bookingNumber, settings, 'https://reisen.example')
     expect(after?.summary).toMatchObject({ paymentMethod: 'lastschrift', mandateReference: `${second.bookingNumber}-1` })
   })
 })

@@ -24,6 +24,7 @@ export const settings: BookingSettings = {
     creditorId: 'DE98ZZZ09999999999',
   },
   linkSecret: 'x'.repeat(40),
+  confirmationLinkDays: 90,
 }
 
 export const ACCEPT = { acceptAgb: true, acceptPrivacy: true, referrer: null } as const

@@ -4,7 +4,7 @@ import { getDb } from '../runtime.server'
 import { bookingSettings } from '../services/booking/runtime.server'
 import { loadBookingSummary } from '../services/booking/summary.server'
 import { siteInfo } from '../site.server'
-import { mayViewBooking } from './access.server'
+import { bookingAccess } from './access.server'
 import { renderConfirmationPdf } from './confirmation-pdf.server'
 
 export async function confirmationPdfResponse(bookingNumber: string, signature: string | undefined): Promise<Response> {
@@ -12,9 +12,13 @@ export async function confirmationPdfResponse(bookingNumber: string, signature: 
     status: 404,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   })
-  if (!(await mayViewBooking(bookingNumber, signature))) return notFound
+  const access = await bookingAccess(bookingNumber, signature)
+  if (access.kind === 'denied') return notFound
+  if (access.kind === 'expired') {
+    return new Response(access.message, { status: 410, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+  }
   const settings = await bookingSettings()
-  const stored = await loadBookingSummary(await getDb(), bookingNumber, settings.linkSecret, publicOrigin())
+  const stored = await loadBookingSummary(await getDb(), bookingNumber, settings, publicOrigin())
   if (!stored) return notFound
   const site = siteInfo()
   const pdf = await renderConfirmationPdf(stored.summary, site, settings.bank, { insolvency: site.insolvency })

@@ -20,7 +20,7 @@ async function resolveAttachment(ref: MailAttachmentRef): Promise<ResolvedAttach
   const [row] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.id, ref.bookingId))
   // The links in the PDF need the origin the booking was made on; SITE_URL wins when it is set.
   const origin = config().SITE_URL ? new URL(config().SITE_URL ?? '').origin : (ref.origin ?? 'http://localhost')
-  const stored = row ? await loadBookingSummary(db, row.bookingNumber, settings.linkSecret, origin) : null
+  const stored = row ? await loadBookingSummary(db, row.bookingNumber, settings, origin) : null
   if (!stored) throw new Error('attachment: booking not found')
   const site = siteInfo()
   const content = await renderConfirmationPdf(stored.summary, site, settings.bank, { insolvency: site.insolvency })

@@ -16,7 +16,7 @@ import type { BookingRows } from './summary.server'
 
 export function confirmationMailWriter(settings: BookingSettings, origin: string) {
   return async (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows): Promise<void> => {
-    const stored = { id: booking.id, summary: summaryFromRows(rows, settings.linkSecret, origin) }
+    const stored = { id: booking.id, summary: summaryFromRows(rows, settings, origin) }
     const site = siteInfo()
     const mail = bookingConfirmationMail(stored.summary, site, settings.bank, { insolvency: site.insolvency })
     await enqueueMail(tx, {

@@ -16,7 +16,12 @@ export type BookingSettings = {
   terms: PaymentTerms
   bank: BankDetails
   linkSecret: string
+  /** BOOKING_CONFIRMATION_LINK_DAYS: the confirmation link works until this many days after the return date. */
+  confirmationLinkDays: number
 }
+
+/** What signs a booking's links. */
+export type LinkSettings = Pick<BookingSettings, 'linkSecret' | 'confirmationLinkDays'>
 
 const SECRET_KEY = 'booking_link_secret'
 
@@ -35,5 +40,6 @@ export async function readBookingSettings(db: Database, cfg: Config): Promise<Bo
     terms: { depositPercent: cfg.BOOKING_DEPOSIT_PERCENT, balanceDays: cfg.BOOKING_BALANCE_DAYS },
     bank: { accountHolder: cfg.BANK_ACCOUNT_HOLDER, iban: cfg.BANK_IBAN, bic: cfg.BANK_BIC, bankName: cfg.BANK_NAME, creditorId: cfg.BANK_CREDITOR_ID },
     linkSecret: cfg.BOOKING_LINK_SECRET ?? (await storedSecret(db)),
+    confirmationLinkDays: cfg.BOOKING_CONFIRMATION_LINK_DAYS,
   }
 }

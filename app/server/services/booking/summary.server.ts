@@ -13,8 +13,9 @@ import { toEpochDay } from '~/lib/calendar'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import type { Database } from '../../db/client.server'
 import { agencies, boardingPoints, bookingParticipants, bookings, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
-import { paymentLinkData, successSignature } from './links.server'
+import { confirmationLinkProof, paymentLinkData } from './links.server'
 import { offerOf } from './offer.server'
+import type { LinkSettings } from './settings.server'
 
 const roomShape = z.object({ type: z.enum(ROOM_TYPES) })
 const contactSchema = z.object({
@@ -33,8 +34,14 @@ export function paymentLinkExpiry(dateFrom: string): number {
   return (toEpochDay(dateFrom) + 1) * 86_400
 }
 
-export function successPath(bookingNumber: string, secret: string): string {
-  return `/buchung/bestaetigung/${bookingNumber}/?sig=${successSignature(secret, bookingNumber)}`
+/** The confirmation link works until the end of this day (days since 1970): BOOKING_CONFIRMATION_LINK_DAYS after the return. */
+export function confirmationLinkLastDay(dateTill: string, days: number): number {
+  return toEpochDay(dateTill) + days
+}
+
+export function successPath(bookingNumber: string, links: LinkSettings, dateTill: string): string {
+  const proof = confirmationLinkProof(links.linkSecret, bookingNumber, confirmationLinkLastDay(dateTill, links.confirmationLinkDays))
+  return `/buchung/bestaetigung/${bookingNumber}/?sig=${proof}`
 }
 
 export function paymentPath(secret: string, bookingNumber: string, kind: PaymentKind, dateFrom: string): string {
@@ -88,11 +95,11 @@ export type BookingRows = {
 export async function loadBookingSummary(
   db: Database,
   bookingNumber: string,
-  secret: string,
+  links: LinkSettings,
   origin: string,
 ): Promise<StoredBooking | null> {
   const rows = await readBookingRows(db, bookingNumber)
-  return rows ? { id: rows.booking.id, summary: summaryFromRows(rows, secret, origin) } : null
+  return rows ? { id: rows.booking.id, summary: summaryFromRows(rows, links, origin) } : null
 }
 
 async function readBookingRows(db: Database, bookingNumber: string): Promise<BookingRows | null> {
@@ -184,7 +191,7 @@ function absolute(url: string, origin: string): string {
  * The summary of a booking's rows: read from the database, or (inside the booking's transaction,
  * for its confirmation mail) made from what was just written.
  */
-export function summaryFromRows(rows: BookingRows, secret: string, origin: string): BookingSummary {
+export function summaryFromRows(rows: BookingRows, links: LinkSettings, origin: string): BookingSummary {
   const row = rows.booking
   const roomTypes = z.array(roomShape).parse(row.rooms)
   const rooms: BookingSummary['rooms'] = roomTypes.map((r) => ({ type: r.type, travellers: [] }))
@@ -235,10 +242,10 @@ export function summaryFromRows(rows: BookingRows, secret: string, origin: strin
         amount: p.amount,
         dueDate: p.dueDate,
         paid: p.status === 'paid',
-        paymentUrl: origin + paymentPath(secret, row.bookingNumber, p.kind, row.dateFrom),
+        paymentUrl: origin + paymentPath(links.linkSecret, row.bookingNumber, p.kind, row.dateFrom),
       })),
     paymentMethod: z.catch(z.enum(PAYMENT_METHODS), 'ueberweisung').parse(row.paymentMethod),
     mandateReference: rows.mandateReference,
-    successUrl: origin + successPath(row.bookingNumber, secret),
+    successUrl: origin + successPath(row.bookingNumber, links, row.dateTill),
   }
 }
