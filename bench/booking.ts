@@ -229,7 +229,8 @@ function completeDraft(offer: Availability, seat: string | null, n: number) {
   }
 }
 
-const BOOK_BODY = { acceptAgb: true, acceptPrivacy: true }
+/** The consents and the draft's revision the last save answered (the booking confirms that one). */
+const bookBody = (revision: number) => ({ acceptAgb: true, acceptPrivacy: true, revision })
 const bookHeaders = () => ({ 'Idempotency-Key': randomUUID() })
 
 async function createDraft(api: Api, tripDateId: number): Promise<string> {
@@ -237,7 +238,7 @@ async function createDraft(api: Api, tripDateId: number): Promise<string> {
   return z.object({ draftId: z.string() }).parse(answer.body).draftId
 }
 
-const savedSchema = z.object({ holds: z.object({ seats: z.array(z.string()) }), incompleteStep: z.nullable(z.number()) })
+const savedSchema = z.object({ holds: z.object({ seats: z.array(z.string()) }), incompleteStep: z.nullable(z.number()), revision: z.number() })
 
 // ---------------------------------------------------------------------------------------------
 // The dates to book on, chosen in the database before the server starts.
@@ -353,7 +354,7 @@ async function measureLatency(api: Api, seatDates: readonly number[]): Promise<{
     if (completed.incompleteStep !== null) throw new Error(`Entwurf unvollständig (Schritt ${completed.incompleteStep})`)
     const [bookMs, t2] = await pair(
       i % 2 === 1,
-      async () => (await api.expect(201, 'POST', `${path}/book`, BOOK_BODY, bookHeaders())).ms,
+      async () => (await api.expect(201, 'POST', `${path}/book`, bookBody(completed.revision), bookHeaders())).ms,
       api.health,
     )
     if (i < WARMUP) continue
@@ -392,11 +393,11 @@ async function measureLoad(api: Api, tripDateId: number, label: string, capacity
   const seats = offer.seatPlan ? offer.seats.filter((s) => s.state === 'free').map((s) => s.seat) : []
   const places = offer.seatPlan ? seats.length : (capacity ?? offer.freePlaces)
   const count = offer.seatPlan ? seats.length : places + OVERBOOK
-  const drafts: string[] = []
+  const drafts: { draftId: string; revision: number }[] = []
   for (let i = 0; i < count; i++) {
     const draftId = await createDraft(api, tripDateId)
-    await api.expect(200, 'PUT', `/api/booking-drafts/${draftId}`, completeDraft(offer, seats[i] ?? null, 10_000 + i))
-    drafts.push(draftId)
+    const saved = await api.expect(200, 'PUT', `/api/booking-drafts/${draftId}`, completeDraft(offer, seats[i] ?? null, 10_000 + i))
+    drafts.push({ draftId, revision: savedSchema.parse(saved.body).revision })
   }
   const statuses: number[] = []
   const times: number[] = []
@@ -404,7 +405,9 @@ async function measureLoad(api: Api, tripDateId: number, label: string, capacity
   const started = performance.now()
   const worker = async () => {
     for (let i = next++; i < drafts.length; i = next++) {
-      const answer = await api.call('POST', `/api/booking-drafts/${drafts[i]}/book`, BOOK_BODY, bookHeaders())
+      const draft = drafts[i]
+      if (!draft) break
+      const answer = await api.call('POST', `/api/booking-drafts/${draft.draftId}/book`, bookBody(draft.revision), bookHeaders())
       statuses.push(answer.status)
       times.push(answer.ms)
     }

@@ -5,14 +5,18 @@ import { STEP_ROUTES } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { allowedStep } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/route'
-import { fetchBookingConfirmation, fetchPaymentRequest, openBooking } from '~/server/booking.functions'
+import { fetchBookingConfirmation, fetchPaymentRequest, loadBooking } from '~/server/booking.functions'
 
 export const bookingQueries = {
-  /** The draft of this browser for a date; the steps replace it with each save's answer. */
-  session: (tripDateId: number) =>
+  /**
+   * What the booking pages of a date show: this browser's draft (read only; the page makes or
+   * refreshes it by a POST when it is opened) or the booking it became. Each save's answer
+   * replaces it.
+   */
+  view: (tripDateId: number) =>
     queryOptions({
-      queryKey: ['booking', 'session', tripDateId],
-      queryFn: () => openBooking({ data: { tripDateId } }),
+      queryKey: ['booking', 'view', tripDateId],
+      queryFn: () => loadBooking({ data: { tripDateId } }),
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
     }),
@@ -32,13 +36,16 @@ export const bookingQueries = {
 
 /**
  * The step guard of a step route's loader: a step whose earlier steps are incomplete leads to the
- * first incomplete one, with a short notice (`?hinweis=unvollstaendig`).
+ * first incomplete one, with a short notice (`?hinweis=unvollstaendig`). It reads the draft as the
+ * server last confirmed it: "Weiter" goes on only after its save was answered.
  */
 export async function ensureBookingStep(queryClient: QueryClient, terminId: string, step: BookingStep): Promise<{ tripDateId: number }> {
   const tripDateId = parseId(terminId)
   if (tripDateId === null) throw notFound()
-  const session = await queryClient.ensureQueryData(bookingQueries.session(tripDateId))
-  const allowed = allowedStep(session.offer, session.draft, step)
+  const view = await queryClient.ensureQueryData(bookingQueries.view(tripDateId))
+  // A booked draft: the layout says so on every step.
+  if (view.kind === 'booked') return { tripDateId }
+  const allowed = allowedStep(view.session.offer, view.session.draft, step)
   if (allowed !== step) throw redirect({ to: STEP_ROUTES[allowed], params: { terminId }, search: { hinweis: 'unvollstaendig' } })
   return { tripDateId }
 }

@@ -1,5 +1,7 @@
 // The booking boundary for the pages: the draft is found through an HttpOnly cookie per trip date,
-// every save and the booking itself go through the same services as the booking API.
+// every save and the booking itself go through the same services as the booking API. Reading (the
+// route's loader, also on hover and preload) changes nothing; the draft is made by a POST when the
+// step page is really opened (issue 23).
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie, setCookie, setResponseStatus } from '@tanstack/react-start/server'
@@ -19,9 +21,14 @@ import { limitCurrentClient } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
-import { bookDraft, idempotencyKeySchema } from './services/booking/book.server'
-import { createDraft, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
-import type { DraftRow, SavedDraft } from './services/booking/drafts.server'
+import { eq } from 'drizzle-orm'
+import { newDraft } from '~/lib/booking/draft'
+import { priceBooking } from '~/lib/booking/price'
+import { firstIncompleteStep } from '~/lib/booking/steps'
+import { bookings } from './db/schema'
+import { bookDraft, draftRevisionSchema, idempotencyKeySchema } from './services/booking/book.server'
+import { createDraft, describeDraft, DRAFT_ID_PATTERN, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
+import type { SavedDraft } from './services/booking/drafts.server'
 import { bookingAccess, cookieOptions, grantBookingAccess } from './booking/access.server'
 import { offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
 import { bookingSettings } from './services/booking/runtime.server'
@@ -37,6 +44,11 @@ const draftCookie = (tripDateId: number) => `buchung-${tripDateId}`
 export type BookingSession = {
   offer: BookingOffer
   draft: BookingDraft
+  /**
+   * The stored draft's revision, named by every save and by the booking; null while this browser
+   * has no draft for the date yet (the loader shows a new one, the page creates it when opened).
+   */
+  revision: number | null
   pricing: Pricing
   seatStates: Record<string, SeatState>
   /** ISO time the draft's seat holds end; null without holds. */
@@ -49,14 +61,15 @@ export type BookingSession = {
   creditor: { name: string; id: string }
 }
 
-async function session(draftRow: DraftRow, offer: BookingOffer, saved: SavedDraft): Promise<BookingSession> {
+async function session(draftId: string | null, offer: BookingOffer, saved: Omit<SavedDraft, 'revision'> & { revision: number | null }): Promise<BookingSession> {
   const db = await getDb()
   const settings = await bookingSettings()
   return {
     offer,
     draft: saved.draft,
+    revision: saved.revision,
     pricing: saved.pricing,
-    seatStates: await seatStates(db, offer, draftRow.id),
+    seatStates: await seatStates(db, offer, draftId),
     holdsUntil: saved.holdsUntil?.toISOString() ?? null,
     incompleteStep: saved.incompleteStep,
     schedule: paymentSchedule(saved.pricing.gesamtpreis, todayInBerlin(), offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 }),
@@ -67,10 +80,71 @@ async function session(draftRow: DraftRow, offer: BookingOffer, saved: SavedDraf
 
 const tripDateInput = z.object({ tripDateId: tripIdSchema })
 
-/** The browser's draft of a date, made on first entry; a date that cannot be booked is a 404 with its reason. */
-export const openBooking = createServerFn({ method: 'GET' })
+/** What the booking pages show for a date: this browser's draft, or the booking it became. */
+export type BookingView =
+  | { kind: 'draft'; session: BookingSession }
+  /** The draft this browser had was booked: Back after booking shows the booking, not an empty form. */
+  | { kind: 'booked'; offer: BookingOffer; bookingNumber: string }
+
+/** The booking a draft of this browser became, if it was booked. */
+async function bookedFrom(draftId: string): Promise<string | null> {
+  if (!DRAFT_ID_PATTERN.test(draftId)) return null
+  const db = await getDb()
+  const [done] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.draftId, draftId)).limit(1)
+  return done?.bookingNumber ?? null
+}
+
+/**
+ * The booking pages' loader: this browser's draft of the date as stored, or a new one as it would
+ * be made (revision null), or the booking the draft became. Reads only: no cookie, no row, no
+ * count against the client's limits, so a hover, a preload or a crawler changes nothing. A date
+ * that cannot be booked is a 404 with its reason (a customer holding the last seats may finish).
+ */
+export const loadBooking = createServerFn({ method: 'GET' })
   .validator(tripDateInput)
-  .handler(async ({ data }): Promise<BookingSession> => {
+  .handler(async ({ data }): Promise<BookingView> => {
+    const db = await getDb()
+    const cookie = getCookie(draftCookie(data.tripDateId)) ?? ''
+    const [offer, existing] = await Promise.all([offerOf(db, data.tripDateId), loadDraft(db, cookie)])
+    const row = existing && existing.tripDateId === data.tripDateId ? existing : null
+    if (offer && !row) {
+      const bookingNumber = await bookedFrom(cookie)
+      if (bookingNumber) return { kind: 'booked', offer, bookingNumber }
+    }
+    const reason = await unbookableReason(db, offer)
+    if (!offer || (reason !== null && !(reason === 'full' && row))) {
+      throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
+    }
+    if (row) return { kind: 'draft', session: await session(row.id, offer, await describeDraft(db, row, offer)) }
+    const draft = newDraft(offer)
+    const pricing = priceBooking(offer, draft)
+    return {
+      kind: 'draft',
+      session: await session(null, offer, {
+        draft: { ...draft, gesamtpreis: pricing.gesamtpreis },
+        revision: null,
+        pricing,
+        holdsUntil: null,
+        expiresAt: new Date(),
+        incompleteStep: firstIncompleteStep(offer, draft),
+      }),
+    }
+  })
+
+export type OpenBookingResult =
+  | { kind: 'opened'; session: BookingSession }
+  | { kind: 'unavailable'; message: string }
+
+/**
+ * Opening a step page: the browser's draft of the date, made on first entry (its cookie set), or
+ * the stored one saved again, which refreshes prices, holds and its lifetime. What no longer holds
+ * since the last visit (a seat someone else took after the hold lapsed, a voucher used elsewhere
+ * meanwhile) is dropped and everything else kept; a draft that still cannot be saved is replaced
+ * by a new one, so a customer is never locked out of a date.
+ */
+export const openBooking = createServerFn({ method: 'POST' })
+  .validator(tripDateInput)
+  .handler(async ({ data }): Promise<OpenBookingResult> => {
     const db = await getDb()
     const settings = await bookingSettings()
     const offer = await offerOf(db, data.tripDateId)
@@ -79,40 +153,46 @@ export const openBooking = createServerFn({ method: 'GET' })
     const reason = await unbookableReason(db, offer)
     // A customer already holding the last seats may finish; nobody new may start on a full date.
     if (!offer || (reason !== null && !(reason === 'full' && draftRow))) {
-      throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
+      return { kind: 'unavailable', message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] }
     }
     // A new draft costs a row and, with seats, holds: a crawler following step links must not make
-    // thousands. Every visit re-saves the draft (below), so a visit of an existing one counts as a save.
+    // thousands. A visit of an existing one counts as a save.
     const limited = limitCurrentClient(draftRow ? 'save' : 'draft')
-    if (limited) throw notFound({ data: { message: limited.message } })
+    if (limited) return { kind: 'unavailable', message: limited.message }
     let row = draftRow ?? (await createDraft(db, offer, settings))
-    // Re-saving refreshes prices, holds and the draft's lifetime on every visit. What no longer
-    // holds since the last visit (a seat someone else took after the hold lapsed, a voucher used
-    // elsewhere meanwhile) is dropped and everything else kept; a draft that still cannot be
-    // saved is replaced by a new one, so a customer is never locked out of a date.
-    let saved = await saveDraft(db, row, offer, row.draft, settings)
-    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings)
+    // Saved on top of the revision just read: a save of another tab in between is kept (then the
+    // stored draft is current already and is what this page gets).
+    let saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), row.revision)
+    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') {
+      saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings, new Date(), row.revision)
+    }
+    if (saved.kind === 'stale') saved = { kind: 'saved', ...saved.current }
     if (saved.kind !== 'saved') {
       row = await createDraft(db, offer, settings)
       saved = await saveDraft(db, row, offer, row.draft, settings)
     }
     setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))
     if (saved.kind !== 'saved') throw new Error('a new draft could not be saved')
-    return session(row, offer, saved)
+    return { kind: 'opened', session: await session(row.id, offer, saved) }
   })
 
 export type SaveBookingResult =
   | { kind: 'saved'; session: BookingSession }
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'seat-conflict'; seats: string[]; seatStates: Record<string, SeatState>; message: string }
+  /** The save named an older revision: nothing stored; the draft as it is now, to merge into. */
+  | { kind: 'stale'; session: BookingSession }
   | { kind: 'gone'; message: string }
   | Limited
 
 const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.'
 
-/** Saves the whole draft of this browser; prices and holds come back from the server. */
+/**
+ * Saves the whole draft of this browser on top of the revision it names; prices and holds come
+ * back from the server. A save based on an older revision is refused with the current draft.
+ */
 export const saveBooking = createServerFn({ method: 'POST' })
-  .validator(z.extend(tripDateInput, { draft: z.unknown() }))
+  .validator(z.extend(tripDateInput, { draft: z.unknown(), revision: draftRevisionSchema }))
   .handler(async ({ data }): Promise<SaveBookingResult> => {
     const limited = limitCurrentClient('save')
     if (limited) return limited
@@ -120,10 +200,14 @@ export const saveBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
-    const result = await saveDraft(db, row, offer, data.draft, settings)
+    const result = await saveDraft(db, row, offer, data.draft, settings, new Date(), data.revision)
     switch (result.kind) {
       case 'saved':
-        return { kind: 'saved', session: await session(row, offer, result) }
+        return { kind: 'saved', session: await session(row.id, offer, result) }
+      case 'stale':
+        // 409 Conflict, as the API answers it: the save was based on an older revision.
+        setResponseStatus(409)
+        return { kind: 'stale', session: await session(row.id, offer, result.current) }
       case 'seat-conflict': {
         const seats = result.seats.join(', ')
         return {
@@ -154,8 +238,11 @@ export const extendBookingHold = createServerFn({ method: 'POST' })
     const db = await getDb()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
-    const result = await saveDraft(db, row, offer, row.draft, await bookingSettings())
-    return result.kind === 'saved' ? { kind: 'saved', session: await session(row, offer, result) } : { kind: 'gone', message: GONE }
+    // On top of the revision just read, so that a save of another tab in between is never undone.
+    const result = await saveDraft(db, row, offer, row.draft, await bookingSettings(), new Date(), row.revision)
+    if (result.kind === 'saved') return { kind: 'saved', session: await session(row.id, offer, result) }
+    if (result.kind === 'stale') return { kind: 'stale', session: await session(row.id, offer, result.current) }
+    return { kind: 'gone', message: GONE }
   })
 
 export type SubmitBookingResult =
@@ -164,14 +251,21 @@ export type SubmitBookingResult =
   | { kind: 'incomplete'; step: BookingStep; issues: StepIssue[] }
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'conflict'; step: BookingStep; message: string }
+  /** The draft changed since the revision the page showed: nothing booked; the draft as it is now. */
+  | { kind: 'stale'; message: string; session: BookingSession }
   | { kind: 'gone'; message: string }
   | Limited
 
-/** "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks. */
+/**
+ * "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks, and
+ * only in the revision whose summary the page showed.
+ */
 export const submitBooking = createServerFn({ method: 'POST' })
   .validator(
     z.extend(tripDateInput, {
       idempotencyKey: idempotencyKeySchema,
+      /** The draft's revision the page showed (its summary and price). */
+      revision: draftRevisionSchema,
       acceptAgb: z.boolean(),
       acceptPrivacy: z.boolean(),
       referrer: z.nullable(z.string().check(z.maxLength(200))),
@@ -194,7 +288,7 @@ export const submitBooking = createServerFn({ method: 'POST' })
       data.idempotencyKey,
       { acceptAgb: data.acceptAgb, acceptPrivacy: data.acceptPrivacy, referrer: data.referrer },
       settings,
-      { onBooked: confirmationMailWriter(settings, origin), agencyId: agency.agencyId },
+      { onBooked: confirmationMailWriter(settings, origin), agencyId: agency.agencyId, revision: data.revision },
     )
     switch (result.kind) {
       case 'booked': {
@@ -204,6 +298,10 @@ export const submitBooking = createServerFn({ method: 'POST' })
       }
       case 'key-reused':
         return { kind: 'invalid', issues: [{ path: 'idempotencyKey', message: 'Diese Anfrage wurde schon mit anderen Angaben gesendet.' }] }
+      case 'stale':
+        // 409 Conflict, as the API answers it: nothing booked, the draft changed since it was shown.
+        setResponseStatus(409)
+        return { kind: 'stale', message: result.message, session: await session(draftId, result.offer, result.current) }
       default:
         return result
     }

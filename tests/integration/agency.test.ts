@@ -194,7 +194,8 @@ describe('agency bookings', () => {
       new Request(`${ORIGIN}/api/booking-drafts/${draftId}/book`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `api-${draftId.slice(0, 12)}`, ...headers },
-        body: JSON.stringify(ACCEPT),
+        // The draft was made (revision 1) and saved complete (2).
+        body: JSON.stringify({ ...ACCEPT, revision: 2 }),
       }),
     )
 

@@ -338,6 +338,9 @@ describe('GET /api/openapi.json', () => {
 
     expect((await run('bookBookingDraft', 'ohneSchluessel', { draftId: a })).body).toEqual(example('bookBookingDraft', 'ohneSchluessel'))
     expect((await run('bookBookingDraft', 'ohneAgb', { draftId: a })).body).toEqual(example('bookBookingDraft', 'ohneAgb'))
+    const changed = await run('bookBookingDraft', 'geaendert', { draftId: a })
+    const documentedStale = example('bookBookingDraft', 'geaendert') as Json
+    expect({ ...changed.body, current: withoutTimes(changed.body.current as Json) }).toEqual({ ...documentedStale, current: withoutTimes(documentedStale.current as Json) })
     const booked = await run('bookBookingDraft', 'gebucht', { draftId: a })
     expect(booked.body.gesamtpreis).toBe((example('bookBookingDraft', 'gebucht') as Json).gesamtpreis)
     expect(booked.body.bookingNumber).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/)
@@ -538,7 +541,8 @@ describe('POST /api/booking-drafts/{draftId}/book', () => {
   beforeAll(async () => {
     offer = await takeDate({ seatPlan: true, roomTypes: 'DZ' })
   })
-  const accept = { acceptAgb: true, acceptPrivacy: true, referrer: null }
+  // A draft made (revision 1) and saved complete (2).
+  const accept = { acceptAgb: true, acceptPrivacy: true, referrer: null, revision: 2 }
 
   async function completeOne(seats: readonly string[]): Promise<string> {
     const id = await newDraftId(offer.tripDateId)
@@ -560,7 +564,7 @@ describe('POST /api/booking-drafts/{draftId}/book', () => {
 
   it('an incomplete draft: 422 with the step and the issues of that step', async () => {
     const id = await newDraftId(offer.tripDateId)
-    const result = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, accept, { 'Idempotency-Key': newKey() })))
+    const result = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, { ...accept, revision: 1 }, { 'Idempotency-Key': newKey() })))
     expect(result.status).toBe(422)
     expect(result.body.step).toBe(1)
     expect(result.body.error).toMatch(/Schritt 1 \(Termin und Plätze\)/)
@@ -569,7 +573,7 @@ describe('POST /api/booking-drafts/{draftId}/book', () => {
 
   it('without consent: 422 per field', async () => {
     const id = await completeOne(layoutSeats(offer).slice(2, 4))
-    const result = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, { acceptAgb: false, acceptPrivacy: false }, { 'Idempotency-Key': newKey() })))
+    const result = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, { ...accept, acceptAgb: false, acceptPrivacy: false }, { 'Idempotency-Key': newKey() })))
     expect(result.status).toBe(422)
     expect((result.body.issues as { path: string }[]).map((i) => i.path).sort()).toEqual(['acceptAgb', 'acceptPrivacy'])
   })
@@ -602,6 +606,42 @@ describe('POST /api/booking-drafts/{draftId}/book', () => {
     expect(otherKey.status).toBe(410)
     expect(otherKey.body.error).toContain(body.bookingNumber)
     expect((await send(jsonRequest('PUT', `/api/booking-drafts/${id}`, {}))).status).toBe(410)
+  })
+
+  it('without the revision it books: 422 naming the field, nothing booked', async () => {
+    const id = await completeOne(layoutSeats(offer).slice(12, 14))
+    const { revision: _revision, ...withoutRevision } = accept
+    const result = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, withoutRevision, { 'Idempotency-Key': newKey() })))
+    expect(result.status).toBe(422)
+    expect((result.body.issues as { path: string }[]).map((i) => i.path)).toEqual(['revision'])
+    expect(await t.db.select().from(bookings).where(eq(bookings.draftId, id))).toEqual([])
+  })
+
+  it('a draft saved since the revision named: 409 with the draft as it is now, nothing booked; its revision books', async () => {
+    const seats = layoutSeats(offer).slice(14, 16)
+    const id = await completeOne(seats)
+    // Another window changes the booker's town (revision 3).
+    const changed = completeDraft(offer, await storedDraft(id), { travellers: 2, seats })
+    changed.allRooms[0]!.teilnehmer[0]!.city = 'Detmold'
+    const saved = await answer(await send(jsonRequest('PUT', `/api/booking-drafts/${id}`, changed)))
+    expect(saved.status).toBe(200)
+    expect(saved.body.revision).toBe(3)
+
+    const stale = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, accept, { 'Idempotency-Key': newKey() })))
+    expect(stale.status).toBe(409)
+    expectApiHeaders(stale)
+    expect(stale.body.step).toBe(4)
+    expect(stale.body.error).toMatch(/inzwischen geändert.*Gebucht wurde nichts/)
+    const current = stale.body.current as Json
+    expect(current.revision).toBe(3)
+    expect(current.pricing).toEqual(saved.body.pricing)
+    expect(await t.db.select().from(bookings).where(eq(bookings.draftId, id))).toEqual([])
+    const held = await t.db.select({ seat: seatReservations.seat }).from(seatReservations).where(eq(seatReservations.holdToken, id))
+    expect(held.map((r) => r.seat).sort()).toEqual([...seats].sort())
+
+    const booked = await answer(await send(jsonRequest('POST', `/api/booking-drafts/${id}/book`, { ...accept, revision: 3 }, { 'Idempotency-Key': newKey() })))
+    expect(booked.status).toBe(201)
+    expect(booked.body.gesamtpreis).toBe((saved.body.pricing as Json).gesamtpreis)
   })
 
   it('a conflict at booking time: 409 with the step to fix', async () => {

@@ -282,7 +282,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
 
   it('lose no booking when one instance is killed mid-traffic, and the other keeps serving', async () => {
     // Complete drafts, each with a seat of its own, prepared through both instances.
-    const drafts: { draftId: string; key: string }[] = []
+    const drafts: { draftId: string; key: string; revision: number }[] = []
     for (const dateId of await seatDates()) {
       const offer = await availability('b', dateId)
       for (const { seat } of offer.seats.filter((s) => s.state === 'free').slice(0, 6)) {
@@ -294,7 +294,8 @@ describe('two instances on one PostgreSQL behind nginx', () => {
           method: 'PUT',
         })
         expect(saved.status).toBe(200)
-        drafts.push({ draftId, key: randomUUID() })
+        const { revision } = (await saved.json()) as { revision: number }
+        drafts.push({ draftId, key: randomUUID(), revision })
         if (drafts.length === 40) break
       }
       if (drafts.length === 40) break
@@ -302,11 +303,11 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     expect(drafts.length).toBe(40)
 
     // A booking is sent through nginx until it is answered; a lost answer is repeated with the same key.
-    const book = async ({ draftId, key }: { draftId: string; key: string }) => {
+    const book = async ({ draftId, key, revision }: { draftId: string; key: string; revision: number }) => {
       for (let attempt = 1; attempt <= 10; attempt++) {
         try {
           const response = await viaNginx(`/api/booking-drafts/${draftId}/book`, {
-            ...json({ acceptAgb: true, acceptPrivacy: true }),
+            ...json({ acceptAgb: true, acceptPrivacy: true, revision }),
             headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
           })
           if (response.status === 201) {

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useSelector } from '@tanstack/react-form'
 import { endAgencySession, getAgencySession } from '~/components/agency/agency-session'
@@ -16,6 +16,7 @@ import { readReferrer } from '~/lib/client-prefs'
 import { bookingQueries } from '~/queries/booking'
 import { siteInfoQuery } from '~/queries/shell'
 import { submitBooking } from '~/server/booking.functions'
+import type { BookingView } from '~/server/booking.functions'
 import { PaymentStep } from './PaymentStep'
 import { ReviewStep } from './ReviewStep'
 import { RoomsStep } from './RoomsStep'
@@ -25,7 +26,7 @@ import { useBookingStep } from './useBookingStep'
 
 const INCOMPLETE_NOTICE = 'Bitte vervollständigen Sie zuerst diesen Schritt – danach geht es weiter.'
 
-/** One of the four booking steps: the step's fields in the shared frame, saved as the customer goes. */
+/** One of the four booking steps: the step's part of the booking's one form in the shared frame, saved as the customer goes. */
 export function BookingStepPage({
   tripDateId,
   step,
@@ -47,11 +48,16 @@ export function BookingStepPage({
   )
 }
 
+/** Leaving a step (Zurück, Weiter, a progress link) sends what is not saved yet at once. */
+function useSaveOnLeave(saveNow: () => Promise<unknown>): void {
+  useEffect(() => () => void saveNow(), [saveNow])
+}
+
 function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
-  const { form, session, message, issues, issueOf, dropIssue, saveNow, saveSoon, busy } = useBookingStep(tripDateId, step)
+  const { form, session, message, issues, issueOf, dropIssue, saveNow, saveSoon, busy, submit, submitting } = useBookingStep(step)
+  useSaveOnLeave(saveNow)
   // "Weiter" waits only for its own submission: a click while an autosave runs is taken, and the
   // step's save queues behind that one.
-  const submitting = useSelector(form.store, (state) => state.isSubmitting)
   return (
     <StepFrame
       tripDateId={tripDateId}
@@ -60,7 +66,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       issues={issues}
       message={message}
       busy={submitting}
-      onSubmit={() => void form.handleSubmit()}
+      onSubmit={() => void submit()}
       onDropIssue={dropIssue}
       notice={notice}
     >
@@ -87,7 +93,7 @@ function useIdempotencyKey(tripDateId: number): () => string {
 }
 
 function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: ReactNode }) {
-  const { form, session, message, setMessage } = useBookingStep(tripDateId, 4)
+  const { form, session, message, setMessage, saveNow, rebase, booked } = useBookingStep(4)
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -100,11 +106,20 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       const problems = checked.success ? [] : checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
       setIssues(problems)
       if (problems.length) return
+      // What the page shows is what is booked: the revision of the summary on screen. A save still
+      // under way goes first; had it changed anything, the booking is refused and shows it anew.
+      const revision = session.revision
+      await saveNow()
+      if (revision === null) {
+        setMessage({ kind: 'error', text: 'Ihre Buchung wird noch vorbereitet. Bitte versuchen Sie es in einem Moment erneut.' })
+        return
+      }
       const result = await submitBooking({
         // Agency staff send their login's token; the server decides whether it holds (DESIGN 7).
         data: {
           tripDateId,
           idempotencyKey: idempotencyKey(),
+          revision,
           ...value,
           referrer: readReferrer(localStorage),
           ...agencyCredentials(getAgencySession()),
@@ -112,11 +127,21 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       })
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
+        // Back from the confirmation shows this booking as made, never an empty form to book again.
+        booked()
+        const done: BookingView = { kind: 'booked', offer: session.offer, bookingNumber: result.bookingNumber }
+        queryClient.setQueryData(bookingQueries.view(tripDateId).queryKey, done)
         if (result.agencyNotice) {
           endAgencySession()
           notify({ id: 'agentur-buchung', message: result.agencyNotice, color: 'warning', timeout: 0 })
         }
         await navigate({ to: '/buchung/bestaetigung/$nummer/', params: { nummer: result.bookingNumber } })
+        return
+      }
+      if (result.kind === 'stale') {
+        // Changed meanwhile (another tab): nothing booked; the page shows the draft as it is now.
+        rebase(result.session)
+        setMessage({ kind: 'error', text: result.message })
         return
       }
       if (result.kind === 'conflict' || result.kind === 'incomplete') {
@@ -126,7 +151,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
           // The step to fix shows the plan as it is now, and the reason stays in the notification
           // area until it is closed (this step's own message goes with it).
           notify({ message: text, color: 'error', timeout: 0, id: 'buchung-konflikt' })
-          await queryClient.invalidateQueries({ queryKey: bookingQueries.session(tripDateId).queryKey })
+          await queryClient.invalidateQueries({ queryKey: bookingQueries.view(tripDateId).queryKey })
           await navigate({ to: STEP_ROUTES[result.step], params: { terminId: String(tripDateId) } })
         }
         return

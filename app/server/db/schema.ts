@@ -572,6 +572,8 @@ export const bookingDrafts = pgTable(
       .references(() => tripDates.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<unknown>().notNull(),
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
+    /** Raised by every save that changes `data`; a save or booking names the revision it is based on. */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -579,6 +581,7 @@ export const bookingDrafts = pgTable(
   (t) => [
     index('booking_drafts_expires_idx').on(t.expiresAt),
     check('booking_drafts_id_check', sql`length(${t.id}) between 32 and 64`),
+    check('booking_drafts_revision_check', sql`${t.revision} > 0`),
   ],
 )
 

@@ -29,6 +29,7 @@ import {
   apiErrorSchema,
   availabilityOf,
   availabilitySchema,
+  bookConflictSchema,
   bookedSchema,
   bookRequestBodySchema,
   createdDraftBody,
@@ -41,11 +42,12 @@ import {
   savedDraftSchema,
   seatConflictBody,
   seatConflictSchema,
+  staleBookingBody,
   stepErrorSchema,
 } from '../services/booking/api.server'
 import type { Availability } from '../services/booking/api.server'
 import { normaliseDraft } from '../services/booking/drafts.server'
-import { bookRequestSchema, idempotencyKeySchema } from '../services/booking/book.server'
+import { bookRequestSchema, idempotencyKeySchema, STALE_BOOKING_MESSAGE } from '../services/booking/book.server'
 import { loadOffer, unbookableReason, UNBOOKABLE_MESSAGES } from '../services/booking/offer.server'
 import type { BookingSettings } from '../services/booking/settings.server'
 import { loadCountries, loadInitData } from '../services/catalogue.server'
@@ -352,7 +354,7 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
   const flow = seatDate ?? capacityDate
   const unknownTripDateId = MAX_ID
   const exampleDraftId = 'Zk3mQ9x_Lr2VbT8nWc4sYh1PdJ6uEa0GfO7iKq5MtXy'
-  const keys = { gebucht: randomUUID(), ohneAgb: randomUUID(), unvollstaendig: randomUUID(), unbekannt: randomUUID() }
+  const keys = { gebucht: randomUUID(), ohneAgb: randomUUID(), geaendert: randomUUID(), unvollstaendig: randomUUID(), unbekannt: randomUUID() }
   const expiresAt = new Date(now.getTime() + minutes(options.settings.draftMinutes))
   const holdsUntil = new Date(now.getTime() + minutes(options.settings.holdMinutes))
   const noDate = 'Zurzeit ist kein Termin online buchbar; das Beispiel zeigt nur die Form.'
@@ -367,16 +369,19 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
   const agbIssues = bookRequestSchema.safeParse({ acceptAgb: false, acceptPrivacy: true, referrer: null })
   const initial = flow ? newDraft(flow.offer) : bookingDraftSchema.parse({})
   const step1Issues = flow ? stepIssues(1, flow.offer, initial) : []
-  const savedBody = flow
-    ? savedDraftBody(exampleDraftId, flow.offer.tripDateId, flow.offer, {
+  const savedA = flow
+    ? {
         draft: storedDraft,
+        // Entwurf A: made (1), the invalid save stores nothing, the complete one changes it (2).
+        revision: 2,
         pricing,
         holdsUntil: wantedSeats.length ? holdsUntil : null,
         expiresAt,
         incompleteStep: firstIncompleteStep(flow.offer, storedDraft),
-      })
+      }
     : null
-  const bookBody = { acceptAgb: true, acceptPrivacy: true, referrer: null }
+  const savedBody = flow && savedA ? savedDraftBody(exampleDraftId, flow.offer.tripDateId, flow.offer, savedA) : null
+  const bookBody = { acceptAgb: true, acceptPrivacy: true, referrer: null, revision: 2 }
   const draftLinks = {
     entwurfSpeichern: { operationId: 'saveBookingDraft', parameters: { draftId: '$response.body#/draftId' }, description: 'Den Entwurf mit allen Angaben speichern.' },
     entwurfBuchen: { operationId: 'bookBookingDraft', parameters: { draftId: '$response.body#/draftId' }, description: 'Den vollständigen Entwurf buchen.' },
@@ -537,6 +542,7 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
             gebucht: { summary: 'Neuer Schlüssel', value: keys.gebucht },
             wiederholt: { summary: 'Derselbe Schlüssel noch einmal', value: keys.gebucht },
             ohneAgb: { summary: 'Eigener Schlüssel', value: keys.ohneAgb },
+            geaendert: { summary: 'Eigener Schlüssel', value: keys.geaendert },
             unvollstaendig: { summary: 'Eigener Schlüssel', value: keys.unvollstaendig },
             unbekannt: { summary: 'Eigener Schlüssel', value: keys.unbekannt },
           },
@@ -559,8 +565,13 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
           gebucht: { summary: 'Entwurf A buchen (nach dem vollständigen Speichern)', value: bookBody },
           wiederholt: { summary: 'Dieselbe Anfrage mit demselben Schlüssel', value: bookBody },
           ohneSchluessel: { summary: 'Ohne Header Idempotency-Key', value: bookBody },
-          ohneAgb: { summary: 'Ohne Zustimmung zu den AGB (Entwurf A)', value: { acceptAgb: false, acceptPrivacy: true, referrer: null } },
-          unvollstaendig: { summary: 'Entwurf B buchen, dem noch alles fehlt', value: bookBody },
+          ohneAgb: { summary: 'Ohne Zustimmung zu den AGB (Entwurf A)', value: { ...bookBody, acceptAgb: false } },
+          geaendert: {
+            summary: 'Entwurf A mit der Revision vor dem vollständigen Speichern buchen',
+            description: 'Die Anfrage nennt Revision 1; gespeichert ist inzwischen Revision 2 (zum Beispiel aus einem anderen Fenster geändert).',
+            value: { ...bookBody, revision: 1 },
+          },
+          unvollstaendig: { summary: 'Entwurf B buchen, dem noch alles fehlt', value: { ...bookBody, revision: 1 } },
           unbekannt: { summary: 'Einen Entwurf buchen, den es nicht gibt', value: bookBody },
         },
       },
@@ -586,10 +597,16 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
         },
         '404': { description: 'Diesen Entwurf gibt es nicht, oder er ist abgelaufen.', schema: apiErrorSchema, schemaName: 'Fehler', examples: { unbekannt: { summary: 'Unbekannt oder abgelaufen', value: { error: MESSAGES.draftUnknown, issues: [] } } } },
         '409': {
-          description: 'Konflikt beim Buchen: ein Sitz wurde inzwischen vergeben, nicht mehr genug Plätze, ein Gutschein eingelöst, oder der Termin ist nicht mehr buchbar. `step` nennt den Schritt, dessen Angaben zu ändern sind. Nichts wurde gebucht.',
-          schema: stepErrorSchema,
+          description:
+            'Konflikt beim Buchen: der Entwurf wurde seit der genannten `revision` geändert (`current` zeigt ihn, wie er jetzt ist: Angaben, Preise, Revision), ein Sitz wurde inzwischen vergeben, nicht mehr genug Plätze, ein Gutschein eingelöst, oder der Termin ist nicht mehr buchbar. `step` nennt den Schritt, dessen Angaben zu prüfen sind. Nichts wurde gebucht.',
+          schema: bookConflictSchema,
           schemaName: 'BuchungsKonflikt',
-          examples: { sitzVergeben: { summary: 'Sitz inzwischen vergeben (Beispiel ohne Anfrage: entsteht nur, wenn eine Haltezeit ablief)', value: { error: 'Der Sitzplatz 3C wurde inzwischen vergeben. Bitte wählen Sie einen anderen Platz.', issues: [], step: 1 } } },
+          examples: {
+            ...(flow && savedA
+              ? { geaendert: { summary: 'Entwurf seit der genannten Revision geändert', value: staleBookingBody(exampleDraftId, flow.offer, savedA, STALE_BOOKING_MESSAGE) } }
+              : {}),
+            sitzVergeben: { summary: 'Sitz inzwischen vergeben (Beispiel ohne Anfrage: entsteht nur, wenn eine Haltezeit ablief)', value: { error: 'Der Sitzplatz 3C wurde inzwischen vergeben. Bitte wählen Sie einen anderen Platz.', issues: [], step: 1 } },
+          },
         },
         '410': { description: 'Dieser Entwurf wurde schon mit einem anderen Schlüssel gebucht.', schema: apiErrorSchema, schemaName: 'Fehler', examples: { schonGebucht: { summary: 'Schon gebucht', value: { error: 'Dieser Entwurf wurde bereits gebucht (Buchungsnummer 7K4P-9XQ2).', issues: [] } } } },
         '413': bodyErrors()['413']!,

@@ -1,5 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-router'
+import { BookingDone } from '~/components/booking/BookingDone'
+import { BookingFormProvider } from '~/components/booking/BookingForm'
 import { BookingProgress } from '~/components/booking/BookingProgress'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { HoldCountdown } from '~/components/booking/HoldCountdown'
@@ -9,15 +11,19 @@ import { bookingStepOf } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { bookingQueries } from '~/queries/booking'
 import { extendBookingHold } from '~/server/booking.functions'
+import type { BookingView } from '~/server/booking.functions'
 import { pageHead } from '~/lib/head'
 
-/** Spec 2 booking flow: the draft of this browser for one trip date (Termin), shared by the four steps. */
+/**
+ * Spec 2 booking flow: the draft of this browser for one trip date (Termin), one form for the four
+ * steps. The loader only reads (a hover's preload changes nothing); the form opens the draft.
+ */
 export const Route = createFileRoute('/buchung/$terminId')({
   loader: async ({ context, params }) => {
     const tripDateId = parseId(params.terminId)
     if (tripDateId === null) throw notFound()
-    const session = await context.queryClient.ensureQueryData(bookingQueries.session(tripDateId))
-    return { tripDateId, title: session.offer.tripTitle }
+    const view = await context.queryClient.ensureQueryData(bookingQueries.view(tripDateId))
+    return { tripDateId, title: view.kind === 'booked' ? view.offer.tripTitle : view.session.offer.tripTitle }
   },
   head: ({ loaderData, match }) =>
     pageHead(match.context.site, { title: loaderData ? `Buchung: ${loaderData.title}` : 'Buchung', robots: 'noindex' }),
@@ -27,10 +33,10 @@ export const Route = createFileRoute('/buchung/$terminId')({
 
 function BookingLayout() {
   const { tripDateId } = Route.useLoaderData()
-  const { data } = useSuspenseQuery(bookingQueries.session(tripDateId))
+  const { data: view } = useSuspenseQuery(bookingQueries.view(tripDateId))
   const queryClient = useQueryClient()
   const step = bookingStepOf(useMatches().at(-1)?.routeId ?? '')
-  const { offer } = data
+  const offer = view.kind === 'booked' ? view.offer : view.session.offer
   return (
     <div className="container section booking">
       <header className="page-header">
@@ -38,22 +44,31 @@ function BookingLayout() {
         <h1 className="page-title">{offer.tripTitle}</h1>
         <p className="lead">{formatDateRange(offer.dateFrom, offer.dateTill)}</p>
       </header>
-      {step !== null ? <BookingProgress tripDateId={tripDateId} current={step} incomplete={data.incompleteStep} /> : null}
-      <HoldCountdown
-        until={data.holdsUntil}
-        onExtend={async () => {
-          const result = await extendBookingHold({ data: { tripDateId } })
-          if (result.kind === 'saved') queryClient.setQueryData(bookingQueries.session(tripDateId).queryKey, result.session)
-        }}
-      />
-      <div className="booking__columns">
-        <div className="booking__main">
-          <Outlet />
-        </div>
-        <aside className="booking__aside" aria-labelledby="preis-titel">
-          <PriceSummary titleId="preis-titel" pricing={data.pricing} compact />
-        </aside>
-      </div>
+      {view.kind === 'booked' ? (
+        <BookingDone tripDateId={tripDateId} bookingNumber={view.bookingNumber} />
+      ) : (
+        <BookingFormProvider tripDateId={tripDateId} session={view.session}>
+          {step !== null ? <BookingProgress tripDateId={tripDateId} current={step} incomplete={view.session.incompleteStep} /> : null}
+          <HoldCountdown
+            until={view.session.holdsUntil}
+            onExtend={async () => {
+              const result = await extendBookingHold({ data: { tripDateId } })
+              if (result.kind === 'saved' || result.kind === 'stale') {
+                const next: BookingView = { kind: 'draft', session: result.session }
+                queryClient.setQueryData(bookingQueries.view(tripDateId).queryKey, next)
+              }
+            }}
+          />
+          <div className="booking__columns">
+            <div className="booking__main">
+              <Outlet />
+            </div>
+            <aside className="booking__aside" aria-labelledby="preis-titel">
+              <PriceSummary titleId="preis-titel" pricing={view.session.pricing} compact />
+            </aside>
+          </div>
+        </BookingFormProvider>
+      )}
     </div>
   )
 }

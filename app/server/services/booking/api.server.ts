@@ -16,7 +16,8 @@
 //   booked is 410, with the booking number.
 // - POST …/book needs an `Idempotency-Key` header (IETF draft): missing or malformed 400; the same
 //   key with the same request answers the first answer again (201, `Idempotent-Replayed: true`);
-//   the same key with another request 422.
+//   the same key with another request 422. Its body names the draft's `revision` it books (the one
+//   the last save answered): a draft saved since is not booked (409 with the draft as it is now).
 import '~/lib/zod-de'
 import { eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
@@ -36,7 +37,7 @@ import type { Database } from '../../db/client.server'
 import { agencies, bookings } from '../../db/schema'
 import { errorFields, log } from '../../log.server'
 import { agencyForBooking, checkAgencyToken } from '../agency/login.server'
-import { bookDraft, bookRequestSchema, idempotencyKeySchema } from './book.server'
+import { bookDraft, bookRequestSchema, draftRevisionSchema, idempotencyKeySchema } from './book.server'
 import type { BookOptions } from './book.server'
 import { createDraft, DRAFT_ID_PATTERN, loadDraft, saveDraft } from './drafts.server'
 import type { SavedDraft } from './drafts.server'
@@ -148,11 +149,34 @@ export const savedDraftSchema = z.object({
   pricing: pricingSchema.check(z.describe('Vom Server aus der Datenbank neu berechnete Preise; Preise, die der Client sendet, zählen nicht.')),
   incompleteStep: z.nullable(stepSchema).check(z.describe('Der erste Schritt, dem noch etwas fehlt; null, wenn der Entwurf gebucht werden kann.')),
   incompleteIssues: z.array(apiIssueSchema).check(z.describe('Was diesem Schritt fehlt, je Feld.')),
+  revision: z
+    .int()
+    .check(
+      z.positive(),
+      z.describe('Die Revision des Entwurfs: steigt mit jedem Speichern, das etwas ändert. Die Buchung nennt die Revision, die sie bestätigt.'),
+    ),
   draft: bookingDraftSchema.check(z.describe('Der gespeicherte Entwurf (mit showName, price_per_person und gesamtpreis vom Server).')),
 })
 export type SavedDraftBody = z.infer<typeof savedDraftSchema>
 
-export const bookRequestBodySchema = bookRequestSchema
+export const bookRequestBodySchema = z.extend(bookRequestSchema, {
+  revision: draftRevisionSchema.check(
+    z.describe(
+      'Die Revision des Entwurfs, deren Preise und Angaben gebucht werden sollen (aus der Antwort des letzten Speicherns). Wurde der Entwurf seitdem geändert, wird nichts gebucht (409 mit dem aktuellen Stand).',
+    ),
+  ),
+})
+
+/** A 409 of the booking: a conflict to fix in `step`, or (`current`) the draft changed since the revision named. */
+export const bookConflictSchema = z.extend(stepErrorSchema, {
+  current: z
+    .optional(savedDraftSchema)
+    .check(
+      z.describe(
+        'Nur wenn der Entwurf seit der genannten Revision geändert wurde: der Entwurf, wie er jetzt ist, mit Preisen und Revision. Nichts wurde gebucht; wer diesen Stand buchen will, sendet dessen Revision.',
+      ),
+    ),
+})
 
 export const bookedSchema = z.object({
   bookingNumber: z.string().check(z.describe("Die Buchungsnummer, z. B. '7K4P-9XQ2'.")),
@@ -379,6 +403,7 @@ export function savedDraftBody(draftId: string, tripDateId: number, offer: Booki
     pricing: saved.pricing,
     incompleteStep: saved.incompleteStep,
     incompleteIssues: saved.incompleteStep === null ? [] : stepIssues(saved.incompleteStep, offer, draft),
+    revision: saved.revision,
     draft,
   }
 }
@@ -399,7 +424,9 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
       return json(422, invalidDraftBody(result.issues))
     case 'seat-conflict':
       return json(409, seatConflictBody(body.value, result.seats))
+    case 'stale':
     case 'gone':
+      // Without a revision in the request (the API's saves name none), only a draft gone meanwhile.
       return missingDraft(ctx.db, draftId)
   }
 }
@@ -418,6 +445,11 @@ export function readIdempotencyKey(request: Request): { ok: true; key: string } 
   return { ok: true, key: key.data }
 }
 
+/** The 409 of a booking based on an older revision: nothing booked; the draft as it is now. */
+export function staleBookingBody(draftId: string, offer: BookingOffer, current: SavedDraft, message: string): z.infer<typeof bookConflictSchema> {
+  return { error: message, issues: [], step: 4, current: savedDraftBody(draftId, offer.tripDateId, offer, current) }
+}
+
 export function incompleteBody(step: BookingStep, issues: readonly StepIssue[]): z.infer<typeof stepErrorSchema> {
   return {
     error: `Die Buchung ist noch nicht vollständig: Bitte ergänzen Sie Schritt ${step} (${STEP_LABELS[step]}).`,
@@ -433,6 +465,12 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
   const key = readIdempotencyKey(request)
   if (!key.ok) return key.response
   const now = nowOf(ctx)
+  const revision = z.object({ revision: bookRequestBodySchema.shape.revision }).safeParse(body.value)
+  if (!revision.success) {
+    // A draft that is gone is that (404, 410), whatever else the request lacks.
+    if (!(await loadDraft(ctx.db, draftId, now))) return missingDraft(ctx.db, draftId)
+    return problem(422, MESSAGES.invalid, zodIssues(revision.error))
+  }
   // Agency staff send their login card's token; only a token the server verifies attributes the booking.
   const agency = agencyForBooking(
     await checkAgencyToken(ctx.db, ctx.settings.linkSecret, request.headers.get('x-agency-token'), { now: now.getTime() }),
@@ -441,6 +479,7 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
     now,
     onBooked: ctx.onBooked,
     agencyId: agency.agencyId,
+    revision: revision.data.revision,
   })
   switch (result.kind) {
     case 'booked': {
@@ -472,6 +511,8 @@ export async function postBooking(ctx: BookingApiContext, draftId: string, reque
       return problem(422, MESSAGES.keyReused, [{ path: 'Idempotency-Key', message: MESSAGES.keyReused }])
     case 'conflict':
       return problem(409, result.message, [], { step: result.step })
+    case 'stale':
+      return json(409, staleBookingBody(draftId, result.offer, result.current, result.message))
     case 'gone': {
       // The service says 'gone' for a missing draft, a booked one and a date no longer bookable.
       const row = await loadDraft(ctx.db, draftId, now)

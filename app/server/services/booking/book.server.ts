@@ -2,7 +2,8 @@
 // turn the draft's seat holds into reservations (the unique seat constraint covers holds and
 // bookings alike), check the capacity, redeem the vouchers, store the booking with its travellers,
 // payment schedule and SEPA mandate, and put the confirmation mail into the outbox. Any conflict
-// rolls everything back. An Idempotency-Key makes a retried request return the same booking.
+// rolls everything back. An Idempotency-Key makes a retried request return the same booking. The
+// request names the draft's revision the customer saw last: a draft changed since is not booked.
 import { createHash, randomInt } from 'node:crypto'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
@@ -23,7 +24,8 @@ import { singleLine } from '~/lib/forms'
 import type { Database } from '../../db/client.server'
 import { queryRows } from '../../db/query.server'
 import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
-import { checkVouchers } from './drafts.server'
+import { checkVouchers, describeDraft } from './drafts.server'
+import type { SavedDraft } from './drafts.server'
 import { closedReason, draftWithOffer, UNBOOKABLE_MESSAGES } from './offer.server'
 import type { BookingSettings } from './settings.server'
 import type { BookingRows } from './summary.server'
@@ -55,11 +57,20 @@ export const bookRequestSchema = z.extend(bookingConsentSchema, {
 })
 export type BookRequest = z.input<typeof bookRequestSchema>
 
+/** The draft's revision a booking confirms: the one whose summary the customer saw last. */
+export const draftRevisionSchema = z.int().check(z.positive('Bitte nennen Sie die Revision des Entwurfs, die Sie buchen möchten.'))
+
+/** Why a booking based on an older revision is refused; the answer shows the draft as it is now. */
+export const STALE_BOOKING_MESSAGE =
+  'Ihre Buchungsangaben wurden inzwischen geändert, zum Beispiel in einem anderen Fenster. Gebucht wurde nichts. Bitte prüfen Sie die Angaben und den Gesamtpreis so, wie sie jetzt sind, und buchen Sie dann erneut.'
+
 export type BookResult =
   | { kind: 'booked'; bookingNumber: string; gesamtpreis: number; replayed: boolean }
   | { kind: 'incomplete'; step: BookingStep; issues: StepIssue[] }
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'conflict'; step: BookingStep; message: string }
+  /** The draft changed since the revision the request names: nothing booked; the draft as it is now. */
+  | { kind: 'stale'; message: string; current: SavedDraft; offer: BookingOffer }
   | { kind: 'key-reused' }
   | { kind: 'gone'; message: string }
 
@@ -74,6 +85,11 @@ class BookingConflict extends Error {
 
 export type BookOptions = {
   now?: Date
+  /**
+   * The draft's revision the customer confirms (the page and the API always send it): a draft
+   * saved since is refused with its current state. Tests of other rules may leave it out.
+   */
+  revision?: number
   /** The travel agency that books for the customer, once the caller has verified its token (DESIGN 7). */
   agencyId?: number | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
@@ -130,6 +146,13 @@ export async function bookDraft(
   const reason = offer ? closedReason(offer, todayInBerlin(now)) : 'unknown'
   if (!offer || reason !== null) return { kind: 'gone', message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] }
 
+  const stale = async (): Promise<BookResult> => {
+    const [current, currentOffer] = await draftWithOffer(db, draftId, new Date())
+    if (!current || !currentOffer) return { kind: 'gone', message: 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.' }
+    return { kind: 'stale', message: STALE_BOOKING_MESSAGE, current: await describeDraft(db, current, currentOffer), offer: currentOffer }
+  }
+  if (options.revision !== undefined && options.revision !== row.revision) return stale()
+
   const draft = row.draft
   const step = firstIncompleteStep(offer, draft)
   if (step !== null) return { kind: 'incomplete', step, issues: stepIssues(step, offer, draft) }
@@ -137,11 +160,12 @@ export async function bookDraft(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const booked = await bookInTransaction(tx, offer, row.id, draft, idempotencyKey, hash, request, settings, now, options)
+        const booked = await bookInTransaction(tx, offer, row.id, row.revision, draft, idempotencyKey, hash, request, settings, now, options)
         return { kind: 'booked', replayed: false, ...booked } as const
       })
     } catch (error) {
       if (error instanceof BookingConflict) return { kind: 'conflict', step: error.step, message: error.message }
+      if (error instanceof DraftChanged) return stale()
       if (error instanceof AlreadyBooked) return error.result
       const constraint = uniqueViolation(error)
       // A booking number drawn twice: nothing was written; again with another number.
@@ -159,6 +183,13 @@ export async function bookDraft(
 
 /** How often a booking is tried with a newly drawn number before the failure is reported. */
 const NUMBER_DRAWS = 5
+
+/** Thrown inside the transaction when the draft was saved since it was read: everything is rolled back. */
+class DraftChanged extends Error {
+  constructor() {
+    super('draft changed')
+  }
+}
 
 /** Thrown inside the transaction (nothing written yet) when the draft was booked meanwhile. */
 class AlreadyBooked extends Error {
@@ -205,6 +236,7 @@ async function bookInTransaction(
   tx: Database,
   offer: BookingOffer,
   draftId: string,
+  revision: number,
   draft: BookingDraft,
   idempotencyKey: string,
   hash: string,
@@ -346,7 +378,7 @@ async function bookInTransaction(
 
   // The booking and everything that belongs to it, sent at once: PostgreSQL runs the statements in
   // this order on the transaction's connection without a round trip each; results are checked after.
-  const [, converted, redeemed] = await Promise.all([
+  const [, converted, redeemed, , , , , deleted] = await Promise.all([
     // A number drawn before (1 in 10^12 per pair) fails here and the caller tries again.
     tx.insert(bookings).values({
       id: booking.id,
@@ -411,9 +443,15 @@ async function bookInTransaction(
       : null,
     options.onBooked ? confirm(options.onBooked) : null,
     // The booking holds the data now; the draft and its personal data go (data minimisation). Its
-    // holds were turned into the booking's seats first; any left go with it.
-    tx.delete(bookingDrafts).where(eq(bookingDrafts.id, draftId)),
+    // holds were turned into the booking's seats first; any left go with it. Only the revision
+    // that was read and checked goes: a save committed meanwhile leaves nothing to delete (the
+    // delete waits for it, then finds the revision raised), and the booking is rolled back.
+    tx
+      .delete(bookingDrafts)
+      .where(and(eq(bookingDrafts.id, draftId), eq(bookingDrafts.revision, revision)))
+      .returning({ id: bookingDrafts.id }),
   ])
+  if (deleted.length === 0) throw new DraftChanged()
   if (redeemed.length !== voucherCheck.ids.length) {
     throw new BookingConflict(3, 'Ein Gutschein wurde inzwischen eingelöst. Bitte prüfen Sie Ihre Gutscheine.')
   }

@@ -1,7 +1,8 @@
 // Booking drafts on the server (DESIGN 6): created on entry, saved at every step with the seat
 // holds kept in step, priced by the one price function, and deleted with their personal data and
 // holds when they expire. The browser reaches its draft through an HttpOnly cookie, the API
-// through the draftId; both are the same unguessable id.
+// through the draftId; both are the same unguessable id. Every save that changes the draft raises
+// its revision; a save based on an older revision is refused with the current draft (issue 23).
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
 import { and, eq, gt, inArray, isNotNull, lt, sql, TransactionRollbackError } from 'drizzle-orm'
@@ -30,7 +31,15 @@ export function newDraftId(): string {
 
 const minutes = (n: number) => n * 60_000
 
-export type DraftRow = { id: string; tripDateId: number; draft: BookingDraft; agencyId: number | null; expiresAt: Date }
+export type DraftRow = {
+  id: string
+  tripDateId: number
+  draft: BookingDraft
+  /** Raised by every save that changes the draft; saves and bookings name the one they are based on. */
+  revision: number
+  agencyId: number | null
+  expiresAt: Date
+}
 
 /** A new draft for a date: one double room (or two day-trip travellers), nothing else chosen. */
 export async function createDraft(db: Database, offer: BookingOffer, settings: BookingSettings, now = new Date()): Promise<DraftRow> {
@@ -38,10 +47,11 @@ export async function createDraft(db: Database, offer: BookingOffer, settings: B
     id: newDraftId(),
     tripDateId: offer.tripDateId,
     draft: normaliseDraft(newDraft(offer), priceBooking(offer, newDraft(offer))),
+    revision: 1,
     agencyId: null,
     expiresAt: new Date(now.getTime() + minutes(settings.draftMinutes)),
   }
-  await db.insert(bookingDrafts).values({ id: row.id, tripDateId: row.tripDateId, data: row.draft, expiresAt: row.expiresAt })
+  await db.insert(bookingDrafts).values({ id: row.id, tripDateId: row.tripDateId, data: row.draft, revision: row.revision, expiresAt: row.expiresAt })
   return row
 }
 
@@ -56,7 +66,7 @@ export async function loadDraft(db: Database, id: string, now = new Date()): Pro
   if (!row) return null
   const draft = bookingDraftSchema.safeParse(row.data)
   if (!draft.success) return null
-  return { id: row.id, tripDateId: row.tripDateId, draft: draft.data, agencyId: row.agencyId, expiresAt: row.expiresAt }
+  return { id: row.id, tripDateId: row.tripDateId, draft: draft.data, revision: row.revision, agencyId: row.agencyId, expiresAt: row.expiresAt }
 }
 
 /** Checks the draft's vouchers against the table; the first problem per code, by position. */
@@ -105,6 +115,8 @@ export function normaliseDraft(draft: BookingDraft, pricing: Pricing): BookingDr
 
 export type SavedDraft = {
   draft: BookingDraft
+  /** The draft's revision after the save (unchanged when the save changed nothing). */
+  revision: number
   pricing: Pricing
   /** When the draft's seat holds end (null without holds). */
   holdsUntil: Date | null
@@ -117,6 +129,8 @@ export type SaveResult =
   | ({ kind: 'saved' } & SavedDraft)
   | { kind: 'invalid'; issues: StepIssue[] }
   | { kind: 'seat-conflict'; seats: string[] }
+  /** The save was based on an older revision: nothing stored; `current` is the draft as it is now. */
+  | { kind: 'stale'; current: SavedDraft }
   | { kind: 'gone' }
 
 function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
@@ -188,17 +202,22 @@ async function syncHolds(
 }
 
 /**
- * Saves the whole draft. Nothing is stored when the input is invalid or a wanted seat is taken
- * (the client keeps its entries and shows the refreshed plan); otherwise the holds follow the
- * chosen seats and the prices are the server's.
+ * Saves the whole draft. Nothing is stored when the input is invalid, a wanted seat is taken
+ * (the client keeps its entries and shows the refreshed plan) or the save is based on an older
+ * revision than the stored one (`basedOn`; the answer carries the current draft, which the client
+ * merges its entries into); otherwise the holds follow the chosen seats, the prices are the
+ * server's and the revision rises when the stored draft changed. Without `basedOn` (the server's
+ * own re-save of what it stored, an API client that sends no revision) the save applies to
+ * whatever is stored.
  */
 export async function saveDraft(
   db: Database,
-  row: DraftRow,
+  row: Pick<DraftRow, 'id'>,
   offer: BookingOffer,
   input: unknown,
   settings: BookingSettings,
   now = new Date(),
+  basedOn: number | null = null,
 ): Promise<SaveResult> {
   const parsed = bookingDraftSchema.safeParse(input)
   if (!parsed.success) {
@@ -226,38 +245,84 @@ export async function saveDraft(
   const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
 
-  let gone = false
+  let missed = false
   return db
     .transaction(async (tx) => {
-      // The draft's update and its holds, sent together (see syncHolds).
+      // The draft's update and its holds, sent together (see syncHolds). The update waits for a
+      // save of the same draft running at once and then finds the revision raised: it is refused.
       const [updated, holds] = await Promise.all([
         inOrder(
           tx
             .update(bookingDrafts)
-            .set({ data: stored, updatedAt: now, expiresAt })
-            .where(and(eq(bookingDrafts.id, row.id), gt(bookingDrafts.expiresAt, now)))
-            .returning({ id: bookingDrafts.id }),
+            .set({
+              data: stored,
+              updatedAt: now,
+              expiresAt,
+              revision: sql`${bookingDrafts.revision} + (${bookingDrafts.data} is distinct from ${JSON.stringify(stored)}::jsonb)::int`,
+            })
+            .where(
+              and(
+                eq(bookingDrafts.id, row.id),
+                gt(bookingDrafts.expiresAt, now),
+                basedOn === null ? undefined : eq(bookingDrafts.revision, basedOn),
+              ),
+            )
+            .returning({ revision: bookingDrafts.revision }),
         ),
         syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now),
       ])
-      if (updated.length === 0) {
-        gone = true
+      const revision = updated[0]?.revision
+      if (revision === undefined) {
+        missed = true
         tx.rollback()
       }
       if (holds.missing.length) tx.rollback()
       return {
         kind: 'saved',
         draft: stored,
+        revision: revision ?? 0,
         pricing,
         holdsUntil: holds.until,
         expiresAt,
         incompleteStep: firstIncompleteStep(offer, stored),
       } as const
     })
-    .catch((error: unknown) => {
-      if (isRollback(error)) return gone ? ({ kind: 'gone' } as const) : seatConflict(db, row.id, offer.tripDateId, wanted, now)
-      throw error
+    .catch(async (error: unknown): Promise<SaveResult> => {
+      if (!isRollback(error)) throw error
+      if (!missed) return seatConflict(db, row.id, offer.tripDateId, wanted, now)
+      // No row with that revision: the draft is gone, or it was saved since the revision named.
+      const current = await loadDraft(db, row.id, now)
+      return current ? { kind: 'stale', current: await describeDraft(db, current, offer, now) } : { kind: 'gone' }
     })
+}
+
+/**
+ * A stored draft as a save would answer it, without writing anything: its prices (vouchers that
+ * no longer hold left out), its holds and the first incomplete step. For reading a draft (the
+ * booking page's loader, the answer to a save or booking based on an older revision).
+ */
+export async function describeDraft(db: Database, row: DraftRow, offer: BookingOffer, now = new Date()): Promise<SavedDraft> {
+  const [voucherCheck, holds] = await Promise.all([
+    checkVouchers(
+      db,
+      row.draft.vouchers.map((v) => v.einloesecode),
+      todayInBerlin(now),
+    ),
+    db
+      .select({ until: sql<string | Date | null>`min(${seatReservations.heldUntil})` })
+      .from(seatReservations)
+      .where(and(eq(seatReservations.holdToken, row.id), gt(seatReservations.heldUntil, now))),
+  ])
+  const pricing = priceBooking(offer, row.draft, voucherCheck.checked)
+  const until = holds[0]?.until
+  return {
+    draft: row.draft,
+    revision: row.revision,
+    pricing,
+    holdsUntil: until ? new Date(until) : null,
+    expiresAt: row.expiresAt,
+    incompleteStep: firstIncompleteStep(offer, row.draft),
+  }
 }
 
 // tx.rollback() throws a TransactionRollbackError whose name is 'DrizzleError', so match the class.
