@@ -129,7 +129,7 @@ test('a second tab on the same booking: both stay correct; a boarding point chan
   // Tab 2 changes Person 1's boarding point, to one with another surcharge where the trip has one.
   await second.goto(`/buchung/${dateId}/step1/`)
   await second.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  const boarding = second.getByLabel('Zustieg für Person 1')
+  const boarding = second.getByLabel(/^Zustieg für /).first()
   await expect(boarding).not.toHaveValue('')
   const options = await boarding.locator('option').allInnerTexts()
   const current = await boarding.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? '')

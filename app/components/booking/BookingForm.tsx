@@ -168,23 +168,19 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
     }
   }, [form, queue, seen])
 
+  // Stable functions: a step's effect that saves on leaving must not run again on every answer.
+  const [actions] = useState(() => ({
+    saveNow: () => queue.flush(),
+    saveSoon: () => void requestAnimationFrame(() => setTimeout(() => void queue.flush(), 0)),
+    rebase: (next: BookingSession) => {
+      queryClient.setQueryData(bookingQueries.view(tripDateId).queryKey, draftView(next))
+      queue.rebase(next)
+    },
+    booked: () => queue.booked(),
+  }))
   const value = useMemo<BookingFormContextValue>(
-    () => ({
-      tripDateId,
-      form,
-      session,
-      message,
-      setMessage,
-      saveNow: () => queue.flush(),
-      saveSoon: () => requestAnimationFrame(() => setTimeout(() => void queue.flush(), 0)),
-      busy: saving > 0,
-      rebase: (next) => {
-        queryClient.setQueryData(bookingQueries.view(tripDateId).queryKey, draftView(next))
-        queue.rebase(next)
-      },
-      booked: () => queue.booked(),
-    }),
-    [tripDateId, form, session, message, queue, saving, queryClient],
+    () => ({ tripDateId, form, session, message, setMessage, busy: saving > 0, ...actions }),
+    [tripDateId, form, session, message, saving, actions],
   )
   return <BookingFormContext value={value}>{children}</BookingFormContext>
 }
