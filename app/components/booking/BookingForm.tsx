@@ -132,6 +132,7 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
   // sent as it was left has arrived.
   useEffect(() => {
     let live = true
+    queue.restore()
     void afterLeavingSave(tripDateId)
       .then(() => openBooking({ data: { tripDateId } }))
       .then((result) => {

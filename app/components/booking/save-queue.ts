@@ -64,6 +64,18 @@ export class SaveQueue {
     this.markReady()
   }
 
+  /**
+   * The page opens: what the page before it in this tab left unsaved (a reload, Back into the
+   * booking) is put back into the form at once, before the draft is opened.
+   */
+  restore(): void {
+    const unsaved = this.takeUnsaved()
+    if (!unsaved) return
+    const mine = this.options.values()
+    const merged = mergeDraft(unsaved.base, unsaved.values, mine)
+    if (!sameEntries(merged, mine)) this.options.setValues(merged)
+  }
+
   /** The draft was opened (made or refreshed): from now on saves go out on top of its revision. */
   opened(session: BookingSession, shownDraft: BookingDraft): void {
     if (session.revision === null) return
