@@ -179,16 +179,16 @@ describe('renderConfirmationPdf', () => {
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/Helvetica-Bold/)
   })
 
-  it('puts nine travellers on two numbered A4 pages, text inside the page, umlauts and € intact', async () => {
+  it('puts nine travellers and the contract’s terms on three numbered A4 pages, text inside the page, umlauts and € intact', async () => {
     const pdf = await renderConfirmationPdf(sample(), site, bank, { compress: false })
-    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2)
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3)
     expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]')
     const pages = readPdf(pdf)
     // The 30-row price table does not fit on the first page: it continues, with its header, on
-    // the second, where payments and notes follow.
-    expect(pages).toHaveLength(2)
+    // the second, where payments, the contract's terms and notes follow.
+    expect(pages).toHaveLength(3)
     pages.forEach((page, i) => {
-      expect(page.text).toContain(`Seite ${i + 1} von 2`)
+      expect(page.text).toContain(`Seite ${i + 1} von 3`)
       for (const { x, y } of page.positions) {
         expect(x).toBeGreaterThanOrEqual(57)
         expect(x).toBeLessThan(A4.width - 57)
@@ -212,29 +212,30 @@ describe('renderConfirmationPdf', () => {
 
   it('adds the Sicherungsschein as a last page naming the insurer, and says so', async () => {
     const pages = readPdf(await renderConfirmationPdf(sample(), site, bank, { compress: false, insolvency: site.insolvency }))
-    expect(pages).toHaveLength(3)
-    const last = flat(pages[2]?.text ?? '')
+    expect(pages).toHaveLength(4)
+    const last = flat(pages[3]?.text ?? '')
     expect(last).toContain('Sicherungsschein für Pauschalreisen nach § 651r BGB')
     expect(last).toContain(site.insolvency.insurer)
-    expect(last).toContain('Seite 3 von 3')
+    expect(last).toContain('Seite 4 von 4')
     expect(
       flat(
         pages
-          .slice(0, 2)
+          .slice(0, 3)
           .map((p) => p.text)
           .join('\n'),
       ),
     ).toContain('Ihr Sicherungsschein liegt dieser Bestätigung bei.')
   })
 
-  it('fits a booking of one traveller on one page, with the SEPA note instead of bank details', async () => {
+  it('fits a booking of one traveller on two pages, with the SEPA note instead of bank details', async () => {
     const debit = { ...oneTraveller(), paymentMethod: 'lastschrift' as const, mandateReference: '7K4P-9XQ2-1' }
     const pages = readPdf(await renderConfirmationPdf(debit, site, bank, { compress: false }))
-    expect(pages).toHaveLength(1)
-    expect(pages[0]?.text).toContain('per SEPA-Lastschrift')
-    expect(pages[0]?.text).toContain(bank.creditorId)
-    expect(pages[0]?.text).toContain('7K4P-9XQ2-1')
-    expect(pages[0]?.text).not.toContain('Verwendungszweck')
+    expect(pages).toHaveLength(2)
+    const text = pages.map((p) => p.text).join('\n')
+    expect(text).toContain('per SEPA-Lastschrift')
+    expect(text).toContain(bank.creditorId)
+    expect(text).toContain('7K4P-9XQ2-1')
+    expect(text).not.toContain('Verwendungszweck')
   })
 
   it('wraps a title without spaces instead of running off the page', async () => {
@@ -309,7 +310,7 @@ describe('bookingConfirmationMail', () => {
     expect(mail.text).toContain('Mandatsreferenz: 7K4P-9XQ2-1')
     expect(mail.text).not.toContain('Verwendungszweck')
     expect(mail.text).not.toContain('Reisebüro')
-    expect(mail.text).toContain('Sicherungsschein nach § 651r BGB liegt ihr bei')
+    expect(mail.text).toContain('Sicherungsschein nach § 651r BGB liegt der Bestätigung bei')
     expect(mail.text).toContain(site.insolvency.insurer)
   })
 })

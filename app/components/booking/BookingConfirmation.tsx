@@ -62,7 +62,7 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
         </ul>
       </section>
 
-      <PriceSummary titleId="preise-titel" pricing={booking} />
+      <PriceSummary titleId="preise-titel" pricing={booking} onSiteFees={booking.terms?.onSiteFees ?? null} />
 
       <section className="section section--tight" aria-labelledby="zahlung-titel">
         <h2 id="zahlung-titel">Zahlung ({PAYMENT_METHOD_LABELS[booking.paymentMethod]})</h2>

@@ -76,6 +76,7 @@ export const PaymentStep = withForm({
         <section className="stack" aria-labelledby="versicherung-titel">
           <h3 id="versicherung-titel">Reiseversicherung (freiwillig)</h3>
           <p>Wir empfehlen eine Reiserücktrittsversicherung. Sie entscheiden für jede Person einzeln; vorausgewählt ist nichts.</p>
+          <InsurerNotes offers={offer.insuranceOffers} />
           {all.map(({ p, roomIndex, participantIndex, index }) => {
             const chosen = p.insurance[0]?.id ?? null
             const groupId = fieldId(`allRooms.${roomIndex}.teilnehmer.${participantIndex}.insurance`)
@@ -214,3 +215,17 @@ export const PaymentStep = withForm({
     )
   },
 })
+
+/** Who insures, with the product information sheet and conditions, once per insurer (before anything is chosen). */
+function InsurerNotes({ offers }: { offers: BookingOffer['insuranceOffers'] }) {
+  const insurers = [...new Map(offers.filter((o) => o.insurer).map((o) => [o.insurer, o])).values()]
+  return insurers.map((o) => (
+    <p key={o.insurer}>
+      Versicherer: {o.insurer}. Wir vermitteln die Versicherung.{' '}
+      {o.productSheetUrl ? <a href={o.productSheetUrl}>Produktinformationsblatt</a> : null}
+      {o.productSheetUrl && o.conditionsUrl ? ' und ' : null}
+      {o.conditionsUrl ? <a href={o.conditionsUrl}>Versicherungsbedingungen</a> : null}
+      {o.productSheetUrl || o.conditionsUrl ? ' lesen.' : null}
+    </p>
+  ))
+}

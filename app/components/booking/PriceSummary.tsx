@@ -1,5 +1,7 @@
 import { formatPrice } from '~/lib/format'
 import type { PriceLine, Pricing } from '~/lib/booking/price'
+import { pricesIncludeText } from '~/lib/booking/trip-terms'
+import type { OnSiteFee } from '~/lib/booking/trip-terms'
 
 type Priced = Pick<Pricing, 'lines' | 'gesamtpreis'>
 
@@ -23,11 +25,14 @@ export function PriceSummary({
   titleId,
   title = 'Ihr Reisepreis',
   compact = false,
+  onSiteFees = null,
 }: {
   pricing: Priced
   titleId: string
   title?: string
   compact?: boolean
+  /** The trip's fees paid on site: the note under the total names them (or says there are none). */
+  onSiteFees?: readonly OnSiteFee[] | null
 }) {
   return (
     <section className={`price-summary${compact ? ' price-summary--compact' : ''}`} aria-labelledby={titleId}>
@@ -64,7 +69,7 @@ export function PriceSummary({
           </tr>
         </tfoot>
       </table>
-      <p className="text-small">Alle Preise in Euro inklusive aller Steuern und Gebühren.</p>
+      <p className="text-small">{pricesIncludeText(onSiteFees)}</p>
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { formatDate, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { PriceSummary } from './PriceSummary'
+import { TripTermsSection } from './TripTermsSection'
 import { bookingFormOptions } from './useBookingStep'
 
 function boardingText(offer: BookingOffer, boarding: BookingDraft['allRooms'][number]['teilnehmer'][number]['boarding']): string | null {
@@ -61,7 +62,9 @@ export const ReviewStep = withForm({
           </ul>
         </section>
 
-        <PriceSummary titleId="pruefen-preis-titel" title="Preisübersicht Ihrer Buchung" pricing={pricing} />
+        <PriceSummary titleId="pruefen-preis-titel" title="Preisübersicht Ihrer Buchung" pricing={pricing} onSiteFees={offer.terms.onSiteFees} />
+
+        <TripTermsSection offer={offer} />
 
         <section aria-labelledby="zahlplan-titel">
           <h3 id="zahlplan-titel">Zahlung per {values.payment.method ? PAYMENT_METHOD_LABELS[values.payment.method] : '–'}</h3>

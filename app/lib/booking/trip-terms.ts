@@ -86,10 +86,12 @@ export function onSiteFeeText(fee: OnSiteFee, durationDays: number): string {
  * What "inklusive aller Steuern und Gebühren" covers, said once for step 4, the mail and the PDF:
  * the price includes VAT and every compulsory charge of ours; only the fees named here are paid on site.
  */
-export function pricesIncludeText(onSiteFees: readonly OnSiteFee[]): string {
+export function pricesIncludeText(onSiteFees: readonly OnSiteFee[] | null): string {
   const base =
     'Alle Preise in Euro inklusive aller Steuern und Gebühren: Umsatzsteuer, Zuschläge, Flughafen- und Hafengebühren, ' +
     'soweit die Reise sie enthält, und alle Pflichtentgelte an uns.'
+  // Without the trip's terms at hand nothing is said about fees on site rather than something wrong.
+  if (onSiteFees === null) return base
   if (!onSiteFees.length) return `${base} Vor Ort fallen keine Pflichtgebühren an.`
   return `${base} Nicht enthalten und vor Ort zu zahlen: ${onSiteFees.map((f) => f.label).join(', ')}.`
 }

@@ -2,6 +2,7 @@
 // with the PDF standard font Helvetica (no font files to ship; WinAnsi covers ä ö ü ß € and „ “).
 // Text is measured before it is placed, so nothing runs off a page: long lines wrap, and tables
 // continue on a new page with their header repeated.
+import { Parser } from 'htmlparser2'
 import PDFDocument from 'pdfkit'
 import { PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
 import { NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
@@ -11,17 +12,20 @@ import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
 import {
   acceptanceText,
-  AGB_TEXT,
+  agbText,
   agencyText,
   CONFIRMATION_TITLE,
+  contractSections,
   greeting,
   insolvencyText,
   paymentRows,
   priceLineLabel,
-  PRICES_INCLUDE,
+  pricesInclude,
+  servicesSection,
   travellerLines,
+  travelTimesText,
 } from './confirmation-mail.server'
-import type { ConfirmationOptions, Insolvency } from './confirmation-mail.server'
+import type { ConfirmationOptions, ContractSection, Insolvency } from './confirmation-mail.server'
 
 export type ConfirmationPdfOptions = ConfirmationOptions & {
   /** false writes readable content streams (tests look into them); true (default) deflates them. */
@@ -163,6 +167,32 @@ function table(doc: Doc, columns: Column[], rows: string[][], total?: string[]):
   doc.y += 6
 }
 
+/** Items with a bullet and a hanging indent, each kept whole on a page where it fits. */
+function bullets(doc: Doc, items: string[], { size = 10.5 } = {}): void {
+  const indent = 12
+  const width = contentWidth(doc) - indent
+  doc.font(REGULAR).fontSize(size).fillColor(TEXT)
+  for (const item of items) {
+    const safe = winAnsi(item)
+    ensureSpace(doc, Math.min(doc.heightOfString(safe, { width }), doc.currentLineHeight(true) * 3))
+    const top = doc.y
+    doc.text('•', left(doc), top, { width: indent })
+    doc.text(safe, left(doc) + indent, top, { width })
+    doc.y += 1.5
+  }
+  doc.x = left(doc)
+  doc.y += 3
+}
+
+/** A section of the contract (services, cancellation, contacts …): its heading, paragraphs and lists. */
+function contractSection(doc: Doc, section: ContractSection, primary: string): void {
+  heading(doc, section.heading, primary)
+  for (const block of section.blocks) {
+    if ('items' in block) bullets(doc, block.items)
+    else paragraph(doc, block.text)
+  }
+}
+
 /** Label and value pairs (bank details) in two columns without rules. */
 function pairs(doc: Doc, rows: [string, string][]): void {
   const labelWidth = 170
@@ -201,7 +231,7 @@ function letterhead(doc: Doc, site: SiteInfo, primary: string): void {
   const nameBottom = doc.y
   doc
     .font(REGULAR)
-    .fontSize(9)
+    .fontSize(10)
     .fillColor(MUTED)
     .text(
       lines([site.legalName, `${site.street} · ${site.zip} ${site.city}`, `Telefon ${site.phone} · ${site.email}`]),
@@ -250,7 +280,7 @@ function addressBlock(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
   ]
   doc.y = top
   for (const [label, value] of facts) {
-    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(winAnsi(label), factsX, doc.y, { width: factsWidth })
+    doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(winAnsi(label), factsX, doc.y, { width: factsWidth })
     doc.font(BOLD).fontSize(11).fillColor(TEXT).text(winAnsi(value), factsX, doc.y, { width: factsWidth })
     doc.y += 4
   }
@@ -285,7 +315,7 @@ function sicherungsschein(doc: Doc, summary: BookingSummary, site: SiteInfo, ins
 }
 
 /** Page numbers and the operator on every page, written once the page count is known. */
-function pageFooters(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
+function pageFooters(doc: Doc, title: string, site: SiteInfo): void {
   const range = doc.bufferedPageRange()
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i)
@@ -297,7 +327,7 @@ function pageFooters(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
       .fontSize(8)
       .fillColor(MUTED)
       .text(
-        winAnsi(`${site.legalName} · ${CONFIRMATION_TITLE} ${summary.bookingNumber} · Seite ${i - range.start + 1} von ${range.count}`),
+        winAnsi(`${site.legalName} · ${title} · Seite ${i - range.start + 1} von ${range.count}`),
         left(doc),
         doc.page.height - FOOTER_FROM_BOTTOM,
         { width: contentWidth(doc), align: 'center' },
@@ -313,28 +343,13 @@ export function renderConfirmationPdf(
   bank: BankDetails,
   options: ConfirmationPdfOptions = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: MARGINS,
-    bufferPages: true,
-    compress: options.compress ?? true,
-    lang: 'de-DE',
-    displayTitle: true,
-    font: REGULAR,
-    info: {
-      Title: `${CONFIRMATION_TITLE} ${summary.bookingNumber}`,
-      Author: site.legalName,
-      Subject: summary.trip.title,
-      Creator: site.name,
-      // The booking's time rather than now: the same booking gives the same document.
-      CreationDate: new Date(summary.createdAt),
-    },
-  })
-  const chunks: Uint8Array[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+  // The booking's time rather than now: the same booking gives the same document.
+  const { doc, done } = newDocument({
+    title: `${CONFIRMATION_TITLE} ${summary.bookingNumber}`,
+    subject: summary.trip.title,
+    site,
+    created: new Date(summary.createdAt),
+    compress: options.compress,
   })
 
   const primary = site.colors.primary
@@ -356,6 +371,7 @@ export function renderConfirmationPdf(
   heading(doc, 'Ihre Reise', primary)
   paragraph(doc, summary.trip.title, { font: BOLD, size: 12, gap: 2 })
   paragraph(doc, `Reisezeitraum: ${formatDateRange(summary.trip.dateFrom, summary.trip.dateTill)}`)
+  for (const line of travelTimesText(summary)) paragraph(doc, line)
 
   heading(doc, 'Reisende', primary)
   for (const t of travellerLines(summary)) {
@@ -370,6 +386,8 @@ export function renderConfirmationPdf(
     doc.font(REGULAR).text(details)
     doc.y += 3
   }
+  const services = servicesSection(summary)
+  if (services) contractSection(doc, services, primary)
 
   heading(doc, 'Ihr Reisepreis', primary)
   table(
@@ -382,7 +400,7 @@ export function renderConfirmationPdf(
     summary.lines.map((line) => [priceLineLabel(line), line.traveller ?? 'alle', formatPrice(line.amount)]),
     ['Gesamtpreis', '', formatPrice(summary.gesamtpreis)],
   )
-  paragraph(doc, PRICES_INCLUDE, { size: 9, color: MUTED })
+  paragraph(doc, pricesInclude(summary), { size: 10, color: MUTED })
 
   heading(doc, `Ihre Zahlungen (${PAYMENT_METHOD_LABELS[summary.paymentMethod]})`, primary)
   table(
@@ -398,15 +416,115 @@ export function renderConfirmationPdf(
   paragraph(doc, instructions.text)
   pairs(doc, instructions.rows)
 
+  for (const section of contractSections(summary, site)) contractSection(doc, section, primary)
+
   heading(doc, 'Wichtige Hinweise', primary)
-  const small = { size: 9.5 }
   if (options.insolvency) {
-    paragraph(doc, `${insolvencyText(site, options.insolvency)} Ihr Sicherungsschein liegt dieser Bestätigung bei.`, small)
+    paragraph(doc, `${insolvencyText(site, options.insolvency)} Ihr Sicherungsschein liegt dieser Bestätigung bei.`)
   }
-  paragraph(doc, `${NO_WITHDRAWAL_NOTICE} ${AGB_TEXT}`, small)
+  paragraph(doc, NO_WITHDRAWAL_NOTICE)
+  paragraph(doc, agbText(summary))
 
   if (options.insolvency) sicherungsschein(doc, summary, site, options.insolvency, primary)
-  pageFooters(doc, summary, site)
+  pageFooters(doc, `${CONFIRMATION_TITLE} ${summary.bookingNumber}`, site)
+  doc.end()
+  return done
+}
+
+/** A new A4 document in the house style, and the promise of its bytes once it ends. */
+function newDocument(info: { title: string; subject?: string; site: SiteInfo; created: Date; compress?: boolean }): {
+  doc: Doc
+  done: Promise<Buffer>
+} {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGINS,
+    bufferPages: true,
+    compress: info.compress ?? true,
+    lang: 'de-DE',
+    displayTitle: true,
+    font: REGULAR,
+    info: {
+      Title: info.title,
+      ...(info.subject ? { Subject: info.subject } : {}),
+      Author: info.site.legalName,
+      Creator: info.site.name,
+      CreationDate: info.created,
+    },
+  })
+  const chunks: Uint8Array[] = []
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  return { doc, done }
+}
+
+/** A block of a content page's HTML, as the PDF sets it. */
+export type TextBlock = { kind: 'heading' | 'paragraph' | 'item'; text: string }
+
+/**
+ * The blocks of a (sanitised) content page: headings, paragraphs and list items in order, inline
+ * markup dropped, a link's address written after its text when the text does not show it.
+ */
+export function htmlBlocks(html: string): TextBlock[] {
+  const blocks: TextBlock[] = []
+  let current: TextBlock | null = null
+  let href: string | null = null
+  const flush = () => {
+    const text = current?.text.replace(/\s+/g, ' ').trim()
+    if (current && text) blocks.push({ ...current, text })
+    current = null
+  }
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const kind = /^h[1-6]$/.test(name) ? 'heading' : name === 'p' ? 'paragraph' : name === 'li' ? 'item' : null
+        if (kind) {
+          flush()
+          current = { kind, text: '' }
+        } else if (name === 'br' && current) current.text += ' '
+        else if (name === 'a') href = attributes.href ?? null
+      },
+      ontext(text) {
+        current ??= { kind: 'paragraph', text: '' }
+        current.text += text
+      },
+      onclosetag(name) {
+        if (name === 'a' && href && current) {
+          const shown = href.replace(/^mailto:/, '')
+          if (!current.text.includes(shown) && !href.startsWith('/')) current.text += ` (${shown})`
+          href = null
+        }
+        if (/^(h[1-6]|p|li)$/.test(name)) flush()
+      },
+    },
+    { decodeEntities: true },
+  )
+  parser.write(html)
+  parser.end()
+  flush()
+  return blocks
+}
+
+/** The travel conditions (a content page) as a PDF of their own, attached to every confirmation mail. */
+export function renderTravelConditionsPdf(
+  page: { title: string; body: string },
+  site: SiteInfo,
+  options: { compress?: boolean; created?: Date } = {},
+): Promise<Buffer> {
+  const { doc, done } = newDocument({ title: page.title, site, created: options.created ?? new Date(), compress: options.compress })
+  const primary = site.colors.primary
+  letterhead(doc, site, primary)
+  doc.font(BOLD).fontSize(18).fillColor(primary).text(winAnsi(page.title), left(doc), doc.y, { width: contentWidth(doc) })
+  doc.y += 6
+  for (const block of htmlBlocks(page.body)) {
+    if (block.kind === 'heading') heading(doc, block.text, primary)
+    else if (block.kind === 'item') bullets(doc, [block.text])
+    else paragraph(doc, block.text)
+  }
+  pageFooters(doc, page.title, site)
   doc.end()
   return done
 }

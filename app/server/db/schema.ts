@@ -89,7 +89,8 @@ export type SeatPlanLayout = SeatCell[][]
 
 /** An attachment of an outbox mail, made when the mail is delivered. */
 export type MailAttachmentRef = {
-  kind: 'booking-confirmation'
+  /** The booking's confirmation PDF, or the travel conditions in force (content page) as a PDF. */
+  kind: 'booking-confirmation' | 'travel-conditions'
   bookingId: number
   /** The site's public origin when the mail was written, for the links in the PDF. */
   origin?: string

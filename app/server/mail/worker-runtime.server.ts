@@ -5,7 +5,9 @@ import type { MailAttachmentRef } from '../db/schema'
 import { bookings } from '../db/schema'
 import { config } from '../config.server'
 import { getDb } from '../runtime.server'
-import { renderConfirmationPdf } from '../booking/confirmation-pdf.server'
+import { TRAVEL_CONDITIONS_SLUG } from '~/lib/booking/legal'
+import { renderConfirmationPdf, renderTravelConditionsPdf } from '../booking/confirmation-pdf.server'
+import { findContentPage } from '../services/content.server'
 import { bookingSettings } from '../services/booking/runtime.server'
 import { loadBookingSummary } from '../services/booking/summary.server'
 import { siteInfo } from '../site.server'
@@ -16,6 +18,12 @@ let worker: Promise<OutboxWorker> | undefined
 
 async function resolveAttachment(ref: MailAttachmentRef): Promise<ResolvedAttachment> {
   const db = await getDb()
+  if (ref.kind === 'travel-conditions') {
+    const page = await findContentPage(db, TRAVEL_CONDITIONS_SLUG)
+    if (!page) throw new Error('attachment: travel conditions not found')
+    const content = await renderTravelConditionsPdf(page, siteInfo())
+    return { filename: 'Reisebedingungen.pdf', content, contentType: 'application/pdf' }
+  }
   const settings = await bookingSettings()
   const [row] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.id, ref.bookingId))
   // The links in the PDF need the origin the booking was made on; SITE_URL wins when it is set.

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { Database } from '../../db/client.server'
 import { agencies, bookings } from '../../db/schema'
+import type { MailAttachmentRef } from '../../db/schema'
 import { log } from '../../log.server'
 import { enqueueMail } from '../../mail/outbox.server'
 import { kickOutbox } from '../../mail/worker-runtime.server'
@@ -22,7 +23,7 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
     await enqueueMail(tx, {
       to: stored.summary.booker.email,
       ...mail,
-      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
+      attachments: confirmationAttachments(booking.id, origin),
     })
     // An agency booking: the agency gets a copy, in the same transaction (DESIGN 7).
     if (!stored.summary.agency) return
@@ -41,9 +42,17 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
     await enqueueMail(tx, {
       to: agency.email ?? '',
       ...copy,
-      attachments: [{ kind: 'booking-confirmation', bookingId: booking.id, origin }],
+      attachments: confirmationAttachments(booking.id, origin),
     })
   }
+}
+
+/** The confirmation PDF and the binding travel conditions, both made when the mail is delivered. */
+function confirmationAttachments(bookingId: number, origin: string): MailAttachmentRef[] {
+  return [
+    { kind: 'booking-confirmation', bookingId, origin },
+    { kind: 'travel-conditions', bookingId, origin },
+  ]
 }
 
 /** After the booking's transaction committed: deliver soon rather than at the next poll. */
