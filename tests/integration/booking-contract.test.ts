@@ -164,7 +164,7 @@ async function bookTourAbroad(payment: 'ueberweisung' | 'lastschrift') {
     if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
     const booked = await bookDraft(t.db, row.id, `contract-${payment}-${Date.now()}`, ACCEPT, settings)
     if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
-    const stored = await loadBookingSummary(t.db, booked.bookingNumber, 'x'.repeat(32), ORIGIN)
+    const stored = await loadBookingSummary(t.db, booked.bookingNumber, settings, ORIGIN)
     if (!stored) throw new Error('booking not found')
     return { offer, summary: stored.summary }
   }
