@@ -76,6 +76,8 @@ export default defineConfig({
         // Every test is a client of 127.0.0.1: the per-client limits are tested on a server of their own.
         CLIENT_LIMIT_SCALE: '100',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // A production start that sends mail needs its public origin (the links in the mails).
+        SITE_URL: `http://localhost:${port}`,
         MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
       },
     },

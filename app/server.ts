@@ -21,7 +21,8 @@ import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
 import { PageCache, pageCacheKey } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
-import { startServices } from './server/runtime.server'
+import { isDatabaseReady, startServices } from './server/runtime.server'
+import { startingUpResponse } from './server/http/starting-up.server'
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -72,6 +73,8 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   }
+  // Until the database is ready, an answer at once instead of a request that waits for it.
+  if (!isDatabaseReady()) return startingUpResponse(url)
   if (request.method === 'GET' || request.method === 'HEAD') {
     const target = trailingSlashTarget(url)
     // On the configured origin, or relative without one: never built from the request's Host.

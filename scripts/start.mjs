@@ -1,13 +1,16 @@
 // `npm start`: builds the production bundle when the sources are newer than the last build,
 // then runs the server. The server creates, migrates and seeds the embedded database on first start.
+// The build's own output (a line per file, its warnings) goes to build.log; the terminal shows a line
+// for the build, the server's log and, last, the line that says where the site runs.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const marker = join(root, '.output/nitro.json')
 const serverEntry = join(root, '.output/server/index.mjs')
 const INPUTS = ['app', 'public', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
+const buildLog = join(root, 'build.log')
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -28,15 +31,29 @@ function needsBuild() {
 }
 
 if (needsBuild()) {
-  console.log('Baue die Produktionsversion …')
+  const logName = relative(process.cwd(), buildLog) || buildLog
+  console.log(`Baue die Produktionsversion (Ausgabe und Warnungen in ${logName}) …`)
+  const started = performance.now()
+  const out = openSync(buildLog, 'w')
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', out, out],
   })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+  closeSync(out)
+  if (result.status !== 0) {
+    // The end of the log says what failed.
+    console.error(readFileSync(buildLog, 'utf8').trimEnd().split('\n').slice(-30).join('\n'))
+    console.error(`Der Build ist fehlgeschlagen; die ganze Ausgabe steht in ${logName}.`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`Gebaut in ${Math.round((performance.now() - started) / 1000)} s.`)
 }
 
 process.chdir(root)
 process.env.NODE_ENV ??= 'production'
-console.log(`Starte die Website auf http://localhost:${process.env.PORT ?? 3000}/`)
+const address = `http://localhost:${process.env.PORT ?? 3000}/`
+console.log('Starte die Website …')
+// The server emits this once its database is open, migrated and seeded (app/server/runtime.server.ts);
+// until then it answers 503 with Retry-After.
+process.once('site-ready', () => console.log(`\nDie Website läuft auf ${address}\n`))
 await import(serverEntry)

@@ -95,7 +95,14 @@ const envSchema = z.object({
   BANK_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Commerzbank Bielefeld'),
   /** Gläubiger-Identifikationsnummer for SEPA direct debits (default: the Bundesbank's test id). */
   BANK_CREDITOR_ID: z._default(z.string().check(z.trim(), z.regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'keine gültige Gläubiger-ID')), 'DE98ZZZ09999999999'),
-})
+}).check(
+  // A mail's links (payment, confirmation, newsletter) are absolute: without the public origin they
+  // would name this server on localhost, which no customer can open.
+  z.refine((env) => env.NODE_ENV !== 'production' || !env.SMTP_URL || env.SITE_URL !== undefined, {
+    path: ['SITE_URL'],
+    message: 'fehlt: mit SMTP_URL braucht ein Produktivstart die öffentliche Adresse der Website (z. B. https://www.example.de) für die Links in den Mails',
+  }),
+)
 
 export type Config = z.infer<typeof envSchema>
 

@@ -14,6 +14,7 @@ import { siteInfo } from './site.server'
 type Opened = Awaited<ReturnType<typeof openDatabase>>
 
 let opening: Promise<Opened> | undefined
+let ready = false
 let closeBackupSocket: (() => Promise<void>) | null = null
 let stopFollowingVersion: (() => Promise<void>) | null = null
 let shuttingDown = false
@@ -32,6 +33,10 @@ function open(): Promise<Opened> {
       log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })
       if (opened.dump) await openBackupSocket(cfg.DATA_DIR, opened.dump)
       stopFollowingVersion = await followContentVersion(opened)
+      ready = true
+      // For `npm start` (scripts/start.mjs), which then names the address as its last line.
+      const processEvents: NodeJS.EventEmitter = process
+      processEvents.emit('site-ready')
       return opened
     })
     opening.catch((error: unknown) => {
@@ -57,6 +62,11 @@ async function openBackupSocket(dataDir: string, dump: () => Promise<Blob>): Pro
     // The site works without it; only `npm run db:backup` will say it cannot reach the site.
     log('error', 'backup socket failed', errorFields(error))
   }
+}
+
+/** Whether the database is open, migrated and seeded: until then requests get a 503 (server.ts). */
+export function isDatabaseReady(): boolean {
+  return ready
 }
 
 export async function getDb(): Promise<Database> {

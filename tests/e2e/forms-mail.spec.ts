@@ -79,7 +79,7 @@ test.describe('Formular-Sturm gegen den Produktions-Build', () => {
     // One address for the browser and the request context (localhost may be ::1 for one and 127.0.0.1 for the other).
     const base = `http://127.0.0.1:${port}`
     const logFile = join(dataDir, 'server.log')
-    const env = { DATA_DIR: dataDir, SEED_TRIPS: '5', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'info', DATABASE_URL: undefined, TRUSTED_PROXY: undefined }
+    const env = { DATA_DIR: dataDir, SEED_TRIPS: '5', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SITE_URL: base, LOG_LEVEL: 'info', DATABASE_URL: undefined, TRUSTED_PROXY: undefined }
     let server = await startServer({ entry: ENTRY, port, env, logFile })
     try {
       const captured = await sendFormOnce(page, base, 'Frage 0')

@@ -2,6 +2,8 @@
 // reseeding, and refuse a wrong configuration with one line naming the variable.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -36,12 +38,73 @@ test('stops on SIGTERM with exit code 0 and restarts on the same data without re
   }
 })
 
+/**
+ * The first answer from a server that is starting: connection refused until it listens is tried
+ * again; an answer that does not come within 15 s (a request waiting for the database) fails.
+ */
+async function firstAnswer(url: string, headers: Record<string, string>): Promise<Response> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      return await fetch(url, { headers, signal: AbortSignal.timeout(15_000) })
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`${url}: no answer within 15 s`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  throw new Error(`${url}: the server never listened`)
+}
+
+test('while the database is not ready, a request is answered at once: 503 with Retry-After and a German page', async () => {
+  // A "database" that accepts connections and never answers: the server stays in its start.
+  const sockets: Socket[] = []
+  const silent = createServer((socket) => void sockets.push(socket))
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const dbPort = (silent.address() as AddressInfo).port
+  const server = startServer({ PORT: '3405', DATABASE_URL: `postgres://reisen@127.0.0.1:${dbPort}/reisen`, DATA_DIR: join(tmpdir(), 'nie-benutzt') })
+  try {
+    const page = await firstAnswer('http://127.0.0.1:3405/reise/1/', { accept: 'text/html' })
+    expect(page.status).toBe(503)
+    expect(page.headers.get('retry-after')).toBe('5')
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await page.text()
+    expect(html).toContain('<html lang="de">')
+    expect(html).toContain('Die Website startet gerade.')
+    expect(html).toContain('<meta http-equiv="refresh" content="5">')
+
+    const health = await firstAnswer('http://127.0.0.1:3405/api/health', {})
+    expect(health.status).toBe(503)
+    expect(health.headers.get('retry-after')).toBe('5')
+    expect(await health.json()).toEqual({ status: 'unavailable' })
+
+    const api = await firstAnswer('http://127.0.0.1:3405/api/trip-dates/1/availability', { accept: 'application/json' })
+    expect(api.status).toBe(503)
+    expect(api.headers.get('retry-after')).toBe('5')
+    expect(await api.json()).toEqual({ error: 'Die Website startet gerade. Bitte versuchen Sie es in einigen Sekunden erneut.' })
+    // Still starting, not failed: the database has not answered yet.
+    expect(server.child.exitCode).toBeNull()
+  } finally {
+    server.child.kill('SIGKILL')
+    await server.exited
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
+})
+
 test('a wrong configuration value stops the start with one line naming the variable', async () => {
   const server = startServer({ PORT: '3392', DATABASE_URL: 'mysql://irgendwo/db', DATA_DIR: join(tmpdir(), 'nie-benutzt') })
   expect(await server.exited).toBe(1)
   const lines = server.errors().trim().split('\n')
   expect(lines).toHaveLength(1)
   expect(lines[0]).toMatch(/^Ungültige Konfiguration: DATABASE_URL/)
+})
+
+test('a production start that sends mail refuses without SITE_URL, whose links would name localhost', async () => {
+  const server = startServer({ PORT: '3404', NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', DATA_DIR: join(tmpdir(), 'nie-benutzt') })
+  expect(await server.exited).toBe(1)
+  const lines = server.errors().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^Ungültige Konfiguration: SITE_URL – fehlt: mit SMTP_URL /)
 })
 
 test('started with the system Node 20 the server refuses with one line instead of answering 500', async () => {

@@ -28,6 +28,16 @@ describe('configuration', () => {
     expect(cfg.DATABASE_URL).toBeUndefined()
     expect(cfg.SMTP_URL).toBeUndefined()
   })
+  it('refuses a production start that sends mail without SITE_URL (its links would name localhost)', () => {
+    const mail = { SMTP_URL: 'smtp://127.0.0.1:2525' }
+    expect(() => parseConfig({ ...mail, NODE_ENV: 'production' })).toThrow(/^Ungültige Konfiguration: SITE_URL – fehlt: .*Links in den Mails/)
+    // production is the default
+    expect(() => parseConfig(mail)).toThrow(/SITE_URL/)
+    expect(parseConfig({ ...mail, SITE_URL: 'https://www.sonnenland-reisen.example' }).SITE_URL).toBe('https://www.sonnenland-reisen.example')
+    // Without mail (kept in the outbox) or outside production, localhost links harm nobody.
+    expect(parseConfig({ NODE_ENV: 'production' }).SITE_URL).toBeUndefined()
+    expect(parseConfig({ ...mail, NODE_ENV: 'development' }).SMTP_URL).toBe(mail.SMTP_URL)
+  })
 })
 
 describe('server cache', () => {
