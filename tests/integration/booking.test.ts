@@ -10,10 +10,12 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import { priceBooking } from '~/lib/booking/price'
 import { todayInBerlin } from '~/lib/calendar'
 import { bookingDrafts, bookingParticipants, bookings, mailOutbox, payments, seatReservations, sepaMandates, tripDates, vouchers } from '~/server/db/schema'
+import { availabilityOf } from '~/server/services/booking/api.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import type { BookResult } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft, sweepExpired } from '~/server/services/booking/drafts.server'
 import type { DraftRow, SaveResult } from '~/server/services/booking/drafts.server'
+import { freePlaces, seatStates } from '~/server/services/booking/offer.server'
 import { giveMandate } from '~/server/services/booking/payments.server'
 import { loadBookingSummary } from '~/server/services/booking/summary.server'
 import { openTestDatabase } from '../support/db'
@@ -369,6 +371,38 @@ describe('holds that lapse', () => {
     expect(await left()).toEqual([c.id])
     // C's hold on z lapsed at t0+50, so the sweep took it; C's draft lives on without it.
     expect(await reservationsOf(t.db, offer.tripDateId)).toEqual([])
+  })
+
+  it('after a hold ran out (sweeper not yet run) the seat is free and counted free, the same at its last moment', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const all = layoutSeats(offer).length
+    const seat = layoutSeats(offer)[5]!
+    const t0 = Date.now()
+    const at = (ms: number) => new Date(t0 + ms)
+    const row = await createDraft(t.db, offer, settings, at(0))
+    const draft = { ...row.draft, allRooms: row.draft.allRooms.map((r, i) => ({ ...r, teilnehmer: r.teilnehmer.map((p, j) => ({ ...p, seat: i === 0 && j === 0 ? seat : null })) })) }
+    expect((await saveDraft(t.db, row, offer, draft, settings, at(0))).kind).toBe('saved')
+    const view = async (now: Date) => {
+      const availability = await availabilityOf(t.db, offer, now)
+      return {
+        state: availability.seats.find((s) => s.seat === seat)?.state,
+        freePlaces: availability.freePlaces,
+        counted: availability.seats.filter((s) => s.state === 'free').length,
+        places: await freePlaces(t.db, offer, now),
+        own: (await seatStates(t.db, offer, row.id, now))[seat],
+      }
+    }
+    const holdEnd = minutes(settings.holdMinutes)
+    expect(await view(at(holdEnd - 1))).toEqual({ state: 'held', freePlaces: all - 1, counted: all - 1, places: all - 1, own: 'mine' })
+    // At its end and after it the hold keeps the seat from nobody; its row is still there.
+    for (const now of [at(holdEnd), at(holdEnd + minutes(1))]) {
+      expect(await view(now)).toEqual({ state: 'free', freePlaces: all, counted: all, places: all, own: 'free' })
+      expect(await reservationsOf(t.db, offer.tripDateId, [seat])).toHaveLength(1)
+    }
+    // The sweeper removes exactly such a hold, and nothing changes for the count.
+    expect((await sweepExpired(t.db, at(holdEnd))).holds).toBeGreaterThanOrEqual(1)
+    expect(await reservationsOf(t.db, offer.tripDateId, [seat])).toEqual([])
+    expect(await view(at(holdEnd))).toEqual({ state: 'free', freePlaces: all, counted: all, places: all, own: 'free' })
   })
 
   it('deleting an expired draft takes its holds with it (cascade)', async () => {

@@ -27,6 +27,7 @@ import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatR
 import { checkVouchers, describeDraft } from './drafts.server'
 import type { SavedDraft } from './drafts.server'
 import { closedReason, draftWithOffer, UNBOOKABLE_MESSAGES } from './offer.server'
+import { holdLapsed } from './seat-reservation.server'
 import type { BookingSettings } from './settings.server'
 import type { BookingRows } from './summary.server'
 
@@ -461,8 +462,7 @@ async function bookInTransaction(
     // A seat the draft no longer holds may still be free, or held by someone whose hold lapsed.
     await tx.execute(sql`
       delete from seat_reservations
-      where trip_date_id = ${offer.tripDateId} and seat = any(${`{${missing.join(',')}}`}::text[])
-        and hold_token is not null and held_until <= ${now.toISOString()}::timestamptz`)
+      where trip_date_id = ${offer.tripDateId} and seat = any(${`{${missing.join(',')}}`}::text[]) and ${holdLapsed(now)}`)
     const inserted = await tx
       .insert(seatReservations)
       .values(missing.map((seat) => ({ tripDateId: offer.tripDateId, seat, bookingId: booking.id })))

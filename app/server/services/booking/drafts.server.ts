@@ -5,7 +5,7 @@
 // its revision; a save based on an older revision is refused with the current draft (issue 23).
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
-import { and, eq, gt, inArray, isNotNull, lt, sql, TransactionRollbackError } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql, TransactionRollbackError } from 'drizzle-orm'
 import { bookingDraftSchema, newDraft, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -21,6 +21,7 @@ import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { inOrder, queryRows } from '../../db/query.server'
 import { bookingDrafts, seatReservations, vouchers } from '../../db/schema'
+import { holdLapsed, reservationState } from './seat-reservation.server'
 import type { BookingSettings } from './settings.server'
 
 export const DRAFT_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/
@@ -177,8 +178,7 @@ async function syncHolds(
     inOrder(
       tx.execute(sql`
       delete from seat_reservations
-      where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token is not null and hold_token <> ${draftId}
-        and held_until <= ${now.toISOString()}::timestamptz`),
+      where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token <> ${draftId} and ${holdLapsed(now)}`),
     ),
     inOrder(
       tx.execute(sql`
@@ -355,17 +355,10 @@ function isRollback(error: unknown): boolean {
 async function seatConflict(db: Database, draftId: string, tripDateId: number, wanted: readonly string[], now: Date): Promise<SaveResult> {
   if (wanted.length === 0) return { kind: 'seat-conflict', seats: [] }
   const rows = await db
-    .select({
-      seat: seatReservations.seat,
-      holdToken: seatReservations.holdToken,
-      bookingId: seatReservations.bookingId,
-      heldUntil: seatReservations.heldUntil,
-    })
+    .select({ seat: seatReservations.seat, state: reservationState(now, draftId) })
     .from(seatReservations)
     .where(and(eq(seatReservations.tripDateId, tripDateId), inArray(seatReservations.seat, [...wanted])))
-  const seats = rows
-    .filter((r) => r.bookingId !== null || (r.holdToken !== draftId && r.heldUntil !== null && r.heldUntil > now))
-    .map((r) => r.seat)
+  const seats = rows.filter((r) => r.state === 'taken' || r.state === 'held').map((r) => r.seat)
   return { kind: 'seat-conflict', seats }
 }
 
@@ -374,7 +367,7 @@ export async function sweepExpired(db: Database, now = new Date()): Promise<{ dr
   const drafts = await db.delete(bookingDrafts).where(lt(bookingDrafts.expiresAt, now)).returning({ id: bookingDrafts.id })
   const holds = await db
     .delete(seatReservations)
-    .where(and(isNotNull(seatReservations.holdToken), lt(seatReservations.heldUntil, now)))
+    .where(holdLapsed(now))
     .returning({ id: seatReservations.id })
   return { drafts: drafts.length, holds: holds.length }
 }

@@ -14,6 +14,7 @@ import { jsonValue } from '../../db/query.server'
 import { tripBoardingPointsJson } from '../trip-detail.server'
 import { loadDraft } from './drafts.server'
 import type { DraftRow } from './drafts.server'
+import { reservationState } from './seat-reservation.server'
 import {
   bookingDrafts,
   countries,
@@ -213,25 +214,19 @@ export async function seatStates(
 ): Promise<Record<string, SeatState>> {
   if (!offer.seatPlan) return {}
   const rows = await db
-    .select({
-      seat: seatReservations.seat,
-      bookingId: seatReservations.bookingId,
-      holdToken: seatReservations.holdToken,
-      heldUntil: seatReservations.heldUntil,
-    })
+    .select({ seat: seatReservations.seat, state: reservationState(now, draftId) })
     .from(seatReservations)
     .where(eq(seatReservations.tripDateId, offer.tripDateId))
   const states: Record<string, SeatState> = {}
   for (const seat of sellableSeats(offer.seatPlan)) states[seat] = 'free'
-  for (const r of rows) {
-    if (!(r.seat in states)) continue
-    if (r.bookingId !== null) states[r.seat] = 'taken'
-    else if (r.heldUntil && r.heldUntil > now) states[r.seat] = r.holdToken === draftId ? 'mine' : 'held'
-  }
+  for (const r of rows) if (r.seat in states) states[r.seat] = r.state
   return states
 }
 
-/** Places still free on a date: capacity minus booked travellers (and, with a seat plan, minus every taken or held seat). */
+/**
+ * Places still free on a date: with a seat plan the seats whose state (above) is free, so the count
+ * and the plan follow one rule; without, capacity minus booked travellers.
+ */
 export async function freePlaces(db: Database, offer: BookingOffer, now = new Date()): Promise<number> {
   if (offer.seatPlan) {
     const states = await seatStates(db, offer, null, now)
