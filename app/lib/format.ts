@@ -201,10 +201,28 @@ export function formatDate(day: DayInput): string {
 
 const berlinTimeFormatter = onFirstUse(() => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
 
+/** An instant as the Berlin time of day: '14:30'; '' for an invalid date. */
+export function formatTime(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) return ''
+  return remembered(`time:${instant.getTime()}`, () => berlinTimeFormatter().format(instant))
+}
+
 /** An instant as the Berlin day and time: '05.03.2027, 14:30 Uhr'; '' for an invalid date. */
 export function formatDateTime(instant: Date): string {
   const day = formatDate(instant)
-  return day ? `${day}, ${remembered(`time:${instant.getTime()}`, () => berlinTimeFormatter().format(instant))} Uhr` : ''
+  return day ? `${day}, ${formatTime(instant)} Uhr` : ''
+}
+
+const minutesFormatter = onFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'minute', unitDisplay: 'long' }))
+const secondsFormatter = onFirstUse(() => new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'second', unitDisplay: 'long' }))
+
+/**
+ * Time left, as one says it: whole minutes from one minute on ('19 Minuten', '1 Minute'; rounded
+ * down, so it never promises more than is left), seconds below ('33 Sekunden', '1 Sekunde').
+ */
+export function formatTimeLeft(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds))
+  return whole >= 60 ? minutesFormatter().format(Math.floor(whole / 60)) : secondsFormatter().format(whole)
 }
 
 /**

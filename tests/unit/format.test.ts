@@ -9,6 +9,8 @@ import {
   formatEuro,
   formatNumber,
   formatPrice,
+  formatTime,
+  formatTimeLeft,
   formatTripCount,
   parsePriceString,
 } from '~/lib/format'
@@ -148,6 +150,25 @@ describe('spec 9: "Dates dd.mm.yyyy"', () => {
     expect(formatDate('2027-13-01')).toBe('')
     expect(formatDate('05.03.2027')).toBe('')
     expect(formatDate(new Date(Number.NaN))).toBe('')
+  })
+})
+
+describe('times of day and time left (the seat hold)', () => {
+  it('shows the Berlin time of day, winter and summer alike', () => {
+    expect(formatTime(new Date('2027-03-04T19:05:00Z'))).toBe('20:05')
+    expect(formatTime(new Date('2027-06-30T22:30:00Z'))).toBe('00:30')
+    expect(formatTime(new Date(Number.NaN))).toBe('')
+  })
+
+  it('says seconds below a minute and whole minutes from one on, never more than is left', () => {
+    expect(formatTimeLeft(33)).toBe('33 Sekunden')
+    expect(formatTimeLeft(1)).toBe('1 Sekunde')
+    expect(formatTimeLeft(0)).toBe('0 Sekunden')
+    expect(formatTimeLeft(59.9)).toBe('59 Sekunden')
+    expect(formatTimeLeft(60)).toBe('1 Minute')
+    expect(formatTimeLeft(119)).toBe('1 Minute')
+    expect(formatTimeLeft(1199)).toBe('19 Minuten')
+    expect(formatTimeLeft(-5)).toBe('0 Sekunden')
   })
 })
 

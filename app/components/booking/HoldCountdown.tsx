@@ -1,8 +1,32 @@
 import { useEffect, useState } from 'react'
 import { Button } from '~/components/ui/Button'
+import { formatTime, formatTimeLeft } from '~/lib/format'
 
-function remaining(until: string | null, now: number): number {
-  return until ? Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000)) : 0
+/** The name of the button that renews the holds; the text after expiry names it as it is. */
+const EXTEND_LABEL = 'Reservierung verlängern'
+
+function remaining(until: string, now: number): number {
+  return Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000))
+}
+
+/**
+ * Seconds until `until`, by a clock that ticks each second; null before hydration and without
+ * holds (the server's HTML shows the end time, which needs no clock).
+ */
+export function useSecondsLeft(until: string | null): number | null {
+  const [now, setNow] = useState<number | null>(null)
+  useEffect(() => {
+    if (!until) return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  return until && now !== null ? remaining(until, now) : null
+}
+
+/** "20:15": when the holds end, Berlin time. */
+export function holdEnd(until: string): string {
+  return formatTime(new Date(until))
 }
 
 /**
@@ -11,19 +35,8 @@ function remaining(until: string | null, now: number): number {
  */
 export function HoldCountdown({ until, onExtend }: { until: string | null; onExtend: () => Promise<void> }) {
   const [extending, setExtending] = useState(false)
-  const [now, setNow] = useState<number | null>(null)
-  useEffect(() => {
-    if (!until) return
-    setNow(Date.now())
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [until])
+  const left = useSecondsLeft(until)
   if (!until) return null
-  // Before hydration the page shows the end time, which needs no clock.
-  const left = now === null ? null : remaining(until, now)
-  const end = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(until))
-  const minutes = left === null ? 0 : Math.floor(left / 60)
-  const seconds = left === null ? 0 : left % 60
   const announcement =
     left === 0
       ? 'Die Reservierung Ihrer Sitzplätze ist abgelaufen.'
@@ -36,20 +49,16 @@ export function HoldCountdown({ until, onExtend }: { until: string | null; onExt
     <div className={`hold-countdown${left === 0 ? ' hold-countdown--expired' : ''}`}>
       {left === 0 ? (
         <p>
-          Die Reservierung Ihrer Sitzplätze ist abgelaufen. Speichern Sie Ihre Auswahl erneut – sind die Plätze noch frei, reservieren wir
-          sie wieder für Sie.
+          Die Reservierung Ihrer Sitzplätze ist abgelaufen. Mit „{EXTEND_LABEL}“ reservieren wir sie wieder für Sie, sofern sie noch frei
+          sind.
         </p>
       ) : (
         <p>
-          Ihre Sitzplätze sind bis {end} Uhr für Sie reserviert
+          Ihre Sitzplätze sind bis {holdEnd(until)} Uhr für Sie reserviert
           {left !== null ? (
             <>
               {' '}
-              (noch{' '}
-              <span className="hold-countdown__clock">
-                {minutes}:{String(seconds).padStart(2, '0')}
-              </span>{' '}
-              Minuten)
+              (noch <span className="hold-countdown__clock">{formatTimeLeft(left)}</span>)
             </>
           ) : null}
           . Jede Eingabe verlängert die Reservierung (insgesamt bis zu einer Stunde).
@@ -66,7 +75,7 @@ export function HoldCountdown({ until, onExtend }: { until: string | null; onExt
               void onExtend().finally(() => setExtending(false))
             }}
           >
-            Reservierung verlängern
+            {EXTEND_LABEL}
           </Button>
         </p>
       ) : null}

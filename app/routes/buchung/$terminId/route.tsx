@@ -3,6 +3,7 @@ import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-r
 import { BookingDone } from '~/components/booking/BookingDone'
 import { BookingFormProvider } from '~/components/booking/BookingForm'
 import { BookingProgress } from '~/components/booking/BookingProgress'
+import { BookingSummaryBar } from '~/components/booking/BookingSummaryBar'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
 import { HoldCountdown } from '~/components/booking/HoldCountdown'
 import { PriceSummary } from '~/components/booking/PriceSummary'
@@ -67,6 +68,7 @@ function BookingLayout() {
               <PriceSummary titleId="preis-titel" pricing={view.session.pricing} compact />
             </aside>
           </div>
+          <BookingSummaryBar total={view.session.pricing.gesamtpreis} holdsUntil={view.session.holdsUntil} />
         </BookingFormProvider>
       )}
     </div>
