@@ -6,7 +6,7 @@ import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { bookingStepOf } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
-import { allowedStep, firstIncompleteStep, stepIssues } from '~/lib/booking/steps'
+import { allowedStep, firstIncompleteStep, openIssues, stepIssues } from '~/lib/booking/steps'
 import { voucherProblem } from '~/lib/booking/vouchers'
 
 const TERMS = {
@@ -103,6 +103,31 @@ describe('step rules', () => {
     expect(allowedStep(OFFER, d, 4)).toBe(2)
     expect(allowedStep(OFFER, d, 1)).toBe(1)
     expect(allowedStep(OFFER, newDraft(OFFER), 3)).toBe(1)
+  })
+})
+
+describe('messages after "Weiter" while the customer puts things right', () => {
+  it('a field put right loses its message, one still wrong keeps it in the words for its value now, nothing new appears', () => {
+    const d = complete()
+    const [a, b] = travellers(d).map((t) => t.p)
+    a!.seat = null
+    a!.boarding = null
+    b!.boarding = { kind: 'transfer', zip: '3361' }
+    const shown = stepIssues(1, OFFER, d)
+    expect(shown.map((i) => i.path)).toEqual(['allRooms.0.teilnehmer.0.seat', 'allRooms.0.teilnehmer.0.boarding', 'allRooms.0.teilnehmer.1.boarding'])
+
+    a!.boarding = { kind: 'point', boardingPointId: 1 }
+    b!.boarding = { kind: 'transfer', zip: '99999' }
+    // The name is part of the message: it follows what was typed meanwhile.
+    a!.firstname = ''
+    const open = openIssues(shown, stepIssues(1, OFFER, d))
+    expect(open.map((i) => i.path)).toEqual(['allRooms.0.teilnehmer.0.seat', 'allRooms.0.teilnehmer.1.boarding'])
+    expect(open[0]?.message).toBe('Bitte wählen Sie einen Sitzplatz für Muster.')
+    expect(open[1]?.message).toContain('Postleitzahl 99999')
+
+    a!.seat = '1A'
+    b!.boarding = { kind: 'point', boardingPointId: 1 }
+    expect(openIssues(open, stepIssues(1, OFFER, d))).toEqual([])
   })
 })
 

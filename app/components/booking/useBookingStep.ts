@@ -4,11 +4,13 @@
 // live in the layout's form, so leaving a step keeps them.
 import { formOptions } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { STEP_ROUTES } from '~/lib/booking/route'
-import { stepIssues } from '~/lib/booking/steps'
+import { openIssues, stepIssues } from '~/lib/booking/steps'
+import type { Subscribable } from '~/lib/watch'
+import type { BookingOffer } from '~/lib/booking/offer'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { useBookingForm } from './BookingForm'
@@ -27,11 +29,37 @@ export function fieldId(path: string): string {
 
 export type StepMessage = { kind: 'error' | 'info'; text: string } | null
 
+/**
+ * The messages shown after "Weiter" follow what the customer changes: each goes as soon as its
+ * field is put right, not only on the next "Weiter" (openIssues).
+ */
+export function useIssuesFollowChanges(
+  store: Subscribable,
+  step: BookingStep,
+  offer: BookingOffer,
+  values: () => BookingDraft,
+  shown: boolean,
+  setIssues: (update: (issues: StepIssue[]) => StepIssue[]) => void,
+): void {
+  useEffect(() => {
+    if (!shown) return
+    const subscription = store.subscribe(() =>
+      setIssues((issues) => {
+        const open = openIssues(issues, stepIssues(step, offer, values()))
+        return open.length === issues.length && open.every((issue, i) => issue.message === issues[i]?.message) ? issues : open
+      }),
+    )
+    return () => subscription.unsubscribe()
+  }, [store, step, offer, values, shown, setIssues])
+}
+
 export function useBookingStep(step: BookingStep) {
   const booking = useBookingForm()
   const { form, session, saveNow, tripDateId } = booking
   const navigate = useNavigate()
   const [issues, setIssues] = useState<StepIssue[]>([])
+  const values = useCallback(() => form.state.values, [form])
+  useIssuesFollowChanges(form.store, step, session.offer, values, issues.length > 0, setIssues)
   const [submitting, setSubmitting] = useState(false)
 
   /** "Weiter": the step's rules, then the save of everything, then the next step. */

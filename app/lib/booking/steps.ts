@@ -122,6 +122,25 @@ function step3(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
 
 const RULES = { 1: step1, 2: step2, 3: step3 } as const
 
+/**
+ * The messages shown after "Weiter" that still hold once the customer changed something: a field
+ * put right loses its message at once, one still wrong keeps it (in the rule's words for its value
+ * now), and nothing new is added before the next "Weiter". `now` is the step's issues for the
+ * current values.
+ */
+export function openIssues(shown: readonly StepIssue[], now: readonly StepIssue[]): StepIssue[] {
+  const current = new Map<string, StepIssue>()
+  for (const issue of now) if (!current.has(issue.path)) current.set(issue.path, issue)
+  const open: StepIssue[] = []
+  const seen = new Set<string>()
+  for (const issue of shown) {
+    const still = current.get(issue.path)
+    if (still && !seen.has(issue.path)) open.push(still)
+    seen.add(issue.path)
+  }
+  return open
+}
+
 /** What keeps the customer from leaving `step`; step 4 has nothing in the draft to check. */
 export function stepIssues(step: BookingStep, offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   return step === 4 ? [] : RULES[step](offer, draft)
