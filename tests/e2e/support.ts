@@ -29,10 +29,10 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 
 type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: string; state: string }[] }
 
-/** Bookable dates of bus trips with a seat plan, found from the trip pages of the demo catalogue. */
-export async function seatPlanDates(request: APIRequestContext): Promise<{ tripId: number; dateId: number }[]> {
+/** Bookable dates of bus trips with a seat plan (`count` at most), found from the trip pages of the demo catalogue. */
+export async function seatPlanDates(request: APIRequestContext, count = 12): Promise<{ tripId: number; dateId: number }[]> {
   const found: { tripId: number; dateId: number }[] = []
-  for (let tripId = 1; tripId <= 60 && found.length < 12; tripId++) {
+  for (let tripId = 1; tripId <= 80 && found.length < count; tripId++) {
     const html = await (await request.get(`/reise/${tripId}/`)).text()
     for (const match of html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)) {
       const dateId = Number(match[1])

@@ -119,6 +119,13 @@ export function SeatPlan({
 
   const nameOf = (index: number) => travellers[index]?.name ?? `Person ${index + 1}`
 
+  // The seat last picked here. Should the server answer that someone else got it first (it shows as
+  // held or taken now, no longer this booking's), the message stands right below its row, where the
+  // customer tapped; the step's own alert says it to screen readers.
+  const [lastPick, setLastPick] = useState<string | null>(null)
+  const lastSeat = lastPick === null ? undefined : grid.byLabel.get(lastPick)
+  const lost = lastSeat && ['held', 'taken'].includes(stateOf(lastSeat)) ? lastSeat : null
+
   const pick = (seat: SeatInfo) => {
     if (travellers.length === 0) {
       announce('Bitte geben Sie zuerst an, wie viele Personen reisen.')
@@ -134,6 +141,7 @@ export function SeatPlan({
       return
     }
     onPick(seat.label)
+    setLastPick(seat.label)
     const parts = [`Platz ${seat.label} für ${nameOf(active)} gewählt.`]
     if (outcome.from !== null) parts.push(`${nameOf(outcome.from)} hat jetzt keinen Platz.`)
     if (outcome.next !== null) {
@@ -150,6 +158,7 @@ export function SeatPlan({
       return
     }
     onAutoPick(seats)
+    setLastPick(null)
     announce(`Plätze automatisch gewählt: ${seats.map((s, i) => `${nameOf(i)} Platz ${s}`).join(', ')}.`)
   }
 
@@ -221,6 +230,13 @@ export function SeatPlan({
         </span>,
       )
       c += span
+    }
+    if (lost?.gridRow === r) {
+      cells.push(
+        <p key="vergeben" className="seat-plan__lost" style={{ gridColumn: '1 / -1' }}>
+          Platz {lost.label} hat soeben jemand anderes gewählt. Bitte wählen Sie einen anderen Platz.
+        </p>,
+      )
     }
   })
 

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { ErrorSummary } from '~/components/forms/fields'
@@ -17,6 +17,9 @@ function summaryTarget(path: string): string {
   if (/^allRooms\.\d+\.type$/.test(path)) return fieldId('allRooms')
   return fieldId(path)
 }
+
+/** Set once this page load has shown a booking step: each one after it is a step change. */
+let stepShownBefore = false
 
 /**
  * Around each step's fields: its heading, the message of the last save, the error summary after
@@ -52,9 +55,31 @@ export function StepFrame({
   children: ReactNode
 }) {
   const summaryRef = useRef<HTMLHeadingElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (issues.length) summaryRef.current?.focus()
   }, [issues])
+  // A new step in the page (Weiter, Zurück, a progress link, the step guard) takes focus to its
+  // heading: a screen reader starts reading there, the keyboard goes on from there, and a phone
+  // shows it. The step a page load opens leaves focus to the browser (the skip link comes first).
+  const router = useRouter()
+  useEffect(() => {
+    const heading = headingRef.current
+    if (!stepShownBefore || !heading) {
+      stepShownBefore = true
+      return
+    }
+    const show = () => heading.scrollIntoView({ block: 'start' })
+    heading.focus({ preventScroll: true })
+    show()
+    // The router sets the page's scroll position once it has rendered the new step: the heading is
+    // brought back into view after that.
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe()
+      show()
+    })
+    return unsubscribe
+  }, [step, router])
   const errors = Object.fromEntries(issues.map((i) => [fieldName(i.path), i.message]))
   const handle = (event: FormEvent) => {
     event.preventDefault()
@@ -63,7 +88,7 @@ export function StepFrame({
   return (
     <ServerFieldErrorsContext value={{ errors, drop: onDropIssue }}>
       <form className="booking-step stack" noValidate {...appFormProps} onSubmit={handle} aria-labelledby="schritt-titel">
-        <h2 id="schritt-titel" tabIndex={-1}>
+        <h2 id="schritt-titel" tabIndex={-1} ref={headingRef}>
           Schritt {step}: {title}
         </h2>
         {notice}
