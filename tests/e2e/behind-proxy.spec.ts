@@ -59,18 +59,32 @@ async function bookableDate(): Promise<number> {
   throw new Error('no bookable date in the catalogue')
 }
 
-test('the draft cookie is Secure when the trusted proxy says the request came over HTTPS, and only then', async () => {
+test('the draft cookie is Secure when the trusted proxy says the request came over HTTPS, and only then', async ({ browser }) => {
   const dateId = await bookableDate()
-  const cookieOf = (answer: Answer) => [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`buchung-${dateId}=`)) ?? ''
-  const overHttps = await get(`/buchung/${dateId}/step1/`, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' })
-  expect(overHttps.status).toBe(200)
-  expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
-  expect(cookieOf(overHttps)).toMatch(/; HttpOnly/)
-  expect(cookieOf(overHttps)).toMatch(/; Secure/)
-  const overHttp = await get(`/buchung/${dateId}/step1/`, { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.2' })
-  expect(overHttp.status).toBe(200)
-  expect(cookieOf(overHttp)).not.toBe('')
-  expect(cookieOf(overHttp)).not.toMatch(/Secure/)
+  // The draft and its cookie are made by the POST the step page sends once it is shown (a GET
+  // changes nothing): a browser opens the page with the proxy's headers on every request.
+  const draftCookie = async (proto: 'https' | 'http', client: string) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-proto': proto, 'x-forwarded-for': client } })
+    try {
+      const page = await context.newPage()
+      const opened = page.waitForResponse(
+        async (r) => r.request().method() === 'POST' && ((await r.headerValue('set-cookie')) ?? '').includes(`buchung-${dateId}=`),
+      )
+      const shown = await page.goto(`http://127.0.0.1:${PORT}/buchung/${dateId}/step1/`)
+      expect(shown?.status()).toBe(200)
+      if (proto === 'https') expect(await shown?.headerValue('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+      const cookies = ((await (await opened).headerValue('set-cookie')) ?? '').split('\n')
+      return cookies.find((c) => c.startsWith(`buchung-${dateId}=`)) ?? ''
+    } finally {
+      await context.close()
+    }
+  }
+  const overHttps = await draftCookie('https', '198.51.100.1')
+  expect(overHttps).toMatch(/; HttpOnly/)
+  expect(overHttps).toMatch(/; Secure/)
+  const overHttp = await draftCookie('http', '198.51.100.2')
+  expect(overHttp).not.toBe('')
+  expect(overHttp).not.toMatch(/Secure/)
 })
 
 test('per-client limits count an IPv6 client by its /64: new addresses of the same network share one budget', async () => {

@@ -200,6 +200,8 @@ test.describe('Reise-Katalog', () => {
   })
 
   test('axe findet auf Start-, Kategorie-, Reise- und Merklistenseite keine ernsten Verstöße', async ({ page, request }) => {
+    // Four full axe scans of large pages: under a loaded CI machine they need more than the default 30 s.
+    test.setTimeout(60_000)
     const category = await biggestCategory(request)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -147,7 +147,7 @@ test.describe('server-function calls the framework cannot hand to a function: 40
   const sameOrigin = { 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true' }
   const ids = serverFunctionIds()
   const saveBooking = ids.get('saveBooking') ?? ''
-  const openBooking = ids.get('openBooking') ?? ''
+  const loadBooking = ids.get('loadBooking') ?? ''
   const call = (request: APIRequestContext, path: string, options: { method?: 'GET' | 'POST'; type?: string; body?: string } = {}) =>
     request.fetch(path, {
       method: options.method ?? 'POST',
@@ -158,7 +158,7 @@ test.describe('server-function calls the framework cannot hand to a function: 40
 
   test('the build lists the functions this test calls', () => {
     expect(saveBooking).toMatch(/^[0-9a-f]{64}$/)
-    expect(openBooking).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadBooking).toMatch(/^[0-9a-f]{64}$/)
   })
 
   for (const [name, path, status, message] of [
@@ -175,8 +175,8 @@ test.describe('server-function calls the framework cannot hand to a function: 40
 
   test('a payload that is not JSON, or JSON in no format the framework reads: 400', async ({ request }) => {
     const answers = [
-      await call(request, `/_serverFn/${openBooking}?payload=garbage`, { method: 'GET' }),
-      await call(request, `/_serverFn/${openBooking}?payload=${encodeURIComponent('{"t":99}')}`, { method: 'GET' }),
+      await call(request, `/_serverFn/${loadBooking}?payload=garbage`, { method: 'GET' }),
+      await call(request, `/_serverFn/${loadBooking}?payload=${encodeURIComponent('{"t":99}')}`, { method: 'GET' }),
       await call(request, `/_serverFn/${saveBooking}`, { type: 'application/json', body: 'nicht json' }),
       await call(request, `/_serverFn/${saveBooking}`, { type: 'application/json', body: '{"t":99}' }),
       await call(request, `/_serverFn/${saveBooking}`, { type: 'multipart/form-data; boundary=x', body: 'kein Formular' }),
@@ -193,7 +193,7 @@ test.describe('server-function calls the framework cannot hand to a function: 40
     const text = await post.text()
     expect(text).toContain('Die Anfrage enthielt ungültige Angaben.')
     expect(text).not.toMatch(/tripDateId|invalid_type|expected/)
-    const get = await call(request, `/_serverFn/${openBooking}`, { method: 'GET' })
+    const get = await call(request, `/_serverFn/${loadBooking}`, { method: 'GET' })
     expect(get.status()).toBe(404)
   })
 
