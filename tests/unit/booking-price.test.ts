@@ -1,5 +1,4 @@
 // The one price function, payment terms and IBAN check of the booking (DESIGN 6).
-import { BUS_CANCELLATION_SCALE } from '~/lib/booking/cancellation'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bookingDraftSchema, newDraft, roomsFor, travellers } from '~/lib/booking/draft'
@@ -9,19 +8,10 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import { paymentSchedule } from '~/lib/booking/payment-terms'
 import { CENT, roundToCent } from '~/lib/booking/money'
 import { insurancePrice, priceBooking } from '~/lib/booking/price'
+import { BUS_TOUR_TERMS } from '../support/trip-terms'
 
 const euro = (n: number) => Math.round(n * 1_000_000)
 
-const TERMS = {
-  cancellationScale: BUS_CANCELLATION_SCALE,
-  rebookingFee: 25_000_000,
-  minParticipants: 25,
-  minParticipantsDays: 21,
-  returnTime: '19:00',
-  onSiteFees: [],
-  domestic: false,
-  entryNotes: [],
-}
 
 const OFFER: BookingOffer = {
   tripDateId: 1,
@@ -49,7 +39,7 @@ const OFFER: BookingOffer = {
     { id: 1, code: 'RRV', name: 'Reiserücktritt', description: '', insurer: 'Hanse Reiseschutz', productSheetUrl: '/versicherung-produktinformationen/', conditionsUrl: '/versicherungsbedingungen/', scope: 'any', percentBasisPoints: 450, minPrice: euro(19), fixedPrice: null },
     { id: 4, code: 'AKV', name: 'Auslandskranken', description: '', insurer: 'Hanse Reiseschutz', productSheetUrl: '/versicherung-produktinformationen/', conditionsUrl: '/versicherungsbedingungen/', scope: 'abroad', percentBasisPoints: null, minPrice: 0, fixedPrice: euro(9) },
   ],
-  terms: TERMS,
+  terms: BUS_TOUR_TERMS,
   contents: { accommodation: null, included: [], programme: [] },
 }
 

@@ -1,5 +1,4 @@
 // The step rules and the step guard of the four booking steps, the room builder and voucher checks.
-import { BUS_CANCELLATION_SCALE } from '~/lib/booking/cancellation'
 import { describe, expect, it } from 'vitest'
 import { bookingDraftSchema, newDraft, roomCounts, roomsFor, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
@@ -8,17 +7,8 @@ import { bookingStepOf } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { allowedStep, firstIncompleteStep, openIssues, stepIssues } from '~/lib/booking/steps'
 import { voucherProblem } from '~/lib/booking/vouchers'
+import { BUS_TOUR_TERMS } from '../support/trip-terms'
 
-const TERMS = {
-  cancellationScale: BUS_CANCELLATION_SCALE,
-  rebookingFee: 25_000_000,
-  minParticipants: 25,
-  minParticipantsDays: 21,
-  returnTime: '19:00',
-  onSiteFees: [],
-  domestic: false,
-  entryNotes: [],
-}
 
 const OFFER: BookingOffer = {
   tripDateId: 5,
@@ -40,7 +30,7 @@ const OFFER: BookingOffer = {
   transferZones: [{ id: 1, name: 'Zone 1', zipPrefixes: ['336'], price: 29_000_000 }],
   services: [],
   insuranceOffers: [{ id: 1, code: 'RRV', name: 'RRV', description: '', insurer: 'Hanse Reiseschutz', productSheetUrl: '/versicherung-produktinformationen/', conditionsUrl: '/versicherungsbedingungen/', scope: 'any', percentBasisPoints: 450, minPrice: 0, fixedPrice: null }],
-  terms: TERMS,
+  terms: BUS_TOUR_TERMS,
   contents: { accommodation: null, included: [], programme: [] },
 }
 
