@@ -17,7 +17,7 @@ import type { StepIssue } from '~/lib/booking/steps'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { tripIdSchema } from '~/lib/wishlist'
-import { limitCurrentClient } from './http/client-limits.server'
+import { currentClientOverLimit, limitCurrentClient } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
@@ -97,8 +97,9 @@ async function bookedFrom(draftId: string): Promise<string | null> {
 /**
  * The booking pages' loader: this browser's draft of the date as stored, or a new one as it would
  * be made (revision null), or the booking the draft became. Reads only: no cookie, no row, no
- * count against the client's limits, so a hover, a preload or a crawler changes nothing. A date
- * that cannot be booked is a 404 with its reason (a customer holding the last seats may finish).
+ * count against the client's limits, so a hover, a preload or a crawler changes nothing (a client
+ * with no new drafts left gets its 429 here already). A date that cannot be booked is a 404 with
+ * its reason (a customer holding the last seats may finish).
  */
 export const loadBooking = createServerFn({ method: 'GET' })
   .validator(tripDateInput)
@@ -116,6 +117,9 @@ export const loadBooking = createServerFn({ method: 'GET' })
       throw notFound({ data: { message: UNBOOKABLE_MESSAGES[reason ?? 'unknown'] } })
     }
     if (row) return { kind: 'draft', session: await session(row.id, offer, await describeDraft(db, row, offer)) }
+    // The page would open a new draft next: a client with none left learns it now (429), not after typing.
+    const limited = currentClientOverLimit('draft')
+    if (limited) throw notFound({ data: { message: limited.message, heading: 'Bitte warten Sie einige Minuten' } })
     const draft = newDraft(offer)
     const pricing = priceBooking(offer, draft)
     return {

@@ -5,7 +5,7 @@
 // that go once put right; a seat someone else got first, said where it was tapped.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { expectNoSeriousAxeViolations, fillStep1, fillStep2, freeSeats, gotoHydrated, next, saved, seatPlanDates } from './support'
+import { expectNoSeriousAxeViolations, fillStep1, fillStep2, freeSeats, gotoHydrated, gotoOpenedBooking, next, saved, seatPlanDates } from './support'
 
 /** booking.spec.ts books on the first twelve seat-plan dates; these tests take the six after them. */
 const OTHERS = 12
@@ -217,15 +217,17 @@ test('a seat someone else got first: the message stands at the seat plan where i
   // Two browsers and axe over a whole seat plan.
   test.setTimeout(60_000)
   const dateId = dateFor(5)
-  await gotoHydrated(page, `/buchung/${dateId}/step1/`)
+  await gotoOpenedBooking(page, `/buchung/${dateId}/step1/`)
   const free = await freeSeats(page, 12)
   const seat = free[11]!
   const label = (await seat.innerText()).trim()
 
   const other = await browser.newContext()
   const second = await other.newPage()
-  await gotoHydrated(second, `/buchung/${dateId}/step1/`)
-  await Promise.all([saved(second), second.getByRole('button', { name: new RegExp(`^Platz ${label},`) }).click()])
+  await gotoOpenedBooking(second, `/buchung/${dateId}/step1/`)
+  await second.getByRole('button', { name: new RegExp(`^Platz ${label},`) }).click()
+  // The server holds it for the other browser once its bar says so.
+  await expect(second.getByText(/Ihre Sitzplätze sind bis .* für Sie reserviert/)).toBeVisible()
   await other.close()
 
   await seat.scrollIntoViewIfNeeded()

@@ -245,6 +245,8 @@ test.describe('Reisesuche', () => {
   })
 
   test('axe findet auf der Ergebnisseite keine ernsten Verstöße', async ({ page }) => {
+    // Three axe runs over full result pages: 30 s ran out on a loaded machine.
+    test.setTimeout(60_000)
     await page.goto('/reiseuebersicht/search/-------0-/')
     await expect(page.getByRole('heading', { level: 1, name: 'Reisesuche' })).toBeVisible()
     await expectNoSeriousAxeViolations(page)

@@ -47,6 +47,17 @@ export async function seatPlanDates(request: APIRequestContext, count = 12): Pro
 }
 
 /** The next server-function POST (a save or a booking) of the page. */
+/**
+ * A booking step page, hydrated and with its draft opened (the page's first POST, openBooking): a
+ * test that races another browser for a seat must not click before its page knows the plan.
+ */
+export async function gotoOpenedBooking(page: Page, url: string): Promise<void> {
+  const id = serverFunctionIds().get('openBooking') ?? 'openBooking'
+  const opened = page.waitForResponse((r) => r.url().includes(`/_serverFn/${id}`) && r.ok())
+  await gotoHydrated(page, url)
+  await opened
+}
+
 export const saved = (page: Page) => page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST')
 
 /** The first free seats, every second one, each pinned by its label (the plan changes as seats are picked). */

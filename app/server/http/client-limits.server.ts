@@ -132,7 +132,20 @@ export type Limited = { kind: 'limited'; message: string }
  * Retry-After (also for a page rendered on the server) and the answer is returned.
  */
 export function limitCurrentClient(scope: LimitScope): Limited | null {
-  const attempt = takeClientBudget(scope, requestClientAddress())
+  return refused(scope, takeClientBudget(scope, requestClientAddress()))
+}
+
+/**
+ * For a page whose next request would count against the scope (the booking page opens a draft):
+ * the same 429 now if the client has nothing left, without counting anything.
+ */
+export function currentClientOverLimit(scope: LimitScope): Limited | null {
+  const attempt = limiterOf(scope).check(requestClientAddress())
+  if (!attempt.ok) log('info', 'client limit reached', { scope })
+  return refused(scope, attempt)
+}
+
+function refused(scope: LimitScope, attempt: Attempt): Limited | null {
   if (attempt.ok) return null
   setResponseStatus(429)
   setResponseHeader('Retry-After', String(attempt.retryAfterSeconds))
