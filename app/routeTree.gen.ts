@@ -75,6 +75,7 @@ import { Route as BuchungTerminIdStep3IndexRouteImport } from './routes/buchung/
 import { Route as BuchungTerminIdStep4IndexRouteImport } from './routes/buchung/$terminId/step4/index'
 import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buchung/bestaetigung/$nummer/index'
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
+import { Route as BuchungBestaetigungNummerReiseDoticsRouteImport } from './routes/buchung/bestaetigung/$nummer/reise[.]ics'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
 import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
@@ -426,6 +427,12 @@ const BuchungBestaetigungNummerBestaetigungDotpdfRoute =
     path: '/buchung/bestaetigung/$nummer/bestaetigung.pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const BuchungBestaetigungNummerReiseDoticsRoute =
+  BuchungBestaetigungNummerReiseDoticsRouteImport.update({
+    id: '/buchung/bestaetigung/$nummer/reise.ics',
+    path: '/buchung/bestaetigung/$nummer/reise.ics',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const NewsletterAbmeldenTokenIndexRoute =
   NewsletterAbmeldenTokenIndexRouteImport.update({
     id: '/newsletter/abmelden/$token/',
@@ -512,6 +519,7 @@ export interface FileRoutesByFullPath {
   '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
+  '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
@@ -583,6 +591,7 @@ export interface FileRoutesByTo {
   '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
+  '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2': typeof BuchungTerminIdStep2IndexRoute
@@ -656,6 +665,7 @@ export interface FileRoutesById {
   '/api/booking-drafts/$draftId/book': typeof ApiBookingDraftsDraftIdBookRoute
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
+  '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
@@ -730,6 +740,7 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId/book'
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+    | '/buchung/bestaetigung/$nummer/reise.ics'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1/'
     | '/buchung/$terminId/step2/'
@@ -801,6 +812,7 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId/book'
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+    | '/buchung/bestaetigung/$nummer/reise.ics'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1'
     | '/buchung/$terminId/step2'
@@ -873,6 +885,7 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId/book'
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
+    | '/buchung/bestaetigung/$nummer/reise.ics'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1/'
     | '/buchung/$terminId/step2/'
@@ -943,6 +956,7 @@ export interface RootRouteChildren {
   ShipsIdIndexRoute: typeof ShipsIdIndexRoute
   ApiTripDatesIdAvailabilityRoute: typeof ApiTripDatesIdAvailabilityRoute
   BuchungBestaetigungNummerBestaetigungDotpdfRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
+  BuchungBestaetigungNummerReiseDoticsRoute: typeof BuchungBestaetigungNummerReiseDoticsRoute
   ReiseIdTerminFileRoute: typeof ReiseIdTerminFileRoute
   BuchungBestaetigungNummerIndexRoute: typeof BuchungBestaetigungNummerIndexRoute
   NewsletterAbmeldenTokenIndexRoute: typeof NewsletterAbmeldenTokenIndexRoute
@@ -1414,6 +1428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuchungBestaetigungNummerBestaetigungDotpdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buchung/bestaetigung/$nummer/reise.ics': {
+      id: '/buchung/bestaetigung/$nummer/reise.ics'
+      path: '/buchung/bestaetigung/$nummer/reise.ics'
+      fullPath: '/buchung/bestaetigung/$nummer/reise.ics'
+      preLoaderRoute: typeof BuchungBestaetigungNummerReiseDoticsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/newsletter/abmelden/$token/': {
       id: '/newsletter/abmelden/$token/'
       path: '/newsletter/abmelden/$token'
@@ -1550,6 +1571,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiTripDatesIdAvailabilityRoute: ApiTripDatesIdAvailabilityRoute,
   BuchungBestaetigungNummerBestaetigungDotpdfRoute:
     BuchungBestaetigungNummerBestaetigungDotpdfRoute,
+  BuchungBestaetigungNummerReiseDoticsRoute:
+    BuchungBestaetigungNummerReiseDoticsRoute,
   ReiseIdTerminFileRoute: ReiseIdTerminFileRoute,
   BuchungBestaetigungNummerIndexRoute: BuchungBestaetigungNummerIndexRoute,
   NewsletterAbmeldenTokenIndexRoute: NewsletterAbmeldenTokenIndexRoute,

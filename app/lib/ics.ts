@@ -1,17 +1,23 @@
-// iCalendar (RFC 5545) text for a trip date: an all-day event from the first to the last travel day.
-// Pure: the caller supplies the stamp time, the UID domain and the texts.
+// iCalendar (RFC 5545) text: all-day events over travel days (a trip date, a booked trip) and timed
+// ones (a departure at a boarding point). Pure: the caller supplies the stamp time, the UID domain
+// and the texts.
 
 export type IcsEvent = {
   /** Globally unique and stable for this date, e.g. 'termin-123@sonnenland-reisen.example'. */
   uid: string
-  /** First travel day, 'YYYY-MM-DD'. */
-  start: string
-  /** Last travel day (inclusive), 'YYYY-MM-DD'; DTEND is the day after (RFC 5545 3.6.1). */
-  end: string
+  /**
+   * All day: the first travel day 'YYYY-MM-DD'. Timed: the instant it begins (written in UTC, so
+   * every calendar shows it in its own zone).
+   */
+  start: string | Date
+  /** All day: the last travel day (inclusive; DTEND is the day after, RFC 5545 3.6.1). Timed: the instant it ends. */
+  end: string | Date
   summary: string
   description?: string
   location?: string
   url?: string
+  /** A reminder this long before the start, with its text (VALARM, RFC 5545 3.6.6). */
+  alarm?: { minutesBefore: number; text: string }
   /** When the file was made (DTSTAMP, UTC). */
   stamp: Date
 }
@@ -103,14 +109,22 @@ function property(name: string, value: string): string {
   return foldLine(`${name}:${value}`)
 }
 
+function timingLines(start: string | Date, end: string | Date): string[] {
+  if (typeof start === 'string' && typeof end === 'string') {
+    if (end < start) throw new RangeError('the last day lies before the first')
+    return [property('DTSTART;VALUE=DATE', icsDate(start)), property('DTEND;VALUE=DATE', icsDayAfter(end))]
+  }
+  if (typeof start === 'string' || typeof end === 'string') throw new RangeError('an event is either all day or timed')
+  if (end.getTime() < start.getTime()) throw new RangeError('the event ends before it begins')
+  return [property('DTSTART', icsDateTimeUtc(start)), property('DTEND', icsDateTimeUtc(end))]
+}
+
 function eventLines(event: IcsEvent): string[] {
-  if (event.end < event.start) throw new RangeError('the last day lies before the first')
   const lines = [
     'BEGIN:VEVENT',
     property('UID', escapeIcsText(event.uid)),
     property('DTSTAMP', icsDateTimeUtc(event.stamp)),
-    property('DTSTART;VALUE=DATE', icsDate(event.start)),
-    property('DTEND;VALUE=DATE', icsDayAfter(event.end)),
+    ...timingLines(event.start, event.end),
     property('SUMMARY', escapeIcsText(event.summary)),
   ]
   if (event.description) lines.push(property('DESCRIPTION', escapeIcsText(event.description)))
@@ -118,7 +132,12 @@ function eventLines(event: IcsEvent): string[] {
   // URI values are not TEXT: no escaping (RFC 5545 3.3.13).
   if (event.url) lines.push(property('URL;VALUE=URI', event.url))
   // An all-day trip should not block the calendar as busy time for every day of the journey.
-  lines.push('TRANSP:TRANSPARENT', 'END:VEVENT')
+  if (typeof event.start === 'string') lines.push('TRANSP:TRANSPARENT')
+  if (event.alarm) {
+    const minutes = Math.max(0, Math.round(event.alarm.minutesBefore))
+    lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `TRIGGER:-PT${minutes}M`, property('DESCRIPTION', escapeIcsText(event.alarm.text)), 'END:VALARM')
+  }
+  lines.push('END:VEVENT')
   return lines
 }
 

@@ -227,12 +227,24 @@ test('the PDF downloads, the confirmation mail arrives at the SMTP server and it
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Buchungsbestätigung als PDF' }).click()])
   const pdf = readFileSync((await download.path()) ?? '')
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  // The calendar file: the travel days and the departure at the chosen boarding point, with its address.
+  const [calendar] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Reise und Abfahrt in den Kalender (.ics)' }).click(),
+  ])
+  expect(calendar.suggestedFilename()).toBe(`Reise-${bookingNumber}.ics`)
+  const ics = readFileSync((await calendar.path()) ?? '', 'utf8').replace(/\r\n /g, '')
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2)
+  expect(ics).toMatch(/\r\nDTSTART;VALUE=DATE:\d{8}\r\n/)
+  expect(ics).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/)
+  expect(ics).toMatch(/\r\nLOCATION:[^\r]+\\, [^\r]+\\, \d{5} [^\r]+\r\n/)
 
   await expect.poll(() => mailWith(bookingNumber) !== null, { timeout: 20_000 }).toBe(true)
   const mail = await simpleParser(mailWith(bookingNumber) ?? '')
   expect(mail.subject).toContain(bookingNumber)
   expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('anna.muster@example.de')
-  expect(mail.attachments.map((a) => a.contentType)).toContain('application/pdf')
+  expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf', 'text/calendar'])
+  expect(mail.attachments.find((a) => a.contentType === 'text/calendar')?.filename).toBe(`Reise-${bookingNumber}.ics`)
   const link = /https?:\/\/[^\s"<>]+\/payment\/[^\s"<>]+\//.exec(mail.text ?? '')?.[0]
   expect(link).toBeDefined()
   const path = new URL(link ?? '').pathname

@@ -18,6 +18,8 @@ import { bookingConfirmationMail } from '~/server/booking/confirmation-mail.serv
 import { renderConfirmationPdf, renderTravelConditionsPdf } from '~/server/booking/confirmation-pdf.server'
 import { cancellationScaleLines } from '~/lib/booking/cancellation'
 import { TRAVEL_CONDITIONS_SLUG } from '~/lib/booking/legal'
+import { bookingIcs } from '~/lib/booking/calendar'
+import { berlinTimeToUnix } from '~/lib/search/dates'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { formatDate, formatPrice } from '~/lib/format'
 import { openTestDatabase } from '../support/db'
@@ -249,6 +251,17 @@ describe('the confirmation as the law asks for it (Art. 250 § 6 EGBGB)', () => 
     }
     const transfer = await bookTourAbroad('ueberweisung')
     expect(bookingConfirmationMail(transfer.summary, site, settings.bank).text).toContain('Zur Zahlung: Anzahlung')
+  })
+
+  it('the calendar file carries the departure time and the boarding point with its address', async () => {
+    const { offer, summary } = await bookTourAbroad('ueberweisung')
+    const point = [...offer.boardingPoints].sort((a, b) => b.surcharge - a.surcharge)[0]
+    if (!point) throw new Error('no boarding point')
+    const ics = bookingIcs(summary, { siteName: site.name, host: 'example.test', now: new Date() }).replace(/\r\n /g, '')
+    const departure = new Date((berlinTimeToUnix(offer.dateFrom, point.departureTime) ?? 0) * 1000)
+    expect(ics).toContain(`DTSTART:${departure.toISOString().replace(/[-:]/g, '').replace('.000', '')}`)
+    expect(ics).toContain(`LOCATION:${point.name}\\, ${point.street}\\, ${point.zip} ${point.city}`)
+    expect(ics).toContain('Zustieg für: Anna Becker\\, ')
   })
 
   it('the travel conditions attached to the mail are the binding text of the site, as a PDF', async () => {

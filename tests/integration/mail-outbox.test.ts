@@ -52,7 +52,7 @@ const summary: BookingSummary = {
     tel: '0521 9',
   },
   rooms: [
-    { type: 'EZ', travellers: [{ name: 'Jürgen Müller', seat: '3A', boarding: 'Bielefeld Hauptbahnhof, 06:15 Uhr', mobility: 'keine' }] },
+    { type: 'EZ', travellers: [{ name: 'Jürgen Müller', seat: '3A', boarding: { kind: 'point' as const, name: 'Bielefeld Hauptbahnhof', address: 'Am Hauptbahnhof 1, 33602 Bielefeld', departureTime: '06:15' }, mobility: 'keine' }] },
   ],
   lines: [
     {

@@ -33,7 +33,7 @@ function sample(overrides: Partial<BookingSummary> = {}): BookingSummary {
   const travellers = NAMES.map((name, i) => ({
     name,
     seat: `${i + 3}${'ABCD'[i % 4]}`,
-    boarding: 'Bielefeld Hauptbahnhof, 06:15 Uhr',
+    boarding: { kind: 'point' as const, name: 'Bielefeld Hauptbahnhof', address: 'Am Hauptbahnhof 1, 33602 Bielefeld', departureTime: '06:15' },
     mobility: i === 3 ? ('rollator' as const) : ('keine' as const),
   }))
   return {

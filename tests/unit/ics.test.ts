@@ -110,3 +110,25 @@ describe('foldLine (RFC 5545 3.1)', () => {
 it('names the download after trip and date', () => {
   expect(icsFileName(12, 34)).toBe('reise-12-termin-34.ics')
 })
+
+describe('timed events', () => {
+  const timed = (end: Date) =>
+    buildIcs({
+      prodId: 'x',
+      events: [{ uid: 'u', start: new Date('2027-05-10T04:15:00Z'), end, summary: 's', alarm: { minutesBefore: 90, text: 'Bald, los' }, stamp }],
+    }).split('\r\n')
+
+  it('writes start and end in UTC, blocks the time, and carries the reminder', () => {
+    const lines = timed(new Date('2027-05-10T04:45:00Z'))
+    expect(lines).toContain('DTSTART:20270510T041500Z')
+    expect(lines).toContain('DTEND:20270510T044500Z')
+    expect(lines).not.toContain('TRANSP:TRANSPARENT')
+    const alarm = lines.slice(lines.indexOf('BEGIN:VALARM'), lines.indexOf('END:VALARM') + 1)
+    expect(alarm).toEqual(['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT90M', 'DESCRIPTION:Bald\\, los', 'END:VALARM'])
+  })
+
+  it('refuses an end before the start, and a day mixed with an instant', () => {
+    expect(() => timed(new Date('2027-05-10T04:00:00Z'))).toThrow(RangeError)
+    expect(() => buildIcs({ prodId: 'x', events: [{ uid: 'u', start: '2027-05-10', end: new Date(), summary: 's', stamp }] })).toThrow(RangeError)
+  })
+})

@@ -2,9 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Fragment } from 'react'
 import { MOBILITY_LABELS, PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
 import { ROOM_LABELS } from '~/lib/booking/offer'
-import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
+import { PAYMENT_KIND_LABELS, boardingLabel, paymentInstructions } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
-import { tripIcsPath } from '~/lib/trip-detail'
 import { bookingQueries } from '~/queries/booking'
 import { buttonClassName } from '../ui/Button'
 import { PriceSummary } from './PriceSummary'
@@ -12,7 +11,9 @@ import { PriceSummary } from './PriceSummary'
 /** The success page: booking number, what was booked, how and when to pay, PDF and calendar entry. */
 export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: string; sig: string | undefined }) {
   const { data: booking } = useSuspenseQuery(bookingQueries.confirmation(bookingNumber, sig))
-  const pdfHref = `/buchung/bestaetigung/${booking.bookingNumber}/bestaetigung.pdf${sig ? `?sig=${encodeURIComponent(sig)}` : ''}`
+  const signed = sig ? `?sig=${encodeURIComponent(sig)}` : ''
+  const pdfHref = `/buchung/bestaetigung/${booking.bookingNumber}/bestaetigung.pdf${signed}`
+  const icsHref = `/buchung/bestaetigung/${booking.bookingNumber}/reise.ics${signed}`
   const instructions = paymentInstructions(booking, booking.bank)
   return (
     <div className="container section booking booking-confirmation">
@@ -30,8 +31,8 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
           <a className={buttonClassName()} href={pdfHref} download>
             Buchungsbestätigung als PDF
           </a>{' '}
-          <a className={buttonClassName({ variant: 'secondary' })} href={tripIcsPath(booking.trip.id, booking.trip.dateId)} download>
-            Reisetermin in den Kalender (.ics)
+          <a className={buttonClassName({ variant: 'secondary' })} href={icsHref} download>
+            Reise und Abfahrt in den Kalender (.ics)
           </a>
         </p>
       </header>
@@ -52,7 +53,7 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
                   <li key={i}>
                     {t.name}
                     {t.seat ? `, Sitzplatz ${t.seat}` : ''}
-                    {t.boarding ? `, Zustieg: ${t.boarding}` : ''}
+                    {t.boarding ? `, Zustieg: ${boardingLabel(t.boarding)}` : ''}
                     {t.mobility !== 'keine' ? `, ${MOBILITY_LABELS[t.mobility]}` : ''}
                   </li>
                 ))}

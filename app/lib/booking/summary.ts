@@ -1,6 +1,7 @@
 // A stored booking as the success page, the confirmation PDF and the confirmation mail show it.
 // The booking service builds it from the database; nothing here is computed again.
 import type { PaymentMethod } from './draft'
+import { formatDepartureTime } from '../trip-detail'
 import { formatIban } from './iban'
 import type { RoomType, TripContents } from './offer'
 import type { PriceLine } from './price'
@@ -50,8 +51,8 @@ export type BookingSummary = {
     travellers: {
       name: string
       seat: string | null
-      /** 'Bielefeld Hauptbahnhof, 06:15 Uhr' or 'Haustürtransfer ab 33602'; null without boarding. */
-      boarding: string | null
+      /** Where the traveller gets on (boardingLabel says it in words); null without boarding. */
+      boarding: BookedBoarding | null
       mobility: 'keine' | 'rollator' | 'rollstuhl'
     }[]
   }[]
@@ -71,6 +72,20 @@ export type BookingSummary = {
   mandateReference: string | null
   /** Absolute URL of the success page through its signed link. */
   successUrl: string
+}
+
+/**
+ * A boarding point of the trip with its address and departure time ('06:15'; null when the trip no
+ * longer lists the point), or the door-to-door transfer from a postcode (its time is phoned later).
+ */
+export type BookedBoarding =
+  | { kind: 'point'; name: string; address: string; departureTime: string | null }
+  | { kind: 'transfer'; zip: string }
+
+/** 'Bielefeld Hauptbahnhof, 06:15 Uhr' or 'Haustürtransfer ab 33602'. */
+export function boardingLabel(boarding: BookedBoarding): string {
+  if (boarding.kind === 'transfer') return `Haustürtransfer ab ${boarding.zip}`
+  return boarding.departureTime ? `${boarding.name}, ${formatDepartureTime(boarding.departureTime)}` : boarding.name
 }
 
 /** How to pay: for a transfer the operator's account with the booking number as reference; for a direct debit the mandate. */

@@ -69,8 +69,13 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
  * the clocks change (at 02:00/03:00, never at midnight) still lands on its own midnight.
  */
 function berlinMidnight(year: number, month: number, day: number): number | null {
+  return berlinWallTime(year, month, day, 0, 0)
+}
+
+/** The same for a time of day; a time the spring change skips (02:30) lands an hour later. */
+function berlinWallTime(year: number, month: number, day: number, hour: number, minute: number): number | null {
   if (!isCalendarDay(year, month, day)) return null
-  const wallMs = utcMs(year, month, day)
+  const wallMs = utcMs(year, month, day, hour, minute)
   const firstOffset = berlinOffsetAt(wallMs)
   if (firstOffset === null) return null
   const secondOffset = berlinOffsetAt(wallMs - firstOffset)
@@ -120,6 +125,15 @@ export function unixToGermanDate(sec: number): string {
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A day 'yyyy-mm-dd' and a Berlin time 'hh:mm' (a departure) to unix seconds, or null. */
+export function berlinTimeToUnix(day: string, time: string): number | null {
+  const date = ISO_DAY.exec(day)
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time)
+  if (date === null || clock === null) return null
+  const [, year, month, dayOfMonth] = date
+  return berlinWallTime(Number(year), Number(month), Number(dayOfMonth), Number(clock[1]), Number(clock[2]))
+}
 
 /** 'yyyy-mm-dd' (as the database stores a day) to unix seconds of Berlin midnight, or null. */
 export function isoDayToUnix(s: string): number | null {

@@ -9,7 +9,8 @@ import { entryNotesText, minParticipantsText, onSiteFeeText, pricesIncludeText, 
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { ROOM_LABELS } from '~/lib/booking/offer'
 import type { PriceLine } from '~/lib/booking/price'
-import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
+import { bookingIcsFileName } from '~/lib/booking/calendar'
+import { PAYMENT_KIND_LABELS, boardingLabel, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
@@ -70,7 +71,7 @@ export function travellerLines(summary: BookingSummary): TravellerLine[] {
       details: [
         roomLabel,
         t.seat ? `Sitzplatz ${t.seat}` : null,
-        t.boarding ? `Zustieg: ${t.boarding}` : null,
+        t.boarding ? `Zustieg: ${boardingLabel(t.boarding)}` : null,
         t.mobility !== 'keine' ? `Mobilitätshilfe: ${MOBILITY_LABELS[t.mobility]}` : null,
       ]
         .filter((d) => d !== null)
@@ -331,9 +332,8 @@ export function bookingConfirmationMail(
     {
       heading: 'Wichtige Hinweise',
       paragraphs: [
-        options.insolvency
-          ? `Die Buchungsbestätigung und die Reisebedingungen sind dieser E-Mail als PDF angehängt; Ihr Sicherungsschein nach § 651r BGB liegt der Bestätigung bei.`
-          : 'Die Buchungsbestätigung und die Reisebedingungen sind dieser E-Mail als PDF angehängt.',
+        `Die Buchungsbestätigung und die Reisebedingungen sind dieser E-Mail als PDF angehängt${options.insolvency ? '; Ihr Sicherungsschein nach § 651r BGB liegt der Bestätigung bei' : ''}.`,
+        `Ihre Reise mit Abfahrtszeit und Zustiegsstelle für Ihren Kalender ist als Datei ${bookingIcsFileName(summary.bookingNumber)} angehängt.`,
         ...(options.insolvency ? [insolvencyText(site, options.insolvency)] : []),
         NO_WITHDRAWAL_NOTICE,
         { text: agbText(summary), href: travelConditionsUrl(summary) },

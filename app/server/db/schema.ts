@@ -89,8 +89,11 @@ export type SeatPlanLayout = SeatCell[][]
 
 /** An attachment of an outbox mail, made when the mail is delivered. */
 export type MailAttachmentRef = {
-  /** The booking's confirmation PDF, or the travel conditions in force (content page) as a PDF. */
-  kind: 'booking-confirmation' | 'travel-conditions'
+  /**
+   * The booking's confirmation PDF, its calendar file (.ics) or the travel conditions in force
+   * (content page) as a PDF.
+   */
+  kind: 'booking-confirmation' | 'booking-calendar' | 'travel-conditions'
   bookingId: number
   /** The site's public origin when the mail was written, for the links in the PDF. */
   origin?: string

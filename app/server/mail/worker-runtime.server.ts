@@ -1,10 +1,12 @@
 // The process's one outbox worker: started with the server, kicked after a booking, stopped
-// before the database closes. Attachments are made when a mail is delivered (the booking's PDF).
+// before the database closes. Attachments are made when a mail is delivered (the booking's PDF and
+// calendar file).
 import { eq } from 'drizzle-orm'
 import type { MailAttachmentRef } from '../db/schema'
 import { bookings } from '../db/schema'
 import { config } from '../config.server'
 import { getDb } from '../runtime.server'
+import { bookingIcs, bookingIcsFileName } from '~/lib/booking/calendar'
 import { TRAVEL_CONDITIONS_SLUG } from '~/lib/booking/legal'
 import { renderConfirmationPdf, renderTravelConditionsPdf } from '../booking/confirmation-pdf.server'
 import { findContentPage } from '../services/content.server'
@@ -31,6 +33,10 @@ async function resolveAttachment(ref: MailAttachmentRef): Promise<ResolvedAttach
   const stored = row ? await loadBookingSummary(db, row.bookingNumber, settings, origin) : null
   if (!stored) throw new Error('attachment: booking not found')
   const site = siteInfo()
+  if (ref.kind === 'booking-calendar') {
+    const content = bookingIcs(stored.summary, { siteName: site.name, host: new URL(origin).hostname, now: new Date() })
+    return { filename: bookingIcsFileName(stored.summary.bookingNumber), content: Buffer.from(content), contentType: 'text/calendar; charset=utf-8' }
+  }
   const content = await renderConfirmationPdf(stored.summary, site, settings.bank, { insolvency: site.insolvency })
   return { filename: `Buchungsbestaetigung-${stored.summary.bookingNumber}.pdf`, content, contentType: 'application/pdf' }
 }

@@ -365,7 +365,7 @@ async function bookInTransaction(
           seat: p.seat,
           transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
           mobility: p.mobility,
-          pointName: point?.name ?? null,
+          point: point ? { name: point.name, street: point.street, zip: point.zip, city: point.city } : null,
           departureTime: point?.departureTime ?? null,
           insuranceId: p.insurance[0]?.id ?? null,
         }

@@ -47,11 +47,12 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
   }
 }
 
-/** The confirmation PDF and the binding travel conditions, both made when the mail is delivered. */
+/** The confirmation PDF, the binding travel conditions and the calendar file, made when the mail is delivered. */
 function confirmationAttachments(bookingId: number, origin: string): MailAttachmentRef[] {
   return [
     { kind: 'booking-confirmation', bookingId, origin },
     { kind: 'travel-conditions', bookingId, origin },
+    { kind: 'booking-calendar', bookingId, origin },
   ]
 }
 

@@ -10,7 +10,6 @@ import { tripTermsSchema } from '~/lib/booking/trip-terms'
 import type { TripTerms } from '~/lib/booking/trip-terms'
 import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { toEpochDay } from '~/lib/calendar'
-import { formatDepartureTime } from '~/lib/trip-detail'
 import type { Database } from '../../db/client.server'
 import { agencies, boardingPoints, bookingParticipants, bookings, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
 import { confirmationLinkProof, paymentLinkData } from './links.server'
@@ -79,7 +78,8 @@ export type BookingRows = {
     seat: string | null
     transferZip: string | null
     mobility: string
-    pointName: string | null
+    /** The boarding point chosen, null with a transfer or without boarding. */
+    point: { name: string; street: string; zip: string; city: string } | null
     departureTime: string | null
     /** The offer's id of the traveller's insurance, null without one. */
     insuranceId: number | null
@@ -141,7 +141,7 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
         seat: bookingParticipants.seat,
         transferZip: bookingParticipants.transferZip,
         mobility: bookingParticipants.mobility,
-        pointName: boardingPoints.name,
+        point: { name: boardingPoints.name, street: boardingPoints.street, zip: boardingPoints.zip, city: boardingPoints.city },
         departureTime: tripBoardingPoints.departureTime,
         insurance: bookingParticipants.insurance,
       })
@@ -199,10 +199,10 @@ export function summaryFromRows(rows: BookingRows, links: LinkSettings, origin: 
     rooms[p.roomIndex]?.travellers.push({
       name: `${p.firstname} ${p.lastname}`,
       seat: p.seat,
-      boarding: p.pointName
-        ? `${p.pointName}${p.departureTime ? `, ${formatDepartureTime(p.departureTime)}` : ''}`
+      boarding: p.point
+        ? { kind: 'point', name: p.point.name, address: `${p.point.street}, ${p.point.zip} ${p.point.city}`, departureTime: p.departureTime }
         : p.transferZip
-          ? `Haustürtransfer ab ${p.transferZip}`
+          ? { kind: 'transfer', zip: p.transferZip }
           : null,
       mobility: z.catch(z.enum(['keine', 'rollator', 'rollstuhl']), 'keine').parse(p.mobility),
     })

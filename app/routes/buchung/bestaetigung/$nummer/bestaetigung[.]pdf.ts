@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { confirmationPdfResponse } from '~/server/booking/confirmation-pdf-route.server'
+import { confirmationPdfResponse } from '~/server/booking/confirmation-files.server'
 
 /** The booking confirmation as PDF, for the browser that booked or with the signed link's `sig`. */
 export const Route = createFileRoute('/buchung/bestaetigung/$nummer/bestaetigung.pdf')({
