@@ -4,7 +4,7 @@
 // step page is really opened (issue 23).
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { getCookie, setCookie, setResponseStatus } from '@tanstack/react-start/server'
+import { getCookie, setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as z from 'zod/mini'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -17,7 +17,7 @@ import type { StepIssue } from '~/lib/booking/steps'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { tripIdSchema } from '~/lib/wishlist'
-import { currentClientOverLimit, limitCurrentClient } from './http/client-limits.server'
+import { currentClientOverLimit, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
@@ -28,7 +28,7 @@ import { firstIncompleteStep } from '~/lib/booking/steps'
 import { bookings } from './db/schema'
 import { bookDraft, draftRevisionSchema, idempotencyKeySchema } from './services/booking/book.server'
 import { createDraft, describeDraft, DRAFT_ID_PATTERN, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
-import type { SavedDraft } from './services/booking/drafts.server'
+import type { SavedDraft, SaveResult } from './services/booking/drafts.server'
 import { bookingAccess, cookieOptions, grantBookingAccess } from './booking/access.server'
 import { offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
 import { bookingSettings } from './services/booking/runtime.server'
@@ -166,14 +166,15 @@ export const openBooking = createServerFn({ method: 'POST' })
     let row = draftRow ?? (await createDraft(db, offer, settings))
     // Saved on top of the revision just read: a save of another tab in between is kept (then the
     // stored draft is current already and is what this page gets).
-    let saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), row.revision)
-    if (saved.kind === 'seat-conflict' || saved.kind === 'invalid') {
-      saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings, new Date(), row.revision)
+    const client = requestClientAddress()
+    let saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), row.revision, client)
+    if (saved.kind === 'seat-conflict' || saved.kind === 'hold-limit' || saved.kind === 'invalid') {
+      saved = await saveDraft(db, row, offer, repairDraft(row.draft, saved), settings, new Date(), row.revision, client)
     }
     if (saved.kind === 'stale') saved = { kind: 'saved', ...saved.current }
     if (saved.kind !== 'saved') {
       row = await createDraft(db, offer, settings)
-      saved = await saveDraft(db, row, offer, row.draft, settings)
+      saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), null, client)
     }
     setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))
     if (saved.kind !== 'saved') throw new Error('a new draft could not be saved')
@@ -192,6 +193,21 @@ export type SaveBookingResult =
 const GONE = 'Ihre Buchungsdaten sind abgelaufen. Bitte beginnen Sie die Buchung neu.'
 
 /**
+ * A save over the client's hold limits (issue 24) is answered 429 with Retry-After, and to the
+ * page like a seat conflict: the seats it did not take go out of the form, everything else is kept.
+ */
+async function holdLimited(
+  db: Awaited<ReturnType<typeof getDb>>,
+  offer: BookingOffer,
+  draftId: string,
+  result: Extract<SaveResult, { kind: 'hold-limit' }>,
+): Promise<SaveBookingResult> {
+  setResponseStatus(429)
+  setResponseHeader('Retry-After', String(result.retryAfterSeconds))
+  return { kind: 'seat-conflict', seats: result.seats, seatStates: await seatStates(db, offer, draftId), message: result.message }
+}
+
+/**
  * Saves the whole draft of this browser on top of the revision it names; prices and holds come
  * back from the server. A save based on an older revision is refused with the current draft.
  */
@@ -204,7 +220,7 @@ export const saveBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
-    const result = await saveDraft(db, row, offer, data.draft, settings, new Date(), data.revision)
+    const result = await saveDraft(db, row, offer, data.draft, settings, new Date(), data.revision, requestClientAddress())
     switch (result.kind) {
       case 'saved':
         return { kind: 'saved', session: await session(row.id, offer, result) }
@@ -212,6 +228,8 @@ export const saveBooking = createServerFn({ method: 'POST' })
         // 409 Conflict, as the API answers it: the save was based on an older revision.
         setResponseStatus(409)
         return { kind: 'stale', session: await session(row.id, offer, result.current) }
+      case 'hold-limit':
+        return holdLimited(db, offer, row.id, result)
       case 'seat-conflict': {
         const seats = result.seats.join(', ')
         return {
@@ -243,7 +261,8 @@ export const extendBookingHold = createServerFn({ method: 'POST' })
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
     if (!row || !offer || row.tripDateId !== data.tripDateId) return { kind: 'gone', message: GONE }
     // On top of the revision just read, so that a save of another tab in between is never undone.
-    const result = await saveDraft(db, row, offer, row.draft, await bookingSettings(), new Date(), row.revision)
+    const result = await saveDraft(db, row, offer, row.draft, await bookingSettings(), new Date(), row.revision, requestClientAddress())
+    if (result.kind === 'hold-limit') return holdLimited(db, offer, row.id, result)
     if (result.kind === 'saved') return { kind: 'saved', session: await session(row.id, offer, result) }
     if (result.kind === 'stale') return { kind: 'stale', session: await session(row.id, offer, result.current) }
     return { kind: 'gone', message: GONE }

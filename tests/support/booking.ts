@@ -14,6 +14,7 @@ import type { BookingSettings } from '~/server/services/booking/settings.server'
 export const settings: BookingSettings = {
   holdMinutes: 20,
   holdMaxMinutes: 60,
+  clientSeatCap: 9,
   draftMinutes: 120,
   terms: { depositPercent: 20, balanceDays: 30 },
   bank: {

@@ -509,6 +509,8 @@ export const seatReservations = pgTable(
     /** The draft holding the seat; exactly one of bookingId and holdToken is set. */
     holdToken: text('hold_token').references(() => bookingDrafts.id, { onDelete: 'cascade' }),
     heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
+    /** The client that took the hold: a keyed hash of its address (issue 24); null on booked seats. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -518,7 +520,28 @@ export const seatReservations = pgTable(
     unique('seat_reservations_trip_date_seat_unique').on(t.tripDateId, t.seat),
     check('seat_reservations_owner_check', sql`(${t.bookingId} is null) <> (${t.holdToken} is null)`),
     check('seat_reservations_hold_check', sql`${t.holdToken} is null or ${t.heldUntil} is not null`),
+    check('seat_reservations_client_check', sql`${t.clientKey} is null or ${t.holdToken} is not null`),
+    index('seat_reservations_client_idx').on(t.clientKey, t.heldUntil).where(sql`${t.clientKey} is not null`),
   ],
+)
+
+/**
+ * When a draft, and a client, first held a seat of a date (issue 24): a hold's maximum counts from
+ * the earliest, so dropping a seat and picking it again never restarts it. Kept for twice the
+ * maximum after the start, then swept.
+ */
+export const seatHoldStarts = pgTable(
+  'seat_hold_starts',
+  {
+    tripDateId: integer('trip_date_id')
+      .notNull()
+      .references(() => tripDates.id, { onDelete: 'cascade' }),
+    seat: text('seat').notNull(),
+    /** A draft id, or 'client:' and the client's key. */
+    holder: text('holder').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'seat_hold_starts_pk', columns: [t.tripDateId, t.seat, t.holder] }), index('seat_hold_starts_started_idx').on(t.startedAt)],
 )
 
 export const payments = pgTable(

@@ -513,6 +513,14 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
           examples: { sitzplatzBelegt: { summary: 'Sitze vergeben', value: seatConflictBody(requestDraft, wantedSeats) } },
         },
         '410': { description: 'Dieser Entwurf wurde bereits gebucht.', schema: apiErrorSchema, schemaName: 'Fehler', examples: { nachBuchung: { summary: 'Schon gebucht', value: { error: 'Dieser Entwurf wurde bereits gebucht (Buchungsnummer 7K4P-9XQ2).', issues: [] } } } },
+        '429': {
+          description:
+            'Von diesem Client zu viele Speichervorgänge in kurzer Zeit, oder er hielte mehr Sitze, als einer auf einmal halten darf: so viele, wie eine Buchung höchstens hat (9), über alle seine Entwürfe, und höchstens die Hälfte der Sitze eines Termins. Dann nennt `seats` die neu gewählten Sitze, die nicht gehalten wurden (andere Sitze helfen nicht; buchen, Plätze freigeben oder warten schon). Nichts wurde gespeichert; `Retry-After` nennt die Sekunden, bis wieder Platz ist.',
+          schema: apiErrorSchema,
+          schemaName: 'Fehler',
+          examples: {},
+          headers: { 'Retry-After': { description: 'Sekunden, bis der Client wieder speichern oder einen Sitz mehr halten kann.', schema: { type: 'integer' } } },
+        },
         '422': {
           description: 'Ungültige Angaben: eine deutsche Meldung je Feld. Nichts wurde gespeichert.',
           schema: apiErrorSchema,

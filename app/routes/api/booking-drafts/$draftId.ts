@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { getDb } from '~/server/runtime.server'
+import { requestClientAddress } from '~/server/http/client-limits.server'
 import { bookingApi, methodNotAllowed, putDraft } from '~/server/services/booking/api.server'
 import { bookingSettings } from '~/server/services/booking/runtime.server'
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/api/booking-drafts/$draftId')({
   server: {
     handlers: {
       PUT: ({ request, params }) =>
-        bookingApi('booking-draft-save', async () => putDraft({ db: await getDb(), settings: await bookingSettings() }, params.draftId, request), 'save'),
+        bookingApi('booking-draft-save', async () => putDraft({ db: await getDb(), settings: await bookingSettings(), client: requestClientAddress() }, params.draftId, request), 'save'),
       ANY: methodNotAllowed(['PUT']),
     },
   },

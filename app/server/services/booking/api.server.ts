@@ -300,6 +300,8 @@ export type BookingApiContext = {
   /** After a new booking committed (the route kicks the outbox worker). */
   afterBooking?: () => void
   now?: () => Date
+  /** The client's address, for the per-client seat-hold limits of a save (the route passes the request's). */
+  client?: string
 }
 
 const nowOf = (ctx: BookingApiContext) => ctx.now?.() ?? new Date()
@@ -390,6 +392,16 @@ export function seatConflictBody(input: unknown, seats: readonly string[]): z.in
   return { error, issues, seats: [...seats] }
 }
 
+/** The 429 of a save over the client's hold limits: the message, and the travellers whose new seats were not taken. */
+export function holdLimitBody(input: unknown, seats: readonly string[], message: string): z.infer<typeof seatConflictSchema> {
+  const conflict = seatConflictBody(input, seats)
+  return {
+    error: message,
+    issues: conflict.issues.map((i) => ({ ...i, message: 'Diesen Sitzplatz können Sie zurzeit nicht zusätzlich halten.' })),
+    seats: conflict.seats,
+  }
+}
+
 export function savedDraftBody(draftId: string, tripDateId: number, offer: BookingOffer, saved: SavedDraft): SavedDraftBody {
   const draft: BookingDraft = saved.draft
   return {
@@ -416,10 +428,14 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
   const [row, offer] = await draftWithOffer(ctx.db, draftId, now)
   if (!row) return missingDraft(ctx.db, draftId)
   if (!offer) return problem(409, UNBOOKABLE_MESSAGES.unknown, [], { step: 1 })
-  const result = await saveDraft(ctx.db, row, offer, body.value, ctx.settings, now)
+  const result = await saveDraft(ctx.db, row, offer, body.value, ctx.settings, now, null, ctx.client ?? null)
   switch (result.kind) {
     case 'saved':
       return json(200, savedDraftBody(row.id, row.tripDateId, offer, result))
+    case 'hold-limit':
+      // 429, not 409: the seats are free, this client may not hold more of them now. Picking other
+      // seats (what a 409 asks for) would not help; waiting or booking would (Retry-After).
+      return json(429, holdLimitBody(body.value, result.seats, result.message), { 'Retry-After': String(result.retryAfterSeconds) })
     case 'invalid':
       return json(422, invalidDraftBody(result.issues))
     case 'seat-conflict':

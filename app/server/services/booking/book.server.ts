@@ -406,7 +406,7 @@ async function bookInTransaction(
     seats.length
       ? tx
           .update(seatReservations)
-          .set({ bookingId: booking.id, holdToken: null, heldUntil: null })
+          .set({ bookingId: booking.id, holdToken: null, heldUntil: null, clientKey: null })
           .where(
             and(
               eq(seatReservations.tripDateId, offer.tripDateId),

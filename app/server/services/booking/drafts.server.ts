@@ -3,9 +3,11 @@
 // holds when they expire. The browser reaches its draft through an HttpOnly cookie, the API
 // through the draftId; both are the same unguessable id. Every save that changes the draft raises
 // its revision; a save based on an older revision is refused with the current draft (issue 23).
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
 import { and, eq, gt, inArray, lt, sql, TransactionRollbackError } from 'drizzle-orm'
+import { dateSeatShare, holdLimitMessage } from '~/lib/booking/hold-limits'
+import type { HoldLimit } from '~/lib/booking/hold-limits'
 import { bookingDraftSchema, newDraft, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
@@ -20,7 +22,7 @@ import { voucherNotNeeded, voucherProblem } from '~/lib/booking/vouchers'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { inOrder, queryRows } from '../../db/query.server'
-import { bookingDrafts, seatReservations, vouchers } from '../../db/schema'
+import { bookingDrafts, seatHoldStarts, seatReservations, vouchers } from '../../db/schema'
 import { holdLapsed, reservationState } from './seat-reservation.server'
 import type { BookingSettings } from './settings.server'
 
@@ -132,7 +134,21 @@ export type SaveResult =
   | { kind: 'seat-conflict'; seats: string[] }
   /** The save was based on an older revision: nothing stored; `current` is the draft as it is now. */
   | { kind: 'stale'; current: SavedDraft }
+  /** The client would hold more seats than it may (issue 24): these newly picked seats were not taken. */
+  | { kind: 'hold-limit'; seats: string[]; message: string; retryAfterSeconds: number }
   | { kind: 'gone' }
+
+/**
+ * The client that holds seats, as the database keeps it: an HMAC of its address under its own
+ * purpose, which nobody can turn back into the address without the secret.
+ */
+export function holdClientKey(secret: string, address: string): string {
+  return createHmac('sha256', secret).update(`seat-holds\n${address}`).digest('base64url')
+}
+
+/** What a save knows of the client for the hold limits: its key and how many seats it and the date allow. */
+type HoldClient = { key: string; cap: number; share: number; sellable: number }
+type HoldsOverLimit = { seats: string[]; limit: HoldLimit; retryAfterSeconds: number }
 
 function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
   const issues: StepIssue[] = []
@@ -155,8 +171,13 @@ function structuralIssues(offer: BookingOffer, draft: BookingDraft): StepIssue[]
 /**
  * Holds exactly the wanted seats for the draft: releases the others, takes free seats and seats
  * whose other holder's hold lapsed, and extends every own hold by the hold time, at most to the
- * maximum after it was first taken. An own hold past that maximum is not renewed: the seat stays
- * the draft's until somebody else picks it (then this draft gets a seat conflict).
+ * maximum after the seat was first held by this draft or this client (remembered in
+ * seat_hold_starts, so dropping a seat and picking it again never restarts the maximum). An own
+ * hold past that maximum is not renewed: the seat stays the draft's until somebody else picks it
+ * (then this draft gets a seat conflict).
+ * With a client, its holds are counted under a lock per client in the same transaction: seats
+ * this save took beyond the client's cap or the date's share come back in `over` (the caller
+ * rolls back), so parallel saves of one client can never hold more together.
  * Returns the wanted seats it could not get (someone else holds or booked them).
  */
 async function syncHolds(
@@ -166,39 +187,87 @@ async function syncHolds(
   wanted: readonly string[],
   settings: BookingSettings,
   now: Date,
-): Promise<{ missing: string[]; until: Date | null }> {
+  client: HoldClient | null,
+): Promise<{ missing: string[]; until: Date | null; over: HoldsOverLimit | null }> {
   // Seat labels were checked against the seat plan (letters and digits only), so the array literal is safe.
   const list = sql`${`{${wanted.join(',')}}`}::text[]`
+  const clientHolder = client ? `client:${client.key}` : null
+  const holders = sql`${`{${[draftId, ...(clientHolder ? [clientHolder] : [])].join(',')}}`}::text[]`
   const until = new Date(now.getTime() + minutes(settings.holdMinutes))
+  const at = now.toISOString()
   // Sent together: PostgreSQL runs them in this order on the transaction's connection, without a
   // round trip each. The insert takes seats only for a draft that is still there (the caller's
   // update of the draft, sent before, found it or not).
-  const [, , , rows] = await Promise.all([
+  const [, , , inserted, , rows, counts] = await Promise.all([
+    client ? inOrder(tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`seat-holds ${client.key}`}, 0))`)) : null,
     inOrder(tx.execute(sql`delete from seat_reservations where hold_token = ${draftId} and not (seat = any(${list}))`)),
     inOrder(
       tx.execute(sql`
       delete from seat_reservations
       where trip_date_id = ${tripDateId} and seat = any(${list}) and hold_token <> ${draftId} and ${holdLapsed(now)}`),
     ),
+    queryRows(
+      tx,
+      sql`insert into seat_reservations (trip_date_id, seat, hold_token, held_until, client_key, created_at)
+      select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${client?.key ?? null}, ${at}::timestamptz from unnest(${list}) as s
+      where exists (select 1 from booking_drafts where id = ${draftId})
+      on conflict on constraint seat_reservations_trip_date_seat_unique do nothing
+      returning seat`,
+      z.object({ seat: z.string() }),
+    ),
     inOrder(
       tx.execute(sql`
-      insert into seat_reservations (trip_date_id, seat, hold_token, held_until, created_at)
-      select ${tripDateId}, s, ${draftId}, ${until.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from unnest(${list}) as s
-      where exists (select 1 from booking_drafts where id = ${draftId})
-      on conflict on constraint seat_reservations_trip_date_seat_unique do nothing`),
+      insert into seat_hold_starts (trip_date_id, seat, holder, started_at)
+      select r.trip_date_id, r.seat, h, r.created_at from seat_reservations r cross join unnest(${holders}) as h
+      where r.hold_token = ${draftId}
+      on conflict on constraint seat_hold_starts_pk do nothing`),
     ),
     queryRows(
       tx,
-      sql`update seat_reservations
-          set held_until = least(${until.toISOString()}::timestamptz, created_at + make_interval(mins => ${settings.holdMaxMinutes}))
+      sql`update seat_reservations r
+          set held_until = least(
+            ${until.toISOString()}::timestamptz,
+            (select least(r.created_at, min(s.started_at)) from seat_hold_starts s
+             where s.trip_date_id = r.trip_date_id and s.seat = r.seat
+               and (s.holder = any(${holders}) or s.holder = 'client:' || r.client_key))
+              + make_interval(mins => ${settings.holdMaxMinutes}))
           where hold_token = ${draftId}
           returning seat, held_until`,
       z.object({ seat: z.string(), held_until: z.union([z.string(), z.date()]) }),
     ),
+    client
+      ? queryRows(
+          tx,
+          sql`select count(*)::int as total, (count(*) filter (where trip_date_id = ${tripDateId}))::int as on_date, min(held_until) as first_end
+              from seat_reservations
+              where client_key = ${client.key} and hold_token is not null and held_until > ${at}::timestamptz`,
+          z.object({ total: z.number(), on_date: z.number(), first_end: z.nullable(z.union([z.string(), z.date()])) }),
+        )
+      : null,
   ])
   const mine = new Set(rows.map((r) => r.seat))
   const ends = rows.map((r) => new Date(r.held_until).getTime())
-  return { missing: wanted.filter((s) => !mine.has(s)), until: ends.length ? new Date(Math.min(...ends)) : null }
+  const missing = wanted.filter((s) => !mine.has(s))
+  let over: HoldsOverLimit | null = null
+  const count = counts?.[0]
+  if (client && count) {
+    const overCap = count.total - client.cap
+    const overShare = count.on_date - client.share
+    const excess = Math.max(overCap, overShare)
+    // Only what this save newly took and holds now can be given back; holds taken before stay.
+    const taken = new Set(inserted.map((r) => r.seat))
+    const live = new Set(rows.filter((r) => new Date(r.held_until) > now).map((r) => r.seat))
+    const fresh = wanted.filter((s) => taken.has(s) && live.has(s))
+    if (excess > 0 && fresh.length > 0) {
+      const firstEnd = count.first_end ? new Date(count.first_end).getTime() : now.getTime()
+      over = {
+        seats: fresh.slice(Math.max(0, fresh.length - excess)),
+        limit: overCap >= overShare ? { kind: 'client', cap: client.cap } : { kind: 'date', share: client.share, seats: client.sellable },
+        retryAfterSeconds: Math.max(1, Math.ceil((firstEnd - now.getTime()) / 1000)),
+      }
+    }
+  }
+  return { missing, until: ends.length ? new Date(Math.min(...ends)) : null, over }
 }
 
 /**
@@ -218,6 +287,8 @@ export async function saveDraft(
   settings: BookingSettings,
   now = new Date(),
   basedOn: number | null = null,
+  /** The client's address (the per-client hold limits); null only where no client asks (tests of other rules). */
+  clientAddress: string | null = null,
 ): Promise<SaveResult> {
   const parsed = bookingDraftSchema.safeParse(input)
   if (!parsed.success) {
@@ -244,8 +315,14 @@ export async function saveDraft(
   const stored = normaliseDraft(draft, pricing)
   const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
+  const sellable = offer.seatPlan ? sellableSeats(offer.seatPlan).size : 0
+  const client: HoldClient | null =
+    clientAddress === null
+      ? null
+      : { key: holdClientKey(settings.linkSecret, clientAddress), cap: settings.clientSeatCap, share: dateSeatShare(sellable), sellable }
 
   let missed = false
+  let over: HoldsOverLimit | null = null
   return db
     .transaction(async (tx) => {
       // The draft's update and its holds, sent together (see syncHolds). The update waits for a
@@ -269,7 +346,7 @@ export async function saveDraft(
             )
             .returning({ revision: bookingDrafts.revision }),
         ),
-        syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now),
+        syncHolds(tx, row.id, offer.tripDateId, wanted, settings, now, wanted.length ? client : null),
       ])
       const revision = updated[0]?.revision
       if (revision === undefined) {
@@ -277,6 +354,10 @@ export async function saveDraft(
         tx.rollback()
       }
       if (holds.missing.length) tx.rollback()
+      if (holds.over) {
+        over = holds.over
+        tx.rollback()
+      }
       return {
         kind: 'saved',
         draft: stored,
@@ -289,6 +370,9 @@ export async function saveDraft(
     })
     .catch(async (error: unknown): Promise<SaveResult> => {
       if (!isRollback(error)) throw error
+      if (over) {
+        return { kind: 'hold-limit', seats: over.seats, message: holdLimitMessage(over.limit), retryAfterSeconds: over.retryAfterSeconds }
+      }
       if (!missed) return seatConflict(db, row.id, offer.tripDateId, wanted, now)
       // No row with that revision: the draft is gone, or it was saved since the revision named.
       const current = await loadDraft(db, row.id, now)
@@ -330,9 +414,9 @@ export async function describeDraft(db: Database, row: DraftRow, offer: BookingO
  * The draft without what a save refused: the seats others have, seats and vouchers named in the
  * issues, rooms of a type the date no longer offers.
  */
-export function repairDraft(draft: BookingDraft, refused: Extract<SaveResult, { kind: 'seat-conflict' | 'invalid' }>): BookingDraft {
+export function repairDraft(draft: BookingDraft, refused: Extract<SaveResult, { kind: 'seat-conflict' | 'hold-limit' | 'invalid' }>): BookingDraft {
   const paths = new Set(refused.kind === 'invalid' ? refused.issues.map((i) => i.path) : [])
-  const lostSeats = new Set(refused.kind === 'seat-conflict' ? refused.seats : [])
+  const lostSeats = new Set(refused.kind === 'invalid' ? [] : refused.seats)
   return {
     ...draft,
     allRooms: draft.allRooms
@@ -362,12 +446,17 @@ async function seatConflict(db: Database, draftId: string, tripDateId: number, w
   return { kind: 'seat-conflict', seats }
 }
 
-/** Deletes expired drafts (their holds go with them) and lapsed holds; returns how many of each. */
-export async function sweepExpired(db: Database, now = new Date()): Promise<{ drafts: number; holds: number }> {
+/**
+ * Deletes expired drafts (their holds go with them) and lapsed holds; returns how many of each.
+ * When a draft or client first held a seat is kept for twice the hold's maximum: within that time
+ * a seat held to its maximum is not held again by the same draft or client.
+ */
+export async function sweepExpired(db: Database, now = new Date(), holdMaxMinutes = 60): Promise<{ drafts: number; holds: number }> {
   const drafts = await db.delete(bookingDrafts).where(lt(bookingDrafts.expiresAt, now)).returning({ id: bookingDrafts.id })
   const holds = await db
     .delete(seatReservations)
     .where(holdLapsed(now))
     .returning({ id: seatReservations.id })
+  await db.delete(seatHoldStarts).where(lt(seatHoldStarts.startedAt, new Date(now.getTime() - 2 * minutes(holdMaxMinutes))))
   return { drafts: drafts.length, holds: holds.length }
 }

@@ -19,8 +19,8 @@ const SWEEP_INTERVAL_MS = 60_000
 
 export function startBookingSweeper(): () => void {
   const timer = setInterval(() => {
-    getDb()
-      .then((db) => sweepExpired(db))
+    Promise.all([getDb(), bookingSettings()])
+      .then(([db, current]) => sweepExpired(db, new Date(), current.holdMaxMinutes))
       .then((swept) => {
         if (swept.drafts || swept.holds) log('info', 'booking drafts swept', swept)
       })

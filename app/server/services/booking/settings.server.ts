@@ -3,6 +3,7 @@
 // instance on the same database signs alike and links survive a restart.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { clientSeatCap } from '~/lib/booking/hold-limits'
 import type { PaymentTerms } from '~/lib/booking/payment-terms'
 import type { BankDetails } from '~/lib/booking/summary'
 import type { Config } from '../../config.server'
@@ -12,6 +13,8 @@ import { appMeta } from '../../db/schema'
 export type BookingSettings = {
   holdMinutes: number
   holdMaxMinutes: number
+  /** Seats one client may hold at once across its drafts (issue 24). */
+  clientSeatCap: number
   draftMinutes: number
   terms: PaymentTerms
   bank: BankDetails
@@ -36,6 +39,7 @@ export async function readBookingSettings(db: Database, cfg: Config): Promise<Bo
   return {
     holdMinutes: cfg.BOOKING_HOLD_MINUTES,
     holdMaxMinutes: Math.max(cfg.BOOKING_HOLD_MINUTES, cfg.BOOKING_HOLD_MAX_MINUTES),
+    clientSeatCap: clientSeatCap(cfg.CLIENT_LIMIT_SCALE),
     draftMinutes: cfg.BOOKING_DRAFT_MINUTES,
     terms: { depositPercent: cfg.BOOKING_DEPOSIT_PERCENT, balanceDays: cfg.BOOKING_BALANCE_DAYS },
     bank: { accountHolder: cfg.BANK_ACCOUNT_HOLDER, iban: cfg.BANK_IBAN, bic: cfg.BANK_BIC, bankName: cfg.BANK_NAME, creditorId: cfg.BANK_CREDITOR_ID },
