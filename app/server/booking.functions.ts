@@ -230,6 +230,11 @@ export const saveBooking = createServerFn({ method: 'POST' })
         return { kind: 'stale', session: await session(row.id, offer, result.current) }
       case 'hold-limit':
         return holdLimited(db, offer, row.id, result)
+      case 'voucher-limit':
+        // The voucher field shows the message and takes the code out again; the rest is kept.
+        setResponseStatus(429)
+        setResponseHeader('Retry-After', String(result.retryAfterSeconds))
+        return { kind: 'invalid', issues: result.issues }
       case 'seat-conflict': {
         const seats = result.seats.join(', ')
         return {

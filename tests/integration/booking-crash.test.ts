@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '~/server/db/client.server'
 import type { OpenedDatabase } from '~/server/db/client.server'
 import { bookingDrafts, bookings, vouchers } from '~/server/db/schema'
+import { DEMO_VOUCHER_CODES } from '~/server/db/seed/reference'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { ACCEPT, bookingRowCounts, completeDraft, datePool, layoutSeats, reservationsOf, settings } from '../support/booking'
@@ -82,7 +83,7 @@ describe('a booking process killed with SIGKILL inside its transaction', () => {
     const offer = await datePool(db)({ seatPlan: true, roomTypes: 'DZ' })
     const seats = layoutSeats(offer).slice(0, 2)
     const row = await createDraft(db, offer, settings)
-    const saved = await saveDraft(db, row, offer, completeDraft(offer, row.draft, { travellers: 2, seats, vouchers: ['WILLKOMMEN25'], payment: 'lastschrift' }), settings)
+    const saved = await saveDraft(db, row, offer, completeDraft(offer, row.draft, { travellers: 2, seats, vouchers: [DEMO_VOUCHER_CODES.welcome], payment: 'lastschrift' }), settings)
     expect(saved).toMatchObject({ kind: 'saved', incompleteStep: null })
     const before = await bookingRowCounts(db)
     // PGlite lets one process at a time open a data folder; PostgreSQL does not care.
@@ -97,7 +98,7 @@ describe('a booking process killed with SIGKILL inside its transaction', () => {
     expect(await db.select().from(bookings).where(inArray(bookings.idempotencyKey, ['crash-test-key-1']))).toEqual([])
     expect(await db.select().from(bookings).where(eq(bookings.draftId, row.id))).toEqual([])
     expect(await bookingRowCounts(db)).toEqual(before)
-    const [voucher] = await db.select().from(vouchers).where(eq(vouchers.einloesecode, 'WILLKOMMEN25'))
+    const [voucher] = await db.select().from(vouchers).where(eq(vouchers.einloesecode, DEMO_VOUCHER_CODES.welcome))
     expect(voucher).toMatchObject({ redeemedAt: null, bookingId: null })
     // The seats are still the draft's holds, not a booking's.
     const reservations = await reservationsOf(db, offer.tripDateId)
@@ -109,7 +110,7 @@ describe('a booking process killed with SIGKILL inside its transaction', () => {
     expect(retry).toMatchObject({ kind: 'booked', replayed: false })
     const after = await bookingRowCounts(db)
     expect(after).toMatchObject({ bookings: before.bookings + 1, participants: before.participants + 2, mandates: before.mandates + 1 })
-    const [redeemed] = await db.select().from(vouchers).where(eq(vouchers.einloesecode, 'WILLKOMMEN25'))
+    const [redeemed] = await db.select().from(vouchers).where(eq(vouchers.einloesecode, DEMO_VOUCHER_CODES.welcome))
     expect(redeemed?.redeemedAt).not.toBeNull()
   })
 })

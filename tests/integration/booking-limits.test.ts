@@ -2,12 +2,15 @@
 // hold more seats at once than a booking's maximum, across all its drafts and under parallel
 // saves; a hold's maximum counts from the first time the draft or the client held the seat, so
 // dropping and picking it again never extends it; two clients together can still fill a date.
+// Voucher codes cannot be guessed: wrong codes are limited per client and per draft, and every
+// refused code gets the same answer.
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roomsFor, travellers } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { seatReservations } from '~/server/db/schema'
+import { DEMO_VOUCHER_CODES } from '~/server/db/seed/reference'
 import { availabilityOf, putDraft } from '~/server/services/booking/api.server'
 import { createDraft, holdClientKey, saveDraft, sweepExpired } from '~/server/services/booking/drafts.server'
 import type { DraftRow, SaveResult } from '~/server/services/booking/drafts.server'
@@ -186,6 +189,73 @@ describe('a date’s share', () => {
     const availability = await availabilityOf(t.db, offer, now)
     expect(availability.freePlaces).toBe(0)
     expect(availability.unbookableReason).toBe('full')
+  })
+})
+
+describe('wrong voucher codes', () => {
+  type Answer = { status: number; retryAfter: string | null; body: { error: string; issues: { path: string; message: string }[] } }
+
+  async function enter(offer: BookingOffer, row: DraftRow, codes: readonly string[], client: string): Promise<Answer> {
+    const body = { ...row.draft, vouchers: codes.map((einloesecode) => ({ einloesecode })) }
+    const response = await putDraft({ db: t.db, settings, client }, row.id, jsonRequest(body))
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] }
+  }
+
+  const notAccepted = (code: string) =>
+    `Den Gutscheincode „${code}“ können wir nicht anrechnen. Bitte prüfen Sie die Schreibweise und ob der Gutschein noch gilt.`
+  const LIMIT_MESSAGE =
+    'Es wurden zu viele ungültige Gutscheincodes eingegeben. Bitte warten Sie einige Minuten – oder rufen Sie uns an, wir helfen Ihnen gern.'
+
+  it('a customer’s two typos pass, and the right code then counts', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const row = await createDraft(t.db, offer, settings)
+    const code = DEMO_VOUCHER_CODES.regular
+    for (const typo of [code.replace('J', 'I'), code.slice(0, -1)]) {
+      const answer = await enter(offer, row, [typo], '192.0.2.40')
+      expect(answer.status).toBe(422)
+      expect(answer.body.issues).toEqual([{ path: 'vouchers.0.einloesecode', message: notAccepted(typo) }])
+    }
+    const answer = await enter(offer, row, [code.toLowerCase()], '192.0.2.40')
+    expect(answer.status).toBe(200)
+  })
+
+  it('an unknown code and one that exists but does not apply get the same answer', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const row = await createDraft(t.db, offer, settings)
+    const unknown = 'ABCDE-FGHJK-MNPQR'
+    const answers = [await enter(offer, row, [unknown], '192.0.2.41'), await enter(offer, row, [DEMO_VOUCHER_CODES.redeemed], '192.0.2.41')]
+    expect(answers.map((a) => a.status)).toEqual([422, 422])
+    expect(answers[0]!.body.issues[0]!.message).toBe(notAccepted(unknown))
+    expect(answers[1]!.body.issues[0]!.message).toBe(notAccepted(DEMO_VOUCHER_CODES.redeemed))
+  })
+
+  it('a guesser is stopped with 429 after 10 wrong codes from one address, whatever the draft; the right code then waits too', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const drafts = await Promise.all(Array.from({ length: 4 }, () => createDraft(t.db, offer, settings)))
+    const guesses = Array.from({ length: 10 }, (_, i) => `ABCDE-FGHJK-MNP${String(i + 2).padStart(2, '2')}`)
+    // Three drafts, codes two by two and then one by one: 10 wrong codes.
+    const batches = [guesses.slice(0, 2), guesses.slice(2, 4), guesses.slice(4, 6), guesses.slice(6, 7), guesses.slice(7, 8), guesses.slice(8, 9), guesses.slice(9, 10)]
+    for (const [i, batch] of batches.entries()) {
+      expect((await enter(offer, drafts[i % 3]!, batch, '203.0.113.66')).status).toBe(422)
+    }
+    const stopped = await enter(offer, drafts[3]!, [DEMO_VOUCHER_CODES.regular], '203.0.113.66')
+    expect(stopped.status).toBe(429)
+    expect(Number(stopped.retryAfter)).toBeGreaterThan(0)
+    expect(stopped.body).toEqual({ error: LIMIT_MESSAGE, issues: [{ path: 'vouchers.0.einloesecode', message: LIMIT_MESSAGE }] })
+    // Saving without a new code still works, and another address is not held back.
+    expect((await enter(offer, drafts[3]!, [], '203.0.113.66')).status).toBe(200)
+    expect((await enter(offer, drafts[3]!, [DEMO_VOUCHER_CODES.regular], '198.51.100.66')).status).toBe(200)
+  })
+
+  it('one draft takes 5 wrong codes, from whatever addresses', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const row = await createDraft(t.db, offer, settings)
+    for (let i = 0; i < 5; i++) {
+      expect((await enter(offer, row, [`ZZZZZ-ZZZZZ-ZZZZ${i + 2}`], `192.0.2.${100 + i}`)).status).toBe(422)
+    }
+    const stopped = await enter(offer, row, ['ZZZZZ-ZZZZZ-ZZZZ9'], '192.0.2.200')
+    expect(stopped.status).toBe(429)
+    expect(stopped.body.error).toBe(LIMIT_MESSAGE)
   })
 })
 

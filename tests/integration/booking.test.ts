@@ -13,6 +13,7 @@ import { bookingDrafts, bookingParticipants, bookings, mailOutbox, payments, sea
 import { availabilityOf } from '~/server/services/booking/api.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import type { BookResult } from '~/server/services/booking/book.server'
+import { DEMO_VOUCHER_CODES } from '~/server/db/seed/reference'
 import { createDraft, saveDraft, sweepExpired } from '~/server/services/booking/drafts.server'
 import type { DraftRow, SaveResult } from '~/server/services/booking/drafts.server'
 import { freePlaces, seatStates } from '~/server/services/booking/offer.server'
@@ -426,75 +427,82 @@ describe('vouchers', () => {
   it('a valid code lowers the total and is redeemed by the booking', async () => {
     const offer = await takeDate({ seatPlan: true })
     const row = await createDraft(t.db, offer, settings)
-    const draft = completeDraft(offer, row.draft, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: [' willkommen25 '] })
+    const welcome = DEMO_VOUCHER_CODES.welcome
+    // Typed as a customer might: lower case, spaces for the dashes.
+    const typed = ` ${welcome.toLowerCase().replaceAll('-', ' ')} `
+    const draft = completeDraft(offer, row.draft, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: [typed] })
     const saved = await saveDraft(t.db, row, offer, draft, settings)
     expect(saved.kind).toBe('saved')
     if (saved.kind !== 'saved') return
-    expect(saved.draft.vouchers).toEqual([{ einloesecode: 'WILLKOMMEN25' }])
+    expect(saved.draft.vouchers).toEqual([{ einloesecode: welcome }])
     expect(saved.pricing.voucherTotal).toBe(euro(25))
     expect(saved.pricing.gesamtpreis).toBe(saved.pricing.subtotal - euro(25))
-    expect(saved.pricing.lines.at(-1)).toMatchObject({ kind: 'voucher', label: 'Gutschein WILLKOMMEN25', amount: -euro(25) })
+    expect(saved.pricing.lines.at(-1)).toMatchObject({ kind: 'voucher', label: `Gutschein ${welcome}`, amount: -euro(25) })
 
     const result = await bookDraft(t.db, row.id, newKey('voucher'), ACCEPT, settings)
     expect(result).toMatchObject({ kind: 'booked', gesamtpreis: saved.pricing.gesamtpreis })
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.draftId, row.id))
-    const [voucher] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, 'WILLKOMMEN25'))
+    const [voucher] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, welcome))
     expect(voucher?.bookingId).toBe(booking!.id)
     expect(voucher?.redeemedAt).not.toBeNull()
-    expect(booking!.vouchers).toEqual([{ einloesecode: 'WILLKOMMEN25', value: euro(25) }])
+    expect(booking!.vouchers).toEqual([{ einloesecode: welcome, value: euro(25) }])
   })
 
-  it('unknown, expired and redeemed codes each get their own German message', async () => {
+  it('unknown, expired and redeemed codes get one and the same German message, so a guesser cannot tell them apart', async () => {
     const offer = await takeDate({ seatPlan: true })
     const row = await createDraft(t.db, offer, settings)
-    const lastYear = Number(todayInBerlin().slice(0, 4)) - 1
-    const cases: [string, RegExp][] = [
-      ['GIBTESNICHT', /^Den Gutscheincode „GIBTESNICHT“ kennen wir nicht\. Bitte prüfen Sie die Schreibweise\.$/],
-      [`HERBST${lastYear}`, new RegExp(`^Der Gutschein „HERBST${lastYear}“ ist am \\d{2}\\.\\d{2}\\.\\d{4} abgelaufen\\.$`)],
-      ['TREUE100', /^Der Gutschein „TREUE100“ wurde bereits eingelöst\.$/],
-    ]
-    const messages: string[] = []
-    for (const [code, message] of cases) {
+    const codes = ['GIBTESNICHT', DEMO_VOUCHER_CODES.expired, DEMO_VOUCHER_CODES.redeemed]
+    for (const code of codes) {
       const result = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 1, seats: layoutSeats(offer).slice(0, 1), vouchers: [code] }), settings)
-      expect(result.kind, code).toBe('invalid')
-      if (result.kind !== 'invalid') continue
-      expect(result.issues).toHaveLength(1)
-      expect(result.issues[0]!.path).toBe('vouchers.0.einloesecode')
-      expect(result.issues[0]!.message).toMatch(message)
-      messages.push(result.issues[0]!.message)
+      expect(result, code).toEqual({
+        kind: 'invalid',
+        issues: [
+          {
+            path: 'vouchers.0.einloesecode',
+            message: `Den Gutscheincode „${code}“ können wir nicht anrechnen. Bitte prüfen Sie die Schreibweise und ob der Gutschein noch gilt.`,
+          },
+        ],
+      })
     }
-    expect(new Set(messages).size).toBe(3)
     // Nothing of an invalid save is stored: no hold was taken.
     expect(await reservationsOf(t.db, offer.tripDateId)).toEqual([])
     // Several codes: each bad one is reported at its own position, the good one passes.
-    const mixed = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 1, vouchers: ['STAMMGAST10', 'TREUE100', 'GIBTESNICHT'] }), settings)
+    const mixed = await saveDraft(
+      t.db,
+      row,
+      offer,
+      completeDraft(offer, row.draft, { travellers: 1, vouchers: [DEMO_VOUCHER_CODES.regular, DEMO_VOUCHER_CODES.redeemed, 'GIBTESNICHT'] }),
+      settings,
+    )
     expect(mixed).toMatchObject({ kind: 'invalid', issues: [{ path: 'vouchers.1.einloesecode' }, { path: 'vouchers.2.einloesecode' }] })
   })
 
   it('a single-use voucher is redeemed by one booking only; a multi-use one by several', async () => {
+    const { summer, regular } = DEMO_VOUCHER_CODES
     const [o1, o2] = [await takeDate({ seatPlan: true }), await takeDate({ seatPlan: true })]
     const seat = (o: BookingOffer) => layoutSeats(o).slice(0, 1)
-    // Both drafts were saved while SOMMER50 was still free.
-    const d1 = await savedDraft(o1, { travellers: 1, seats: seat(o1), vouchers: ['SOMMER50', 'STAMMGAST10'] })
-    const d2 = await savedDraft(o2, { travellers: 1, seats: seat(o2), vouchers: ['SOMMER50', 'STAMMGAST10'] })
+    // Both drafts were saved while the summer voucher was still free.
+    const d1 = await savedDraft(o1, { travellers: 1, seats: seat(o1), vouchers: [summer, regular] })
+    const d2 = await savedDraft(o2, { travellers: 1, seats: seat(o2), vouchers: [summer, regular] })
     const first = await bookDraft(t.db, d1.id, newKey('sommer-1'), ACCEPT, settings)
     expect(first.kind).toBe('booked')
     const before = await bookingRowCounts(t.db)
     const second = await bookDraft(t.db, d2.id, newKey('sommer-2'), ACCEPT, settings)
-    expect(second).toEqual({ kind: 'conflict', step: 3, message: 'Der Gutschein „SOMMER50“ wurde bereits eingelöst.' })
+    // At booking the reason is told: the draft's save had accepted the code.
+    expect(second).toEqual({ kind: 'conflict', step: 3, message: `Der Gutschein „${summer}“ wurde bereits eingelöst.` })
     expect(await bookingRowCounts(t.db)).toEqual(before)
     // The failed booking left the seat held by its draft, not booked.
     expect(await reservationsOf(t.db, o2.tripDateId)).toMatchObject([{ holdToken: d2.id, bookingId: null }])
     const [b1] = await t.db.select().from(bookings).where(eq(bookings.draftId, d1.id))
-    const [sommer] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, 'SOMMER50'))
-    expect(sommer?.bookingId).toBe(b1!.id)
+    const [used] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, summer))
+    expect(used?.bookingId).toBe(b1!.id)
 
-    // Without SOMMER50 the second customer books, with the multi-use STAMMGAST10 again.
-    const retry = await saveDraft(t.db, d2, o2, completeDraft(o2, d2.draft, { travellers: 1, seats: seat(o2), vouchers: ['STAMMGAST10'] }), settings)
+    // Without the summer voucher the second customer books, with the multi-use one again.
+    const retry = await saveDraft(t.db, d2, o2, completeDraft(o2, d2.draft, { travellers: 1, seats: seat(o2), vouchers: [regular] }), settings)
     expect(retry.kind).toBe('saved')
     expect(await bookDraft(t.db, d2.id, newKey('sommer-3'), ACCEPT, settings)).toMatchObject({ kind: 'booked' })
-    const [stammgast] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, 'STAMMGAST10'))
-    expect(stammgast?.redeemedAt).not.toBeNull()
+    const [multi] = await t.db.select().from(vouchers).where(eq(vouchers.einloesecode, regular))
+    expect(multi?.redeemedAt).not.toBeNull()
   })
 
   it('10 concurrent bookings on different dates with the same single-use voucher: one redeems it', async () => {

@@ -6,7 +6,8 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import { bookingStepOf } from '~/lib/booking/route'
 import { parseId } from '~/lib/ids'
 import { allowedStep, firstIncompleteStep, openIssues, stepIssues } from '~/lib/booking/steps'
-import { voucherProblem } from '~/lib/booking/vouchers'
+import { VOUCHER_CODE_ALPHABET, VOUCHER_CODE_BITS, VOUCHER_CODE_PATTERN, formatVoucherCode, normaliseVoucherCode } from '~/lib/booking/voucher-code'
+import { voucherNotAccepted, voucherProblem } from '~/lib/booking/vouchers'
 import { BUS_TOUR_TERMS } from '../support/trip-terms'
 
 
@@ -145,14 +146,38 @@ describe('rooms', () => {
 })
 
 describe('vouchers', () => {
-  const row = { einloesecode: 'SOMMER50', value: 50_000_000, validFrom: '2027-01-01', validUntil: '2027-12-31', singleUse: true, redeemedAt: null }
-  it('each failure has its own German message', () => {
-    expect(voucherProblem('X', null, '2027-06-01')).toContain('kennen wir nicht')
-    expect(voucherProblem('SOMMER50', row, '2026-12-31')).toBe('Der Gutschein „SOMMER50“ gilt erst ab dem 01.01.2027.')
-    expect(voucherProblem('SOMMER50', row, '2028-01-01')).toBe('Der Gutschein „SOMMER50“ ist am 31.12.2027 abgelaufen.')
-    expect(voucherProblem('SOMMER50', { ...row, redeemedAt: new Date() }, '2027-06-01')).toContain('bereits eingelöst')
-    expect(voucherProblem('SOMMER50', { ...row, singleUse: false, redeemedAt: new Date() }, '2027-06-01')).toBeNull()
-    expect(voucherProblem('SOMMER50', row, '2027-06-01')).toBeNull()
+  const code = 'K7QXM-4TR9W-HZ3PA'
+  const row = { einloesecode: code, value: 50_000_000, validFrom: '2027-01-01', validUntil: '2027-12-31', singleUse: true, redeemedAt: null }
+  it('an unknown code gets the answer every refused code gets while it is entered', () => {
+    expect(voucherProblem('X', null, '2027-06-01')).toBe(voucherNotAccepted('X'))
+    expect(voucherNotAccepted('X')).toBe('Den Gutscheincode „X“ können wir nicht anrechnen. Bitte prüfen Sie die Schreibweise und ob der Gutschein noch gilt.')
+  })
+
+  it('at booking, a code the save had accepted says why it no longer applies', () => {
+    expect(voucherProblem(code, row, '2026-12-31')).toBe(`Der Gutschein „${code}“ gilt erst ab dem 01.01.2027.`)
+    expect(voucherProblem(code, row, '2028-01-01')).toBe(`Der Gutschein „${code}“ ist am 31.12.2027 abgelaufen.`)
+    expect(voucherProblem(code, { ...row, redeemedAt: new Date() }, '2027-06-01')).toContain('bereits eingelöst')
+    expect(voucherProblem(code, { ...row, singleUse: false, redeemedAt: new Date() }, '2027-06-01')).toBeNull()
+    expect(voucherProblem(code, row, '2027-06-01')).toBeNull()
+  })
+
+  it('generated codes: 15 characters of 30 readable symbols (more than 60 bits), grouped by five', () => {
+    expect(VOUCHER_CODE_ALPHABET).toHaveLength(30)
+    for (const c of '01OIL') expect(VOUCHER_CODE_ALPHABET).not.toContain(c)
+    expect(VOUCHER_CODE_BITS).toBeGreaterThan(60)
+    let n = 0
+    const generated = formatVoucherCode((bound) => n++ % bound)
+    expect(generated).toBe('23456-789AB-CDEFG')
+    expect(generated).toMatch(VOUCHER_CODE_PATTERN)
+    expect(formatVoucherCode((bound) => bound - 1)).toBe('ZZZZZ-ZZZZZ-ZZZZZ')
+  })
+
+  it('a generated code is read as meant: any case, spaces or dashes; other codes only trimmed and upper-cased', () => {
+    expect(normaliseVoucherCode(' k7qxm 4tr9w hz3pa ')).toBe(code)
+    expect(normaliseVoucherCode('K7QXM4TR9WHZ3PA')).toBe(code)
+    expect(normaliseVoucherCode('k7qxm--4tr9w-hz3pa')).toBe(code)
+    expect(normaliseVoucherCode(' sommer24 ')).toBe('SOMMER24')
+    expect(normaliseVoucherCode('O7QXM-4TR9W-HZ3PA')).toBe('O7QXM-4TR9W-HZ3PA')
   })
 })
 

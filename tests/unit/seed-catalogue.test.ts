@@ -8,7 +8,8 @@ import {
   type Catalogue,
   type TripChunk,
 } from '~/server/db/seed/catalogue'
-import { CATEGORY, SPECIAL_CATEGORY_IDS } from '~/server/db/seed/reference'
+import { VOUCHER_CODE_PATTERN } from '~/lib/booking/voucher-code'
+import { CATEGORY, DEMO_VOUCHER_CODES, SPECIAL_CATEGORY_IDS } from '~/server/db/seed/reference'
 
 const TODAY = '2026-11-22'
 const HASH = 'scrypt$16384$8$1$c2FsdA==$aGFzaA=='
@@ -348,17 +349,18 @@ describe('generateCatalogue: boarding points, seat plans, add-ons', () => {
 })
 
 describe('generateCatalogue: the other tables', () => {
-  it('has vouchers that are valid, expired and redeemed', () => {
+  it('has vouchers that are valid, expired and redeemed, with generated codes', () => {
     const code = (c: string) => ref.vouchers.find((v) => v.einloesecode === c)
-    for (const c of ['WILLKOMMEN25', 'SOMMER50']) {
+    for (const c of [DEMO_VOUCHER_CODES.welcome, DEMO_VOUCHER_CODES.summer]) {
       const v = code(c)
       expect(v?.validFrom && v.validFrom <= TODAY && v.validUntil >= TODAY).toBe(true)
       expect(v?.redeemedAt ?? null).toBeNull()
     }
-    expect(code('WILLKOMMEN25')?.value).toBe(25_000_000)
-    expect(code('SOMMER50')?.value).toBe(50_000_000)
+    expect(code(DEMO_VOUCHER_CODES.welcome)?.value).toBe(25_000_000)
+    expect(code(DEMO_VOUCHER_CODES.summer)?.value).toBe(50_000_000)
     expect(ref.vouchers.some((v) => v.validUntil < TODAY)).toBe(true)
     expect(ref.vouchers.some((v) => v.redeemedAt instanceof Date && v.validUntil >= TODAY)).toBe(true)
+    for (const v of ref.vouchers) expect(v.einloesecode).toMatch(VOUCHER_CODE_PATTERN)
   })
 
   it('has about 30 agencies, two of them with a login and the given hash', () => {

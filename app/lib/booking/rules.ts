@@ -6,9 +6,10 @@
 // gesamtpreis is left alone: the server recomputes every price (DESIGN 6), the client only shows it.
 // The shapes themselves are in ./draft.ts.
 import { bookingDraftSchema, participantSchema, roomSchema, voucherSchema } from './draft'
+import { normaliseVoucherCode } from './voucher-code'
 import type { BookingDraft, Participant, Room, Voucher } from './draft'
 
-export { bookingDraftSchema as bookingFormDataSchema, participantSchema, roomSchema, voucherSchema }
+export { bookingDraftSchema as bookingFormDataSchema, normaliseVoucherCode, participantSchema, roomSchema, voucherSchema }
 export type { Participant, Room, Voucher }
 
 /** An insurance as the draft keeps it: the offer's id (the server knows name and price). */
@@ -108,11 +109,6 @@ export function updateParticipant(
     const next = { ...p, ...patch }
     return { ...next, showName: showName(next) }
   })
-}
-
-/** Codes are compared as the customer means them: ' sommer24 ' is the code 'SOMMER24'. */
-export function normaliseVoucherCode(code: string): string {
-  return code.trim().toUpperCase()
 }
 
 /**

@@ -1,8 +1,10 @@
 // Per-client limits for what writes or costs and is not a form (the forms count in the database,
-// see form-limits.server.ts): new booking drafts, draft saves, bookings and image renders. They
+// see form-limits.server.ts): new booking drafts, draft saves, bookings and image renders, and
+// failures that only a guesser has many of (newsletter tokens, cache tokens, voucher codes). They
 // are counted in this process's memory, per client address, over a sliding window; with several
 // app instances each counts its own share (docs/SECURITY.md). A refused request is not counted.
 import { getRequestHeader, getRequestIP, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { VOUCHER_GUESSES_MESSAGE } from '~/lib/booking/vouchers'
 import { config } from '../config.server'
 import { log } from '../log.server'
 import { clientAddress, configuredTrustedProxies, limitedClient } from './client-address.server'
@@ -24,6 +26,10 @@ export const CLIENT_LIMITS = {
   newsletterLink: { limit: 20, windowMs: 10 * 60_000 },
   /** Cache clears with a wrong CACHE_CLEAR_TOKEN: guesses. */
   cacheClearToken: { limit: 10, windowMs: 10 * 60_000 },
+  /** Wrong voucher codes entered from one client (issue 24): a customer mistypes a few times, a guesser thousands. */
+  voucherGuess: { limit: 10, windowMs: 60 * 60_000 },
+  /** Wrong voucher codes entered in one draft, from whatever address (the key is the draft's id). */
+  voucherGuessDraft: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>
 
 export type LimitScope = keyof typeof CLIENT_LIMITS
@@ -37,6 +43,8 @@ export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
   imageRender: 'Zu viele Bildanfragen in kurzer Zeit. Bitte versuchen Sie es gleich noch einmal.',
   newsletterLink: 'Von Ihrem Anschluss kamen sehr viele ungültige Newsletter-Links. Bitte warten Sie einige Minuten.',
   cacheClearToken: 'Zu viele falsche Zugangsschlüssel. Bitte warten Sie einige Minuten.',
+  voucherGuess: VOUCHER_GUESSES_MESSAGE,
+  voucherGuessDraft: VOUCHER_GUESSES_MESSAGE,
 }
 
 /** Enough clients for a busy day; beyond it the least recently seen go first. */

@@ -656,17 +656,35 @@ export const INSURANCE_OFFERS: readonly InsuranceOfferRow[] = [
 // Vouchers (relative to today, so they stay valid or expired as intended)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The demo vouchers' codes, made once with `formatVoucherCode` from a cryptographic source (issue
+ * 24: no words a guesser would try). Like the demo agency password they are known from the source:
+ * demo data for trying the site out, never an operator's real vouchers. The tests name them from here.
+ */
+export const DEMO_VOUCHER_CODES = {
+  /** 25 €, valid for a year, single use. */
+  welcome: 'BCJPA-HPM95-AH8DA',
+  /** 50 €, valid for ten months, single use. */
+  summer: '5WGW9-6N7TD-JVHEZ',
+  /** 30 €, expired five weeks ago. */
+  expired: '66RNZ-VCN8A-2SXGF',
+  /** 100 €, already redeemed. */
+  redeemed: '7R8SK-5Q3SJ-SSKMP',
+  /** 10 €, for regular guests: any number of bookings. */
+  regular: 'JKJ7E-R7NNP-VNPK4',
+} as const
+
 export function buildVouchers(today: string): VoucherRow[] {
   const t = toEpochDay(today)
   const day = (offset: number) => fromEpochDay(t + offset)
-  const year = Number(today.slice(0, 4))
+  const codes = DEMO_VOUCHER_CODES
   return [
-    { id: 1, einloesecode: 'WILLKOMMEN25', value: euro(25), validFrom: day(-60), validUntil: day(365), singleUse: true, redeemedAt: null, bookingId: null },
-    { id: 2, einloesecode: 'SOMMER50', value: euro(50), validFrom: day(-30), validUntil: day(300), singleUse: true, redeemedAt: null, bookingId: null },
-    { id: 3, einloesecode: `HERBST${year - 1}`, value: euro(30), validFrom: day(-400), validUntil: day(-35), singleUse: true, redeemedAt: null, bookingId: null },
+    { id: 1, einloesecode: codes.welcome, value: euro(25), validFrom: day(-60), validUntil: day(365), singleUse: true, redeemedAt: null, bookingId: null },
+    { id: 2, einloesecode: codes.summer, value: euro(50), validFrom: day(-30), validUntil: day(300), singleUse: true, redeemedAt: null, bookingId: null },
+    { id: 3, einloesecode: codes.expired, value: euro(30), validFrom: day(-400), validUntil: day(-35), singleUse: true, redeemedAt: null, bookingId: null },
     {
       id: 4,
-      einloesecode: 'TREUE100',
+      einloesecode: codes.redeemed,
       value: euro(100),
       validFrom: day(-200),
       validUntil: day(165),
@@ -674,7 +692,7 @@ export function buildVouchers(today: string): VoucherRow[] {
       redeemedAt: epochDayToDate(t - 20, 9, 15),
       bookingId: null,
     },
-    { id: 5, einloesecode: 'STAMMGAST10', value: euro(10), validFrom: day(-90), validUntil: day(275), singleUse: false, redeemedAt: null, bookingId: null },
+    { id: 5, einloesecode: codes.regular, value: euro(10), validFrom: day(-90), validUntil: day(275), singleUse: false, redeemedAt: null, bookingId: null },
   ]
 }
 

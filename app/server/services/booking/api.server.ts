@@ -30,6 +30,7 @@ import { MONEY_DESCRIPTION, pricingSchema } from '~/lib/booking/price'
 import type { SeatState } from '~/lib/booking/seat-plan'
 import { BOOKING_STEPS } from '~/lib/booking/route'
 import { STEP_LABELS, stepIssues } from '~/lib/booking/steps'
+import { VOUCHER_GUESSES_MESSAGE } from '~/lib/booking/vouchers'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { tripIdSchema } from '~/lib/wishlist'
@@ -436,6 +437,8 @@ export async function putDraft(ctx: BookingApiContext, draftId: string, request:
       // 429, not 409: the seats are free, this client may not hold more of them now. Picking other
       // seats (what a 409 asks for) would not help; waiting or booking would (Retry-After).
       return json(429, holdLimitBody(body.value, result.seats, result.message), { 'Retry-After': String(result.retryAfterSeconds) })
+    case 'voucher-limit':
+      return json(429, { error: VOUCHER_GUESSES_MESSAGE, issues: result.issues } satisfies ApiError, { 'Retry-After': String(result.retryAfterSeconds) })
     case 'invalid':
       return json(422, invalidDraftBody(result.issues))
     case 'seat-conflict':

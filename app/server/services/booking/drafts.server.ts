@@ -18,12 +18,14 @@ import { sellableSeats } from '~/lib/booking/seat-plan'
 import { firstIncompleteStep } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
-import { voucherNotNeeded, voucherProblem } from '~/lib/booking/vouchers'
+import { VOUCHER_GUESSES_MESSAGE, voucherNotAccepted, voucherNotNeeded, voucherProblem } from '~/lib/booking/vouchers'
+import type { VoucherRow } from '~/lib/booking/vouchers'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
 import { inOrder, queryRows } from '../../db/query.server'
 import { bookingDrafts, seatHoldStarts, seatReservations, vouchers } from '../../db/schema'
 import { holdLapsed, reservationState } from './seat-reservation.server'
+import { clientFailures } from '../../http/client-limits.server'
 import type { BookingSettings } from './settings.server'
 
 export const DRAFT_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/
@@ -72,11 +74,15 @@ export async function loadDraft(db: Database, id: string, now = new Date()): Pro
   return { id: row.id, tripDateId: row.tripDateId, draft: draft.data, revision: row.revision, agencyId: row.agencyId, expiresAt: row.expiresAt }
 }
 
-/** Checks the draft's vouchers against the table; the first problem per code, by position. */
+/**
+ * Checks the draft's vouchers against the table; the first problem per code, by position, in the
+ * words of `problemOf` (the booking tells why a code it had accepted no longer applies).
+ */
 export async function checkVouchers(
   db: Pick<Database, 'select'>,
   codes: readonly string[],
   today = todayInBerlin(),
+  problemOf: (code: string, row: VoucherRow | null, today: string) => string | null = voucherProblem,
 ): Promise<{ checked: CheckedVoucher[]; issues: StepIssue[]; ids: number[] }> {
   if (codes.length === 0) return { checked: [], issues: [], ids: [] }
   const rows = await db
@@ -89,7 +95,7 @@ export async function checkVouchers(
   const ids: number[] = []
   codes.forEach((code, i) => {
     const row = byCode.get(code) ?? null
-    const problem = voucherProblem(code, row, today)
+    const problem = problemOf(code, row, today)
     if (problem || !row) issues.push({ path: `vouchers.${i}.einloesecode`, message: problem ?? '' })
     else {
       checked.push({ einloesecode: code, value: row.value })
@@ -136,6 +142,8 @@ export type SaveResult =
   | { kind: 'stale'; current: SavedDraft }
   /** The client would hold more seats than it may (issue 24): these newly picked seats were not taken. */
   | { kind: 'hold-limit'; seats: string[]; message: string; retryAfterSeconds: number }
+  /** Too many wrong voucher codes from this client or in this draft (issue 24): the new codes were not looked at. */
+  | { kind: 'voucher-limit'; issues: StepIssue[]; retryAfterSeconds: number }
   | { kind: 'gone' }
 
 /**
@@ -144,6 +152,18 @@ export type SaveResult =
  */
 export function holdClientKey(secret: string, address: string): string {
   return createHmac('sha256', secret).update(`seat-holds\n${address}`).digest('base64url')
+}
+
+/**
+ * The limits on wrong voucher codes, per draft and per client (without a client, per draft only):
+ * how long until new codes are looked at again (0: now), and `failed` to count one wrong code.
+ */
+function voucherGuesses(draftId: string, clientAddress: string | null): { retryAfterSeconds: number; failed: () => void } {
+  const limits = [clientFailures('voucherGuessDraft', draftId), ...(clientAddress === null ? [] : [clientFailures('voucherGuess', clientAddress)])]
+  return {
+    retryAfterSeconds: Math.max(0, ...limits.map((l) => (l.blocked.ok ? 0 : l.blocked.retryAfterSeconds))),
+    failed: () => limits.forEach((l) => l.failed()),
+  }
 }
 
 /** What a save knows of the client for the hold limits: its key and how many seats it and the date allow. */
@@ -281,7 +301,7 @@ async function syncHolds(
  */
 export async function saveDraft(
   db: Database,
-  row: Pick<DraftRow, 'id'>,
+  row: Pick<DraftRow, 'id' | 'draft'>,
   offer: BookingOffer,
   input: unknown,
   settings: BookingSettings,
@@ -298,7 +318,21 @@ export async function saveDraft(
   const draft: BookingDraft = { ...parsed.data, vouchers: codes.map((einloesecode) => ({ einloesecode })) }
   if (!offer.seatPlan) for (const { p } of travellers(draft)) p.seat = null
   const issues = structuralIssues(offer, draft)
-  const voucherCheck = await checkVouchers(db, codes, todayInBerlin(now))
+  // Codes the stored draft does not have yet are being entered now: they count against the
+  // limit on wrong codes, and whatever is wrong with one gets the same answer (issue 24).
+  const stored = new Set(row.draft.vouchers.map((v) => normaliseVoucherCode(v.einloesecode)))
+  const entered = codes.map((code, i) => ({ code, i })).filter(({ code }) => !stored.has(code))
+  const guesses = entered.length ? voucherGuesses(row.id, clientAddress) : null
+  if (guesses && guesses.retryAfterSeconds > 0) {
+    const issues = entered.map(({ i }) => ({ path: `vouchers.${i}.einloesecode`, message: VOUCHER_GUESSES_MESSAGE }))
+    return { kind: 'voucher-limit', issues, retryAfterSeconds: guesses.retryAfterSeconds }
+  }
+  const voucherCheck = await checkVouchers(db, codes, todayInBerlin(now), (code, voucher, today) => {
+    const problem = voucherProblem(code, voucher, today)
+    return problem && !stored.has(code) ? voucherNotAccepted(code) : problem
+  })
+  const wrong = entered.filter(({ i }) => voucherCheck.issues.some((issue) => issue.path === `vouchers.${i}.einloesecode`)).length
+  for (let n = 0; n < wrong; n++) guesses?.failed()
   issues.push(...voucherCheck.issues)
   if (issues.length) return { kind: 'invalid', issues }
   const pricing = priceBooking(offer, draft, voucherCheck.checked)
@@ -312,8 +346,8 @@ export async function saveDraft(
       }),
     }
   }
-  const stored = normaliseDraft(draft, pricing)
-  const wanted = travellers(stored).flatMap(({ p }) => (p.seat ? [p.seat] : []))
+  const normalised = normaliseDraft(draft, pricing)
+  const wanted = travellers(normalised).flatMap(({ p }) => (p.seat ? [p.seat] : []))
   const expiresAt = new Date(now.getTime() + minutes(settings.draftMinutes))
   const sellable = offer.seatPlan ? sellableSeats(offer.seatPlan).size : 0
   const client: HoldClient | null =
@@ -332,10 +366,10 @@ export async function saveDraft(
           tx
             .update(bookingDrafts)
             .set({
-              data: stored,
+              data: normalised,
               updatedAt: now,
               expiresAt,
-              revision: sql`${bookingDrafts.revision} + (${bookingDrafts.data} is distinct from ${JSON.stringify(stored)}::jsonb)::int`,
+              revision: sql`${bookingDrafts.revision} + (${bookingDrafts.data} is distinct from ${JSON.stringify(normalised)}::jsonb)::int`,
             })
             .where(
               and(
@@ -360,12 +394,12 @@ export async function saveDraft(
       }
       return {
         kind: 'saved',
-        draft: stored,
+        draft: normalised,
         revision: revision ?? 0,
         pricing,
         holdsUntil: holds.until,
         expiresAt,
-        incompleteStep: firstIncompleteStep(offer, stored),
+        incompleteStep: firstIncompleteStep(offer, normalised),
       } as const
     })
     .catch(async (error: unknown): Promise<SaveResult> => {
