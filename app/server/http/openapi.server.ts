@@ -23,6 +23,8 @@ import { addDays, todayInBerlin } from '~/lib/calendar'
 import { searchResultSchema } from '~/lib/search/results'
 import { parseSegment } from '~/lib/search/segment'
 import type { Database } from '../db/client.server'
+import { holdLimitMessage } from '~/lib/booking/hold-limits'
+import { MAX_TRAVELLERS } from '~/lib/booking/offer'
 import { tripDates, trips } from '../db/schema'
 import { listBlogEntries } from '../services/blog.server'
 import {
@@ -35,6 +37,7 @@ import {
   createdDraftBody,
   createdDraftSchema,
   createDraftRequestSchema,
+  holdLimitBody,
   incompleteBody,
   invalidDraftBody,
   MESSAGES,
@@ -515,10 +518,15 @@ async function bookingOperations(db: Database, options: OpenApiOptions, now: Dat
         '410': { description: 'Dieser Entwurf wurde bereits gebucht.', schema: apiErrorSchema, schemaName: 'Fehler', examples: { nachBuchung: { summary: 'Schon gebucht', value: { error: 'Dieser Entwurf wurde bereits gebucht (Buchungsnummer 7K4P-9XQ2).', issues: [] } } } },
         '429': {
           description:
-            'Von diesem Client zu viele Speichervorgänge in kurzer Zeit, oder er hielte mehr Sitze, als einer auf einmal halten darf: so viele, wie eine Buchung höchstens hat (9), über alle seine Entwürfe, und höchstens die Hälfte der Sitze eines Termins. Dann nennt `seats` die neu gewählten Sitze, die nicht gehalten wurden (andere Sitze helfen nicht; buchen, Plätze freigeben oder warten schon). Nichts wurde gespeichert; `Retry-After` nennt die Sekunden, bis wieder Platz ist.',
-          schema: apiErrorSchema,
-          schemaName: 'Fehler',
-          examples: {},
+            'Von diesem Client zu viele Speichervorgänge in kurzer Zeit, oder er hielte mehr Sitze, als einer auf einmal halten darf: so viele, wie eine Buchung höchstens hat (9), über alle seine Entwürfe, und höchstens die Hälfte der Sitze eines Termins. Dann nennt `seats` die neu gewählten Sitze, die nicht gehalten wurden (beim Speicherlimit fehlt `seats`) (andere Sitze helfen nicht; buchen, Plätze freigeben oder warten schon). Nichts wurde gespeichert; `Retry-After` nennt die Sekunden, bis wieder Platz ist.',
+          schema: seatConflictSchema,
+          schemaName: 'SitzplatzKonflikt',
+          examples: {
+            zuVieleSitze: {
+              summary: 'Der Client hält schon 9 Sitze',
+              value: holdLimitBody(requestDraft, wantedSeats.slice(-1), holdLimitMessage({ kind: 'client', cap: MAX_TRAVELLERS })),
+            },
+          },
           headers: { 'Retry-After': { description: 'Sekunden, bis der Client wieder speichern oder einen Sitz mehr halten kann.', schema: { type: 'integer' } } },
         },
         '422': {
