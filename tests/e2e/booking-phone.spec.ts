@@ -5,6 +5,7 @@
 // that go once put right; a seat someone else got first, said where it was tapped.
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { DEMO_VOUCHER_CODES } from '../../app/server/db/seed/reference'
 import { expectNoSeriousAxeViolations, fillStep1, fillStep2, freeSeats, gotoHydrated, gotoOpenedBooking, next, saved, seatPlanDates } from './support'
 
 /** booking.spec.ts books on the first twelve seat-plan dates; these tests take the six after them. */
@@ -98,17 +99,17 @@ test('nothing scrolls sideways at 320, 360 and 390 px on steps 1–4, the confir
     const names = await radios.evaluateAll((els) => els.map((el) => (el.closest('label')?.textContent ?? '').split(':')[0] ?? ''))
     await Promise.all([saved(page), radios.nth(longestOption(names)).check()])
   }
-  // Not used up by booking (STAMMGAST10 may be redeemed any number of times).
-  await page.getByLabel('Gutscheincode').fill('STAMMGAST10')
+  // Not used up by booking (the regular guests' voucher may be redeemed any number of times).
+  await page.getByLabel('Gutscheincode').fill(DEMO_VOUCHER_CODES.regular)
   await page.getByRole('button', { name: 'Gutschein einlösen' }).click()
-  await expect(page.getByText('Der Gutschein STAMMGAST10 wurde angerechnet.')).toBeVisible()
+  await expect(page.getByText(`Der Gutschein ${DEMO_VOUCHER_CODES.regular} wurde angerechnet.`)).toBeVisible()
   await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()
   await expectNoSidewaysScrolling(page, 'step 3 with the SEPA mandate')
   await Promise.all([saved(page), page.getByRole('radio', { name: /^Überweisung/ }).check()])
   await expectNoSidewaysScrolling(page, 'step 3')
 
   await next(page, 4)
-  await expect(page.getByRole('region', { name: 'Preisübersicht Ihrer Buchung' })).toContainText('Gutschein STAMMGAST10')
+  await expect(page.getByRole('region', { name: 'Preisübersicht Ihrer Buchung' })).toContainText(`Gutschein ${DEMO_VOUCHER_CODES.regular}`)
   await expectNoSidewaysScrolling(page, 'step 4')
   await expectNoSeriousAxeViolations(page)
 
