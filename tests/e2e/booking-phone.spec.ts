@@ -210,7 +210,7 @@ test('a message after "Weiter" goes once its field is put right; no empty "Fehle
   expect(await emptyErrorLines()).toBe(0)
   await page.getByLabel('Gutscheincode').fill('falsch')
   await page.getByRole('button', { name: 'Gutschein einlösen' }).click()
-  await expect(page.getByText('Den Gutscheincode „FALSCH“ kennen wir nicht.')).toBeVisible()
+  await expect(page.getByText('Den Gutscheincode „FALSCH“ können wir nicht anrechnen.')).toBeVisible()
   expect(await emptyErrorLines()).toBe(0)
 })
 
