@@ -110,6 +110,9 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
+  // Loaded from node_modules at run time (nitro traces it, see traceDeps), not bundled: bundled, its
+  // imports of @noble/ciphers 2 would resolve to pdfkit's 1.x at the top of node_modules.
+  ssr: { external: ['better-auth'] },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
@@ -132,8 +135,9 @@ export default defineConfig({
       ],
       errorHandler: './app/server/nitro/error-page.ts',
       compressPublicAssets: { gzip: true, brotli: true },
-      // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their package folders.
-      traceDeps: ['@electric-sql/pglite', 'pdfkit'],
+      // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their
+      // package folders; better-auth brings its own @noble/ciphers 2 (see ssr.external).
+      traceDeps: ['@electric-sql/pglite', 'pdfkit', 'better-auth'],
       routeRules: {
         '/latest-build.json': { headers: { 'Cache-Control': 'no-cache' } },
       },

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as BueroRouteRouteImport } from './routes/buero/route'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
 import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
@@ -27,6 +28,7 @@ import { Route as ApiSearchRouteImport } from './routes/api/search'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BonusprogrammIndexRouteImport } from './routes/bonusprogramm/index'
 import { Route as BuchungTerminIdRouteRouteImport } from './routes/buchung/$terminId/route'
+import { Route as BueroIndexRouteImport } from './routes/buero/index'
 import { Route as FaqIndexRouteImport } from './routes/faq/index'
 import { Route as FlugreisenGenussvollReisenIndexRouteImport } from './routes/flugreisen-genussvoll-reisen/index'
 import { Route as FlugreisenReisekalenderIndexRouteImport } from './routes/flugreisen-reisekalender/index'
@@ -55,6 +57,10 @@ import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
 import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
 import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
 import { Route as BuchungTerminIdIndexRouteImport } from './routes/buchung/$terminId/index'
+import { Route as BueroAnmeldenIndexRouteImport } from './routes/buero/anmelden/index'
+import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
+import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
+import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
 import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
@@ -89,6 +95,11 @@ const IndexRoute = IndexRouteImport.update({
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BueroRouteRoute = BueroRouteRouteImport.update({
+  id: '/buero',
+  path: '/buero',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -171,6 +182,11 @@ const BuchungTerminIdRouteRoute = BuchungTerminIdRouteRouteImport.update({
   id: '/buchung/$terminId',
   path: '/buchung/$terminId',
   getParentRoute: () => rootRouteImport,
+} as any)
+const BueroIndexRoute = BueroIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BueroRouteRoute,
 } as any)
 const FaqIndexRoute = FaqIndexRouteImport.update({
   id: '/faq/',
@@ -313,6 +329,27 @@ const BuchungTerminIdIndexRoute = BuchungTerminIdIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => BuchungTerminIdRouteRoute,
+} as any)
+const BueroAnmeldenIndexRoute = BueroAnmeldenIndexRouteImport.update({
+  id: '/anmelden/',
+  path: '/anmelden/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
+  id: '/passwort-neu/',
+  path: '/passwort-neu/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroPasswortVergessenIndexRoute =
+  BueroPasswortVergessenIndexRouteImport.update({
+    id: '/passwort-vergessen/',
+    path: '/passwort-vergessen/',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
+const BueroZweiFaktorIndexRoute = BueroZweiFaktorIndexRouteImport.update({
+  id: '/zwei-faktor/',
+  path: '/zwei-faktor/',
+  getParentRoute: () => BueroRouteRoute,
 } as any)
 const FormsFormIndexRoute = FormsFormIndexRouteImport.update({
   id: '/forms/$form/',
@@ -459,6 +496,7 @@ const ReiseuebersichtSearchSearchIndexRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/buero': typeof BueroRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
@@ -479,6 +517,7 @@ export interface FileRoutesByFullPath {
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
+  '/buero/': typeof BueroIndexRoute
   '/faq/': typeof FaqIndexRoute
   '/flugreisen-genussvoll-reisen/': typeof FlugreisenGenussvollReisenIndexRoute
   '/flugreisen-reisekalender/': typeof FlugreisenReisekalenderIndexRoute
@@ -505,6 +544,10 @@ export interface FileRoutesByFullPath {
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
+  '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
+  '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
+  '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
@@ -551,6 +594,7 @@ export interface FileRoutesByTo {
   '/agentur-login-frame': typeof AgenturLoginFrameIndexRoute
   '/blog': typeof BlogIndexRoute
   '/bonusprogramm': typeof BonusprogrammIndexRoute
+  '/buero': typeof BueroIndexRoute
   '/faq': typeof FaqIndexRoute
   '/flugreisen-genussvoll-reisen': typeof FlugreisenGenussvollReisenIndexRoute
   '/flugreisen-reisekalender': typeof FlugreisenReisekalenderIndexRoute
@@ -577,6 +621,10 @@ export interface FileRoutesByTo {
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
+  '/buero/anmelden': typeof BueroAnmeldenIndexRoute
+  '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
+  '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
+  '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
   '/payment/$data': typeof PaymentDataIndexRoute
@@ -605,6 +653,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/buero': typeof BueroRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
@@ -625,6 +674,7 @@ export interface FileRoutesById {
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
+  '/buero/': typeof BueroIndexRoute
   '/faq/': typeof FaqIndexRoute
   '/flugreisen-genussvoll-reisen/': typeof FlugreisenGenussvollReisenIndexRoute
   '/flugreisen-reisekalender/': typeof FlugreisenReisekalenderIndexRoute
@@ -651,6 +701,10 @@ export interface FileRoutesById {
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
+  '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
+  '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
+  '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
@@ -680,6 +734,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/buero'
     | '/$'
     | '/robots.txt'
     | '/sitemap-pages.xml'
@@ -700,6 +755,7 @@ export interface FileRouteTypes {
     | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
+    | '/buero/'
     | '/faq/'
     | '/flugreisen-genussvoll-reisen/'
     | '/flugreisen-reisekalender/'
@@ -726,6 +782,10 @@ export interface FileRouteTypes {
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
+    | '/buero/anmelden/'
+    | '/buero/passwort-neu/'
+    | '/buero/passwort-vergessen/'
+    | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
     | '/payment/$data/'
@@ -772,6 +832,7 @@ export interface FileRouteTypes {
     | '/agentur-login-frame'
     | '/blog'
     | '/bonusprogramm'
+    | '/buero'
     | '/faq'
     | '/flugreisen-genussvoll-reisen'
     | '/flugreisen-reisekalender'
@@ -798,6 +859,10 @@ export interface FileRouteTypes {
     | '/media/seed/$'
     | '/article/$article'
     | '/buchung/$terminId'
+    | '/buero/anmelden'
+    | '/buero/passwort-neu'
+    | '/buero/passwort-vergessen'
+    | '/buero/zwei-faktor'
     | '/forms/$form'
     | '/hotels/$id'
     | '/payment/$data'
@@ -825,6 +890,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/buero'
     | '/$'
     | '/robots.txt'
     | '/sitemap-pages.xml'
@@ -845,6 +911,7 @@ export interface FileRouteTypes {
     | '/agentur-login-frame/'
     | '/blog/'
     | '/bonusprogramm/'
+    | '/buero/'
     | '/faq/'
     | '/flugreisen-genussvoll-reisen/'
     | '/flugreisen-reisekalender/'
@@ -871,6 +938,10 @@ export interface FileRouteTypes {
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
+    | '/buero/anmelden/'
+    | '/buero/passwort-neu/'
+    | '/buero/passwort-vergessen/'
+    | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
     | '/payment/$data/'
@@ -899,6 +970,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  BueroRouteRoute: typeof BueroRouteRouteWithChildren
   SplatRoute: typeof SplatRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapPagesDotxmlRoute: typeof SitemapPagesDotxmlRoute
@@ -978,6 +1050,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buero': {
+      id: '/buero'
+      path: '/buero'
+      fullPath: '/buero'
+      preLoaderRoute: typeof BueroRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -1091,6 +1170,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/buchung/$terminId'
       preLoaderRoute: typeof BuchungTerminIdRouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/buero/': {
+      id: '/buero/'
+      path: '/'
+      fullPath: '/buero/'
+      preLoaderRoute: typeof BueroIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
     }
     '/faq/': {
       id: '/faq/'
@@ -1288,6 +1374,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuchungTerminIdIndexRouteImport
       parentRoute: typeof BuchungTerminIdRouteRoute
     }
+    '/buero/anmelden/': {
+      id: '/buero/anmelden/'
+      path: '/anmelden'
+      fullPath: '/buero/anmelden/'
+      preLoaderRoute: typeof BueroAnmeldenIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/passwort-neu/': {
+      id: '/buero/passwort-neu/'
+      path: '/passwort-neu'
+      fullPath: '/buero/passwort-neu/'
+      preLoaderRoute: typeof BueroPasswortNeuIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/passwort-vergessen/': {
+      id: '/buero/passwort-vergessen/'
+      path: '/passwort-vergessen'
+      fullPath: '/buero/passwort-vergessen/'
+      preLoaderRoute: typeof BueroPasswortVergessenIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/zwei-faktor/': {
+      id: '/buero/zwei-faktor/'
+      path: '/zwei-faktor'
+      fullPath: '/buero/zwei-faktor/'
+      preLoaderRoute: typeof BueroZweiFaktorIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/forms/$form/': {
       id: '/forms/$form/'
       path: '/forms/$form'
@@ -1466,6 +1580,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface BueroRouteRouteChildren {
+  BueroIndexRoute: typeof BueroIndexRoute
+  BueroAnmeldenIndexRoute: typeof BueroAnmeldenIndexRoute
+  BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
+  BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
+  BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
+}
+
+const BueroRouteRouteChildren: BueroRouteRouteChildren = {
+  BueroIndexRoute: BueroIndexRoute,
+  BueroAnmeldenIndexRoute: BueroAnmeldenIndexRoute,
+  BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
+  BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
+  BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
+}
+
+const BueroRouteRouteWithChildren = BueroRouteRoute._addFileChildren(
+  BueroRouteRouteChildren,
+)
+
 interface BuchungTerminIdRouteRouteChildren {
   BuchungTerminIdIndexRoute: typeof BuchungTerminIdIndexRoute
   BuchungTerminIdStep1IndexRoute: typeof BuchungTerminIdStep1IndexRoute
@@ -1512,6 +1646,7 @@ const ApiBookingDraftsRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  BueroRouteRoute: BueroRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapPagesDotxmlRoute: SitemapPagesDotxmlRoute,

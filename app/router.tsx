@@ -16,9 +16,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * Spec 2 layouts: 'start' for the front page, 'default' elsewhere ('error' is chosen by the error
-     * boundary); 'frame' is the bare page inside the agency login dialog's frame.
+     * boundary); 'frame' is the bare page inside the agency login dialog's frame; 'office' (on the
+     * office's layout route, for every page below it) the staff's area with its own header.
      */
-    layout?: 'default' | 'start' | 'frame'
+    layout?: 'default' | 'start' | 'frame' | 'office'
     /** 'own': the route writes its canonical link itself (from its record); else the root writes it. */
     canonical?: 'own'
   }

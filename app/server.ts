@@ -19,7 +19,7 @@ import { todayInBerlin } from './lib/calendar'
 import { clearCaches, onCacheClear } from './server/cache.server'
 import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
-import { PageCache, pageCacheKey } from './server/http/page-cache.server'
+import { PageCache, isOfficePath, pageCacheKey } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { isDatabaseReady, startServices } from './server/runtime.server'
 import { startingUpResponse } from './server/http/starting-up.server'
@@ -124,6 +124,11 @@ export default createServerEntry({
     const isHtml = (headers.get('content-type') ?? '').startsWith('text/html')
     if (isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, agencyFrameSources(config()), ancestors))
     if (isHtml && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache')
+    // The office: never kept by a browser or proxy, never indexed (DESIGN 11).
+    if (isOfficePath(url.pathname)) {
+      headers.set('Cache-Control', 'no-store')
+      headers.set('X-Robots-Tag', 'noindex, nofollow')
+    }
 
     const bot = isBot(request.headers.get('user-agent'))
     let body: BodyInit | null = response.body

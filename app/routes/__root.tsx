@@ -87,7 +87,10 @@ function RootComponent() {
   const { data: initData } = useSuspenseQuery(initDataQuery())
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const { data: agencyLogin } = useSuspenseQuery(agencyLoginSettingsQuery())
-  const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout ?? 'default' })
+  // The office's layout route names its layout for every page below it.
+  const layout = useMatches({
+    select: (matches) => (matches.some((m) => m.staticData.layout === 'office') ? 'office' : (matches.at(-1)?.staticData.layout ?? 'default')),
+  })
   const wishlist = useWishlist()
 
   useEffect(() => {
@@ -97,8 +100,9 @@ function RootComponent() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
 
-  // The agency login frame's own page: nothing around it, and no dialog inside the dialog.
-  if (layout === 'frame') {
+  // The agency login frame's own page: nothing around it, and no dialog inside the dialog. The
+  // office has its own header and navigation (app/routes/buero/route.tsx).
+  if (layout === 'frame' || layout === 'office') {
     return (
       <RootDocument>
         <Outlet />

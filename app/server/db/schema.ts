@@ -989,3 +989,6 @@ export const testimonialsRelations = relations(testimonials, ({ one }) => ({
 export const impressionsRelations = relations(impressions, ({ one }) => ({
   trip: one(trips, { fields: [impressions.tripId], references: [trips.id] }),
 }))
+
+// The office's staff accounts.
+export * from './staff-schema'

@@ -3,7 +3,7 @@
 // once and then served like a file.
 //
 // - Personal is any cookie but the locale cookie (a booking draft, a booking's access cookie,
-//   whatever else), an Authorization header, the booking, payment and newsletter link pages
+//   whatever else), an Authorization header, the office, the booking, payment and newsletter link pages
 //   (what they show changes with more than the content), and any response
 //   with Set-Cookie or Cache-Control private/no-store: those are rendered for the visitor alone.
 // - The CSP nonce stays fresh: a page is kept cut at its nonce, and every answer puts its own
@@ -24,6 +24,11 @@ import zlib from 'node:zlib'
 /** Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its token). */
 const PERSONAL_PATHS = /^\/(buchung|payment|newsletter)\//i
 
+/** The operator's office (DESIGN 11): every page is one staff member's, none is ever kept. */
+export function isOfficePath(pathname: string): boolean {
+  return /^\/buero(\/|$)/i.test(pathname)
+}
+
 /** The one cookie every visitor has (spec 9) and that changes nothing in a page. */
 const SHARED_COOKIES = new Set(['locale'])
 
@@ -43,7 +48,7 @@ function cookieNames(header: string): string[] {
  */
 export function pageCacheKey(request: Request, url: URL, version: string | null, day: string): string | null {
   if (version === null || request.method !== 'GET') return null
-  if (PERSONAL_PATHS.test(url.pathname) || url.searchParams.has('debug')) return null
+  if (PERSONAL_PATHS.test(url.pathname) || isOfficePath(url.pathname) || url.searchParams.has('debug')) return null
   if (request.headers.has('authorization')) return null
   const cookie = request.headers.get('cookie')
   if (cookie && cookieNames(cookie).some((name) => !SHARED_COOKIES.has(name))) return null

@@ -3,6 +3,7 @@
 // sequences moved past the explicit ids, and app_meta written last.
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
+import { hashPassword as hashStaffPassword } from 'better-auth/crypto'
 import { hashPassword } from '../../auth/password.server'
 import * as schema from '../schema'
 import { todayInBerlin } from '../../../lib/calendar'
@@ -16,6 +17,17 @@ export const SEED_VERSION = '1'
 
 /** Password of the demo agency logins 'reisebuero-sonne' and 'agentur-demo'. */
 export const DEMO_AGENCY_PASSWORD = 'demo-passwort'
+
+/**
+ * The demo office accounts (README): 'buero@…' with the office role, 'admin@…' with the admin role,
+ * who sets up two-factor at the first login. Only the demo seed has them; a production database
+ * gets its first admin from `npm run buero:benutzer`.
+ */
+export const DEMO_STAFF = [
+  { email: 'buero@sonnenland-reisen.example', name: 'Petra Büro', role: 'buero' },
+  { email: 'admin@sonnenland-reisen.example', name: 'Andreas Admin', role: 'admin' },
+] as const
+export const DEMO_STAFF_PASSWORD = 'Demo-Buero-2026'
 
 /** PostgreSQL accepts at most 65,535 bind parameters per statement. */
 const MAX_PARAMETERS = 65_535
@@ -112,6 +124,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const today = options.today ?? todayInBerlin()
   // hashed once, outside the pure generator (scrypt with a random salt)
   const agencyPasswordHash = await hashPassword(DEMO_AGENCY_PASSWORD)
+  // Better Auth's own hash (scrypt in its format), which its sign-in checks.
+  const staffPasswordHash = await hashStaffPassword(DEMO_STAFF_PASSWORD)
   const catalogue = generateCatalogue({
     trips: options.trips,
     seed: options.seed ?? DEFAULT_SEED,
@@ -136,6 +150,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await insertRows(tx, schema.insuranceOffers, ref.insuranceOffers)
     await insertRows(tx, schema.vouchers, ref.vouchers)
     await insertRows(tx, schema.agencies, ref.agencies)
+    await insertDemoStaff(tx, staffPasswordHash)
     await insertRows(tx, schema.blogEntries, ref.blogEntries)
     await insertRows(tx, schema.menus, ref.menus)
     await insertRows(tx, schema.contentPages, ref.contentPages)
@@ -167,3 +182,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 }
 
 export { todayInBerlin }
+
+async function insertDemoStaff(db: Db, passwordHash: string): Promise<void> {
+  for (const [index, staff] of DEMO_STAFF.entries()) {
+    const id = `demo-staff-${index + 1}`
+    await db.insert(schema.staffUsers).values({ id, email: staff.email, name: staff.name, role: staff.role, emailVerified: true })
+    await db.insert(schema.staffAccounts).values({ id: `${id}-credential`, accountId: id, providerId: 'credential', userId: id, password: passwordHash })
+  }
+}

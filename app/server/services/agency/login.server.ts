@@ -10,36 +10,12 @@ import { hashPassword, verifyPassword } from '../../auth/password.server'
 import type { Database } from '../../db/client.server'
 import { agencies } from '../../db/schema'
 import { log } from '../../log.server'
-import { ACCOUNT_RULE, CLIENT_RULE, KnownAddresses, LoginThrottle, PAIR_RULE } from './throttle.server'
+import { beginLogin, loginSucceeded, throttledBy } from '../../auth/login-throttle.server'
+import type { LoginThrottles } from '../../auth/login-throttle.server'
 import { issueAgencyToken, passwordVersion, readAgencyToken } from './token.server'
 
 export type AgencyLoginResult =
   { kind: 'ok'; card: AgencyCardInput } | { kind: 'wrong' } | { kind: 'throttled'; retryAfterSeconds: number; message: string }
-
-export type LoginThrottles = { pairs: LoginThrottle; clients: LoginThrottle; accounts: LoginThrottle; known: KnownAddresses }
-
-export function createLoginThrottles(now?: () => number): LoginThrottles {
-  return {
-    pairs: new LoginThrottle(PAIR_RULE, now),
-    clients: new LoginThrottle(CLIENT_RULE, now),
-    accounts: new LoginThrottle(ACCOUNT_RULE, now),
-    known: new KnownAddresses(now),
-  }
-}
-
-const pairKey = (account: string, client: string) => `${account}\n${client}`
-
-/** Which throttle holds an attempt back, if any (the log names it). */
-function throttledBy(throttles: LoginThrottles, account: string, client: string): { scope: string; waitMs: number } | null {
-  const waits = [
-    { scope: 'pair', waitMs: throttles.pairs.retryAfter(pairKey(account, client)) },
-    { scope: 'client', waitMs: throttles.clients.retryAfter(client) },
-    // The account-wide ceiling keeps out newcomers only: the agency's own addresses still get in.
-    { scope: 'account', waitMs: throttles.known.has(account, client) ? 0 : throttles.accounts.retryAfter(account) },
-  ]
-  const longest = waits.reduce((a, b) => (b.waitMs > a.waitMs ? b : a))
-  return longest.waitMs > 0 ? longest : null
-}
 
 // An unknown login is checked against this hash, so that it takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined
@@ -58,16 +34,13 @@ export async function loginAgency(
 ): Promise<AgencyLoginResult> {
   const { login, password } = agencyLoginInputSchema.parse(input)
   const account = login.toLowerCase()
-  const pair = pairKey(account, client)
   const throttled = throttledBy(throttles, account, client)
   if (throttled) {
     log('info', 'agency login throttled', { scope: throttled.scope })
     const retryAfterSeconds = Math.ceil(throttled.waitMs / 1000)
     return { kind: 'throttled', retryAfterSeconds, message: throttledLoginMessage(retryAfterSeconds) }
   }
-  throttles.pairs.begin(pair)
-  throttles.clients.begin(client)
-  throttles.accounts.begin(account)
+  beginLogin(throttles, account, client)
 
   const [row] = await db
     .select({ id: agencies.id, ratioAgencyId: agencies.ratioAgencyId, name: agencies.name, passwordHash: agencies.passwordHash })
@@ -81,12 +54,7 @@ export async function loginAgency(
     log('info', 'agency login refused', { reason: 'credentials' })
     return { kind: 'wrong' }
   }
-  throttles.pairs.succeeded(pair, true)
-  // The address's and the account's counts are only taken back, not reset: one good account must
-  // not buy guesses at others, and the agency's own logins must not wipe out a stranger's failures.
-  throttles.clients.succeeded(client, false)
-  throttles.accounts.succeeded(account, false)
-  throttles.known.remember(account, client)
+  loginSucceeded(throttles, account, client)
   const { token, expires } = issueAgencyToken(secret, { id: row.id, ratioAgencyId: row.ratioAgencyId, passwordHash: stored }, now())
   log('info', 'agency login', { agencyId: row.id })
   return {

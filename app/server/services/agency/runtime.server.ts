@@ -1,6 +1,6 @@
 // Process-wide agency login state: the failed-attempt counters of this app instance.
-import { createLoginThrottles } from './login.server'
-import type { LoginThrottles } from './login.server'
+import { createLoginThrottles } from '../../auth/login-throttle.server'
+import type { LoginThrottles } from '../../auth/login-throttle.server'
 
 let throttles: LoginThrottles | undefined
 

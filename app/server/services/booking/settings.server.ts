@@ -1,14 +1,12 @@
 // Booking settings from the configuration, and the secret that signs payment and success links:
 // BOOKING_LINK_SECRET when set, else one made once and kept in the database (app_meta), so every
 // instance on the same database signs alike and links survive a restart.
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { clientSeatCap } from '~/lib/booking/hold-limits'
 import type { PaymentTerms } from '~/lib/booking/payment-terms'
 import type { BankDetails } from '~/lib/booking/summary'
 import type { Config } from '../../config.server'
 import type { Database } from '../../db/client.server'
-import { appMeta } from '../../db/schema'
+import { storedSecret } from '../../stored-secret.server'
 
 export type BookingSettings = {
   holdMinutes: number
@@ -26,15 +24,6 @@ export type BookingSettings = {
 /** What signs a booking's links. */
 export type LinkSettings = Pick<BookingSettings, 'linkSecret' | 'confirmationLinkDays'>
 
-const SECRET_KEY = 'booking_link_secret'
-
-async function storedSecret(db: Database): Promise<string> {
-  await db.insert(appMeta).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing()
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SECRET_KEY))
-  if (!row) throw new Error('booking link secret missing')
-  return row.value
-}
-
 export async function readBookingSettings(db: Database, cfg: Config): Promise<BookingSettings> {
   return {
     holdMinutes: cfg.BOOKING_HOLD_MINUTES,
@@ -43,7 +32,7 @@ export async function readBookingSettings(db: Database, cfg: Config): Promise<Bo
     draftMinutes: cfg.BOOKING_DRAFT_MINUTES,
     terms: { depositPercent: cfg.BOOKING_DEPOSIT_PERCENT, balanceDays: cfg.BOOKING_BALANCE_DAYS },
     bank: { accountHolder: cfg.BANK_ACCOUNT_HOLDER, iban: cfg.BANK_IBAN, bic: cfg.BANK_BIC, bankName: cfg.BANK_NAME, creditorId: cfg.BANK_CREDITOR_ID },
-    linkSecret: cfg.BOOKING_LINK_SECRET ?? (await storedSecret(db)),
+    linkSecret: cfg.BOOKING_LINK_SECRET ?? (await storedSecret(db, 'booking_link_secret')),
     confirmationLinkDays: cfg.BOOKING_CONFIRMATION_LINK_DAYS,
   }
 }

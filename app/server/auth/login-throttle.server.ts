@@ -1,4 +1,5 @@
-// Failed-login throttling, kept in the memory of one app instance. Each key (an account with an
+// Failed-login throttling (the agency login and the office's staff login, each with its own set),
+// kept in the memory of one app instance. Each key (an account with an
 // address, an address, an account) may fail a few times freely; the last free failure locks it briefly, and every further
 // failure locks it for twice as long as the one before, up to a ceiling. An attempt counts as a failure from the moment it
 // starts, so a burst of parallel guesses cannot slip in before the first one is judged; a success
@@ -130,4 +131,49 @@ export class KnownAddresses {
       this.accounts.delete(oldest)
     }
   }
+}
+
+/** The three counters and the known addresses of one login (agencies, office staff). */
+export type LoginThrottles = { pairs: LoginThrottle; clients: LoginThrottle; accounts: LoginThrottle; known: KnownAddresses }
+
+export function createLoginThrottles(now?: () => number): LoginThrottles {
+  return {
+    pairs: new LoginThrottle(PAIR_RULE, now),
+    clients: new LoginThrottle(CLIENT_RULE, now),
+    accounts: new LoginThrottle(ACCOUNT_RULE, now),
+    known: new KnownAddresses(now),
+  }
+}
+
+const pairKey = (account: string, client: string) => `${account}\n${client}`
+
+/** Which throttle holds an attempt back, if any (the log names it), and for how long. */
+export function throttledBy(throttles: LoginThrottles, account: string, client: string): { scope: string; waitMs: number } | null {
+  const waits = [
+    { scope: 'pair', waitMs: throttles.pairs.retryAfter(pairKey(account, client)) },
+    { scope: 'client', waitMs: throttles.clients.retryAfter(client) },
+    // The account-wide ceiling keeps out newcomers only: the account's own addresses still get in.
+    { scope: 'account', waitMs: throttles.known.has(account, client) ? 0 : throttles.accounts.retryAfter(account) },
+  ]
+  const longest = waits.reduce((a, b) => (b.waitMs > a.waitMs ? b : a))
+  return longest.waitMs > 0 ? longest : null
+}
+
+/** An attempt starts: it counts as a failure on all three until `loginSucceeded`. */
+export function beginLogin(throttles: LoginThrottles, account: string, client: string): void {
+  throttles.pairs.begin(pairKey(account, client))
+  throttles.clients.begin(client)
+  throttles.accounts.begin(account)
+}
+
+/**
+ * The attempt succeeded. The pair starts afresh; the address's and the account's counts are only
+ * taken back, not reset: one good account must not buy guesses at others, and the account's own
+ * logins must not wipe out a stranger's failures.
+ */
+export function loginSucceeded(throttles: LoginThrottles, account: string, client: string): void {
+  throttles.pairs.succeeded(pairKey(account, client), true)
+  throttles.clients.succeeded(client, false)
+  throttles.accounts.succeeded(account, false)
+  throttles.known.remember(account, client)
 }

@@ -2,7 +2,7 @@
 // a success takes its attempt back; old failures are forgotten. The addresses an account logged in
 // from are remembered for a month, a few per account.
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_RULE, CLIENT_RULE, KnownAddresses, LoginThrottle, PAIR_RULE } from '~/server/services/agency/throttle.server'
+import { ACCOUNT_RULE, CLIENT_RULE, KnownAddresses, LoginThrottle, PAIR_RULE } from '~/server/auth/login-throttle.server'
 import { manualClock } from '../support/clock'
 
 describe('LoginThrottle', () => {

@@ -1,0 +1,78 @@
+import { Link, Outlet, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { officeReturnPath } from '~/lib/office/login'
+import { officeSessionQuery } from '~/queries/office'
+import { signOutStaff } from '~/server/office.functions'
+import { Button } from '~/components/ui/Button'
+
+/** The office's pages a visitor without a session may open. */
+const OPEN_PAGES = new Set(['/buero/anmelden/', '/buero/passwort-vergessen/', '/buero/passwort-neu/'])
+const TWO_FACTOR_SETUP = '/buero/zwei-faktor/'
+
+/**
+ * The operator's office (DESIGN 11): every page below needs a signed-in staff member (checked on
+ * the server again by every office function); an admin without two-factor must turn it on first.
+ */
+export const Route = createFileRoute('/buero')({
+  staticData: { layout: 'office' },
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.fetchQuery(officeSessionQuery())
+    const path = location.pathname
+    if (!session && !OPEN_PAGES.has(path)) {
+      throw redirect({ to: '/buero/anmelden/', search: { weiter: officeReturnPath(path) } })
+    }
+    if (session?.mustSetUpTwoFactor && path !== TWO_FACTOR_SETUP) throw redirect({ to: TWO_FACTOR_SETUP })
+    return { office: session }
+  },
+  component: OfficeLayout,
+})
+
+function OfficeLayout() {
+  const { office } = Route.useRouteContext()
+  const { site } = Route.useRouteContext()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return (
+    <div className="office">
+      <a className="skip-link" href="#inhalt">
+        Zum Inhalt springen
+      </a>
+      <header className="office__header">
+        <p className="office__brand">
+          {site.name} · <span>Büro</span>
+        </p>
+        {office ? (
+          <nav aria-label="Büro" className="office__nav">
+            <ul>
+              <li>
+                <Link to="/buero/" activeOptions={{ exact: true }}>
+                  Übersicht
+                </Link>
+              </li>
+              <li>
+                <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
+              </li>
+            </ul>
+            <p className="office__user">
+              {office.staff.name} ({office.staff.role === 'admin' ? 'Administration' : 'Büro'})
+            </p>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={async () => {
+                await signOutStaff()
+                queryClient.removeQueries({ queryKey: officeSessionQuery().queryKey })
+                await router.navigate({ to: '/buero/anmelden/', search: {} })
+              }}
+            >
+              Abmelden
+            </Button>
+          </nav>
+        ) : null}
+      </header>
+      <main id="inhalt" className="office__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,142 @@
+import { revalidateLogic } from '@tanstack/react-form'
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import QRCode from 'qrcode'
+import { useEffect, useState } from 'react'
+import * as z from 'zod/mini'
+import { useAppForm } from '~/components/forms/form-hook'
+import { pageHead } from '~/lib/head'
+import { totpCodeSchema } from '~/lib/office/login'
+import { officeSessionQuery } from '~/queries/office'
+import { confirmTwoFactorSetup, startTwoFactorSetup } from '~/server/office.functions'
+
+export const Route = createFileRoute('/buero/zwei-faktor/')({
+  head: ({ match }) => pageHead(match.context.site, { title: 'Anmeldung mit zwei Faktoren', robots: 'noindex' }),
+  component: TwoFactorPage,
+})
+
+/** The secret of an otpauth:// address, in groups of four for typing it by hand. */
+function secretOf(uri: string): string {
+  const secret = new URL(uri).searchParams.get('secret') ?? ''
+  return secret.replace(/(.{4})/g, '$1 ').trim()
+}
+
+type Setup = { totpUri: string; backupCodes: string[]; qr: string | null }
+
+function TwoFactorPage() {
+  const { office } = Route.useRouteContext()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const [setup, setSetup] = useState<Setup | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+
+  useEffect(() => {
+    if (!setup || setup.qr) return
+    void QRCode.toDataURL(setup.totpUri, { margin: 2, width: 220 }).then((qr) => setSetup({ ...setup, qr }))
+  }, [setup])
+
+  const passwordForm = useAppForm({
+    defaultValues: { password: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: z.object({ password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.')) }) },
+    onSubmit: async ({ value }) => {
+      setError(null)
+      const result = await startTwoFactorSetup({ data: value })
+      passwordForm.setFieldValue('password', '')
+      if (result.kind === 'refused') return setError(result.message)
+      setSetup({ totpUri: result.totpUri, backupCodes: result.backupCodes, qr: null })
+    },
+  })
+
+  const codeForm = useAppForm({
+    defaultValues: { code: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: totpCodeSchema },
+    onSubmit: async ({ value }) => {
+      setError(null)
+      const result = await confirmTwoFactorSetup({ data: value })
+      codeForm.setFieldValue('code', '')
+      if (result.kind === 'refused') return setError(result.message)
+      setDone(true)
+      await queryClient.invalidateQueries({ queryKey: officeSessionQuery().queryKey })
+      await router.invalidate()
+    },
+  })
+
+  const enabled = office?.staff.twoFactorEnabled === true
+  return (
+    <section aria-labelledby="zwei-faktor-titel" className="office-auth office-auth--wide">
+      <h1 id="zwei-faktor-titel" className="page-title">
+        Anmeldung mit zwei Faktoren
+      </h1>
+      {office?.mustSetUpTwoFactor ? (
+        <p className="lead">Als Administrator melden Sie sich mit Passwort und einem Code aus einer Authenticator-App an. Bitte richten Sie das jetzt ein.</p>
+      ) : null}
+      <div role="alert" className="office-auth__error">
+        {error ? <p>{error}</p> : null}
+      </div>
+      {done || (enabled && !setup) ? (
+        <p role="status">Die Anmeldung mit zwei Faktoren ist eingerichtet. Bei jeder Anmeldung fragen wir nach dem Code aus Ihrer App.</p>
+      ) : setup ? (
+        <>
+          <ol className="office-steps">
+            <li>
+              <p>Öffnen Sie Ihre Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP) und scannen Sie diesen QR-Code:</p>
+              {setup.qr ? <img src={setup.qr} width={220} height={220} alt="QR-Code für die Authenticator-App" /> : null}
+              <p>
+                Oder geben Sie diesen Schlüssel von Hand ein: <code className="office-secret">{secretOf(setup.totpUri)}</code>
+              </p>
+            </li>
+            <li>
+              <p>Bewahren Sie diese Ersatzcodes sicher auf. Jeder gilt einmal, falls Sie Ihr Telefon nicht zur Hand haben:</p>
+              <ul className="office-backup-codes" aria-label="Ersatzcodes">
+                {setup.backupCodes.map((code) => (
+                  <li key={code}>
+                    <code>{code}</code>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <form
+                noValidate
+                aria-label="Code bestätigen"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  void codeForm.handleSubmit()
+                }}
+              >
+                <codeForm.AppForm>
+                  <codeForm.AppField name="code">
+                    {(field) => (
+                      <field.TextField id="zwei-faktor-code" label="Code aus der App" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required />
+                    )}
+                  </codeForm.AppField>
+                  <codeForm.SubmitButton>Einrichtung abschließen</codeForm.SubmitButton>
+                </codeForm.AppForm>
+              </form>
+            </li>
+          </ol>
+        </>
+      ) : (
+        <form
+          noValidate
+          aria-label="Einrichtung beginnen"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void passwordForm.handleSubmit()
+          }}
+        >
+          <p>Zum Einrichten bestätigen Sie bitte Ihr Passwort.</p>
+          <passwordForm.AppForm>
+            <passwordForm.AppField name="password">
+              {(field) => <field.TextField id="zwei-faktor-passwort" type="password" label="Passwort" autoComplete="current-password" maxLength={128} required />}
+            </passwordForm.AppField>
+            <passwordForm.SubmitButton>Einrichtung beginnen</passwordForm.SubmitButton>
+          </passwordForm.AppForm>
+        </form>
+      )}
+    </section>
+  )
+}

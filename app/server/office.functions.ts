@@ -1,0 +1,150 @@
+// The office's sign-in (DESIGN 11): password, then the TOTP code where two-factor is on; turning
+// two-factor on; a new password by mail; signing out. Better Auth does the work (sessions, hashes,
+// TOTP); these functions give it the request's cookies, throttle failed logins per account and
+// address, and answer in German. Every other office function starts with requireStaff.
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { isAPIError } from 'better-auth/api'
+import * as z from 'zod/mini'
+import { throttledLoginMessage } from '~/lib/agency-login'
+import { STAFF_LOGIN_MESSAGES, newPasswordSchema, passwordResetRequestSchema, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
+import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
+import { requestClientAddress } from './http/client-limits.server'
+import { errorFields, log } from './log.server'
+import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
+import { currentStaff, needsTwoFactorSetup, staffLoginThrottles } from './office/staff.server'
+import type { StaffMember } from './office/staff.server'
+
+export type OfficeSession = { staff: StaffMember; mustSetUpTwoFactor: boolean } | null
+
+/** The signed-in staff member (for the office's layout), or null. */
+export const fetchOfficeSession = createServerFn({ method: 'GET' }).handler(async (): Promise<OfficeSession> => {
+  const staff = await currentStaff()
+  return staff ? { staff, mustSetUpTwoFactor: needsTwoFactorSetup(staff) } : null
+})
+
+export type CodeResult = { kind: 'signed-in' } | { kind: 'refused'; message: string }
+export type SignInResult = CodeResult | { kind: 'two-factor' }
+
+const headers = () => getRequest().headers
+
+/** Better Auth's refusal (wrong password, wrong code …) as opposed to a fault of ours. */
+const refusal = (error: unknown) => isAPIError(error) && error.statusCode < 500
+
+export const signInStaff = createServerFn({ method: 'POST' })
+  .validator(staffSignInSchema)
+  .handler(async ({ data }): Promise<SignInResult> => {
+    const client = requestClientAddress()
+    const throttles = staffLoginThrottles()
+    const throttled = throttledBy(throttles, data.email, client)
+    if (throttled) {
+      log('info', 'staff login throttled', { scope: throttled.scope })
+      const seconds = Math.ceil(throttled.waitMs / 1000)
+      setResponseStatus(429)
+      setResponseHeader('Retry-After', String(seconds))
+      return { kind: 'refused', message: throttledLoginMessage(seconds) }
+    }
+    beginLogin(throttles, data.email, client)
+    try {
+      const auth = await staffAuth()
+      const result = await auth.api.signInEmail({ body: { email: data.email, password: data.password, rememberMe: false }, headers: headers() })
+      loginSucceeded(throttles, data.email, client)
+      if ('twoFactorRedirect' in result && result.twoFactorRedirect) return { kind: 'two-factor' }
+      log('info', 'staff login')
+      return { kind: 'signed-in' }
+    } catch (error) {
+      if (refusal(error)) {
+        log('info', 'staff login refused', { reason: 'credentials' })
+        return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.wrong }
+      }
+      log('error', 'staff login failed', errorFields(error))
+      return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.unavailable }
+    }
+  })
+
+/** The second step: the code from the authenticator app, after the password. */
+export const verifyStaffCode = createServerFn({ method: 'POST' })
+  .validator(totpCodeSchema)
+  .handler(async ({ data }): Promise<CodeResult> => {
+    try {
+      const auth = await staffAuth()
+      await auth.api.verifyTOTP({ body: { code: data.code, trustDevice: false }, headers: headers() })
+      log('info', 'staff login', { secondFactor: true })
+      return { kind: 'signed-in' }
+    } catch (error) {
+      if (refusal(error)) {
+        log('info', 'staff login refused', { reason: 'second factor' })
+        const expired = isAPIError(error) && error.statusCode === 401 && !/code/i.test(error.message)
+        return { kind: 'refused', message: expired ? STAFF_LOGIN_MESSAGES.codeExpired : STAFF_LOGIN_MESSAGES.wrongCode }
+      }
+      log('error', 'staff second factor failed', errorFields(error))
+      return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.unavailable }
+    }
+  })
+
+export const signOutStaff = createServerFn({ method: 'POST' }).handler(async (): Promise<{ kind: 'signed-out' }> => {
+  const auth = await staffAuth()
+  await auth.api.signOut({ headers: headers() }).catch((error: unknown) => {
+    if (!refusal(error)) throw error
+  })
+  return { kind: 'signed-out' }
+})
+
+export type TwoFactorSetup = { kind: 'setup'; totpUri: string; backupCodes: string[] } | { kind: 'refused'; message: string }
+
+/** Turning two-factor on, first step: the password again, then the secret for the app and backup codes. */
+export const startTwoFactorSetup = createServerFn({ method: 'POST' })
+  .validator(z.object({ password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)) }))
+  .handler(async ({ data }): Promise<TwoFactorSetup> => {
+    if (!(await currentStaff())) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+    try {
+      const auth = await staffAuth()
+      const result = await auth.api.enableTwoFactor({ body: { password: data.password, method: 'totp' }, headers: headers() })
+      if (result.method !== 'totp') throw new Error('two-factor: no TOTP secret')
+      return { kind: 'setup', totpUri: result.totpURI, backupCodes: result.backupCodes }
+    } catch (error) {
+      if (refusal(error)) return { kind: 'refused', message: 'Das Passwort stimmt nicht.' }
+      throw error
+    }
+  })
+
+/** Second step: a code from the app proves it has the secret; from now on every login asks for one. */
+export const confirmTwoFactorSetup = createServerFn({ method: 'POST' })
+  .validator(totpCodeSchema)
+  .handler(async ({ data }): Promise<CodeResult> => {
+    if (!(await currentStaff())) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+    try {
+      const auth = await staffAuth()
+      await auth.api.verifyTOTP({ body: { code: data.code }, headers: headers() })
+      log('info', 'staff two-factor enabled')
+      return { kind: 'signed-in' }
+    } catch (error) {
+      if (refusal(error)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.wrongCode }
+      throw error
+    }
+  })
+
+/** The same answer whether or not the address has an account. */
+export const requestStaffPasswordReset = createServerFn({ method: 'POST' })
+  .validator(passwordResetRequestSchema)
+  .handler(async ({ data }): Promise<{ message: string }> => {
+    const auth = await staffAuth()
+    await auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: PASSWORD_RESET_PATH } }).catch((error: unknown) => {
+      if (!refusal(error)) log('error', 'staff password reset failed', errorFields(error))
+    })
+    return { message: STAFF_LOGIN_MESSAGES.resetSent }
+  })
+
+export const resetStaffPassword = createServerFn({ method: 'POST' })
+  .validator(newPasswordSchema)
+  .handler(async ({ data }): Promise<{ kind: 'reset' } | { kind: 'refused'; message: string }> => {
+    try {
+      const auth = await staffAuth()
+      await auth.api.resetPassword({ body: { token: data.token, newPassword: data.password } })
+      log('info', 'staff password reset')
+      return { kind: 'reset' }
+    } catch (error) {
+      if (refusal(error)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.resetInvalid }
+      throw error
+    }
+  })

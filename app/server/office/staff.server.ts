@@ -1,0 +1,46 @@
+// Who is calling the office: the staff member of this request's session, read from the request's
+// cookies on the server in every office function (DESIGN 11). Nobody else learns that the office
+// has data: without a session of the right role the answer is a 404.
+import { notFound } from '@tanstack/react-router'
+import { getRequest } from '@tanstack/react-start/server'
+import { createLoginThrottles } from '../auth/login-throttle.server'
+import type { LoginThrottles } from '../auth/login-throttle.server'
+import type { StaffRole } from '../db/schema'
+import { STAFF_ROLES } from '../db/schema'
+import { staffAuth } from './auth.server'
+
+export type StaffMember = { id: string; name: string; email: string; role: StaffRole; twoFactorEnabled: boolean }
+
+/** The staff member signed in on this request, or null (no session, ended, or locked account). */
+export async function currentStaff(): Promise<StaffMember | null> {
+  const auth = await staffAuth()
+  const found = await auth.api.getSession({ headers: getRequest().headers })
+  if (!found) return null
+  const { user } = found
+  const role = STAFF_ROLES.find((r) => r === user.role)
+  if (!role || user.banned) return null
+  return { id: user.id, name: user.name, email: user.email, role, twoFactorEnabled: user.twoFactorEnabled === true }
+}
+
+/** Admins must have two-factor on before they may do anything but turn it on. */
+export function needsTwoFactorSetup(staff: StaffMember): boolean {
+  return staff.role === 'admin' && !staff.twoFactorEnabled
+}
+
+/**
+ * For every office function: the caller, if signed in with a role that may do `role`'s work
+ * (an admin may do all); otherwise a 404, as for a page that does not exist.
+ */
+export async function requireStaff(role: StaffRole = 'buero'): Promise<StaffMember> {
+  const staff = await currentStaff()
+  if (!staff || needsTwoFactorSetup(staff) || (role === 'admin' && staff.role !== 'admin')) throw notFound()
+  return staff
+}
+
+let throttles: LoginThrottles | undefined
+
+/** The staff login's failed-attempt counters in this instance (the agency login has its own). */
+export function staffLoginThrottles(): LoginThrottles {
+  throttles ??= createLoginThrottles()
+  return throttles
+}
