@@ -110,9 +110,10 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  // Loaded from node_modules at run time (nitro traces it, see traceDeps), not bundled: bundled, its
-  // imports of @noble/ciphers 2 would resolve to pdfkit's 1.x at the top of node_modules.
-  ssr: { external: ['better-auth'] },
+  // Bundled with the packages it imports resolved from its own folder: left to the server build's
+  // later stage, its imports of @noble/ciphers and @noble/hashes 2 would resolve to pdfkit's 1.x
+  // at the top of node_modules (and traced, two versions of one package break each other).
+  ssr: { noExternal: ['better-auth', /^@better-auth\//, /^@noble\//, 'better-call', /^@better-fetch\//] },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(version),
@@ -135,9 +136,8 @@ export default defineConfig({
       ],
       errorHandler: './app/server/nitro/error-page.ts',
       compressPublicAssets: { gzip: true, brotli: true },
-      // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their
-      // package folders; better-auth brings its own @noble/ciphers 2 (see ssr.external).
-      traceDeps: ['@electric-sql/pglite', 'pdfkit', 'better-auth'],
+      // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their package folders.
+      traceDeps: ['@electric-sql/pglite', 'pdfkit'],
       routeRules: {
         '/latest-build.json': { headers: { 'Cache-Control': 'no-cache' } },
       },

@@ -1,0 +1,92 @@
+// The office's sign-in in Chromium against the production build (issue 25, item 1): the session
+// cookie is really set in a browser, the office is closed to anonymous visitors, never cached or
+// indexed, and an admin signs in with two factors after setting them up on the first visit.
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
+import { totpCode } from '../support/totp'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
+
+const [office, admin] = DEMO_STAFF
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email)
+  await page.getByLabel('Passwort').fill(password)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+}
+
+test('anonymous: every office page leads to the sign-in, never cached, never indexed', async ({ page, request }) => {
+  for (const path of ['/buero/', '/buero/zwei-faktor/']) {
+    const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } })
+    expect(response.status(), path).toBe(307)
+    expect(response.headers()['location'], path).toContain('/buero/anmelden/')
+    expect(response.headers()['cache-control'], path).toBe('no-store')
+  }
+  const login = await request.get('/buero/anmelden/', { headers: { accept: 'text/html' } })
+  expect(login.status()).toBe(200)
+  expect(login.headers()['cache-control']).toBe('no-store')
+  expect(login.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(await login.text()).toContain('<meta name="robots" content="noindex"')
+
+  await gotoHydrated(page, '/buero/')
+  await expect(page).toHaveURL(/\/buero\/anmelden\/\?weiter=%2Fbuero%2F$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für das Büro' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+})
+
+test('the office account signs in with its password, sees the office and signs out', async ({ page, context }) => {
+  await gotoHydrated(page, '/buero/anmelden/')
+  await signIn(page, office.email, 'falsches-passwort-123')
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort stimmen nicht.')
+  await expect(page.getByLabel('Passwort')).toBeFocused()
+
+  await signIn(page, office.email, DEMO_STAFF_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+  await expect(page).toHaveURL(/\/buero\/$/)
+  const cookie = (await context.cookies()).find((c) => c.name.startsWith('buero.session_token'))
+  expect(cookie?.httpOnly).toBe(true)
+  expect(cookie?.sameSite).toBe('Strict')
+  await expectNoSeriousAxeViolations(page)
+
+  // A reload keeps the session; signing out ends it.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für das Büro' })).toBeVisible()
+  await gotoHydrated(page, '/buero/')
+  await expect(page).toHaveURL(/\/buero\/anmelden\//)
+})
+
+test('an admin sets up two factors on the first visit, then signs in with password and code', async ({ page }) => {
+  await gotoHydrated(page, '/buero/anmelden/')
+  await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
+  // Nothing else opens before two-factor is on.
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung mit zwei Faktoren' })).toBeVisible()
+  await gotoHydrated(page, '/buero/')
+  await expect(page).toHaveURL(/\/buero\/zwei-faktor\/$/)
+
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Einrichtung beginnen' }).click()
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Ersatzcodes' }).getByRole('listitem')).toHaveCount(10)
+  const secret = (await page.locator('.office-secret').innerText()).replace(/\s+/g, '')
+  const uri = `otpauth://totp/x?secret=${secret}`
+  await expectNoSeriousAxeViolations(page)
+  await page.getByLabel('Code aus der App').fill(totpCode(uri))
+  await page.getByRole('button', { name: 'Einrichtung abschließen' }).click()
+  await expect(page.getByText('Die Anmeldung mit zwei Faktoren ist eingerichtet.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für das Büro' })).toBeVisible()
+  await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestätigungscode' })).toBeVisible()
+  await expect(page.getByLabel('Code aus der App')).toBeFocused()
+  await expectNoSeriousAxeViolations(page)
+  await page.getByLabel('Code aus der App').fill('000000' === totpCode(uri) ? '111111' : '000000')
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Der Code stimmt nicht.')
+  await page.getByLabel('Code aus der App').fill(totpCode(uri))
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${admin.name}` })).toBeVisible()
+  await expect(page.getByText('Administration (Büro, Mitarbeiterkonten, Einstellungen)')).toBeVisible()
+})
