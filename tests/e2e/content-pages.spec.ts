@@ -3,7 +3,7 @@
 // serious violations on the main pages. Names come from the page itself, not from the seed.
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-import { expectNoSeriousAxeViolations } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
 
 /** Clicks a link and expects the next page's h1 to carry the link's text. */
 async function followTo(page: Page, link: Locator): Promise<string> {
@@ -163,7 +163,8 @@ test.describe('Reiseimpressionen und Galerie', () => {
   })
 
   test('Bildergalerie mit Seiten und Links zu den Reisen', async ({ page }) => {
-    await page.goto('/gallery/')
+    // A click during hydration can be lost: the page is used once it is interactive.
+    await gotoHydrated(page, '/gallery/')
     await expect(h1(page)).toHaveText('Bildergalerie')
     await expect(page.getByRole('main').getByRole('link', { name: /in voller Größe öffnen/ }).first()).toBeVisible()
     await page.getByRole('navigation', { name: 'Seitennavigation' }).getByRole('link', { name: 'Nächste Seite' }).click()

@@ -81,16 +81,27 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
   )
 }
 
+/**
+ * 128 random bits in hex. crypto.getRandomValues, not randomUUID: the latter exists only on https
+ * (and in Safari from 15.4), and without it the booking button did nothing.
+ */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** A new key per attempt to book this draft, kept across reloads so a retried click is the same request. */
 function useIdempotencyKey(tripDateId: number): () => string {
   const key = useRef<string | null>(null)
   return () => {
     const storageKey = `buchung-key-${tripDateId}`
-    key.current ??= sessionStorage.getItem(storageKey) ?? crypto.randomUUID()
+    key.current ??= sessionStorage.getItem(storageKey) ?? randomKey()
     sessionStorage.setItem(storageKey, key.current)
     return key.current
   }
 }
+
+const NOT_SENT =
+  'Ihre Buchung konnte nicht gesendet werden. Bitte prüfen Sie Ihre Internetverbindung und klicken Sie erneut auf „zahlungspflichtig buchen“ – es wird nicht doppelt gebucht.'
 
 function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: ReactNode }) {
   const { form, session, message, setMessage, saveNow, rebase, booked } = useBookingStep(4)
@@ -124,7 +135,12 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
           referrer: readReferrer(localStorage),
           ...agencyCredentials(getAgencySession()),
         },
-      })
+      }).catch(() => null)
+      if (result === null) {
+        // Sent again with the same key, it books at most once.
+        setMessage({ kind: 'error', text: NOT_SENT })
+        return
+      }
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
         // Back from the confirmation shows this booking as made, never an empty form to book again.
