@@ -1,0 +1,68 @@
+// The office's bookings list (issue 25, item 3): its filter as typed search parameters (a URL that
+// can be shared), the columns it sorts by, and the words for each state. Pure.
+import * as z from 'zod/mini'
+
+export const BOOKING_STATUSES = ['received', 'cancelled'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { received: 'gebucht', cancelled: 'storniert' }
+
+/** What has come in against what is due (an open instalment past its due day is 'overdue'). */
+export const PAYMENT_STATES = ['open', 'partly', 'paid', 'overdue'] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  open: 'offen',
+  partly: 'teilweise bezahlt',
+  paid: 'bezahlt',
+  overdue: 'überfällig',
+}
+
+/** Who made the booking: the customer online, an agency, or the office on the phone. */
+export const BOOKING_CHANNELS = ['online', 'agency', 'phone'] as const
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number]
+export const BOOKING_CHANNEL_LABELS: Record<BookingChannel, string> = { online: 'online', agency: 'Reisebüro', phone: 'Telefon' }
+
+export const BOOKING_SORTS = ['booked', 'departure', 'number', 'name', 'total'] as const
+export type BookingSort = (typeof BOOKING_SORTS)[number]
+
+export const BOOKINGS_PER_PAGE = 50
+
+const day = z.optional(z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined))
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.catch(z.optional(z.enum(values)), undefined))
+const optionalId = z.optional(z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined))
+
+/**
+ * `/buero/buchungen/?q=…&status=…`: every parameter optional, a wrong one dropped (the list then
+ * shows more, never an error page).
+ */
+export const bookingListSearchSchema = z.object({
+  q: z.optional(z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined)),
+  status: optionalEnum(BOOKING_STATUSES),
+  zahlung: optionalEnum(PAYMENT_STATES),
+  kanal: optionalEnum(BOOKING_CHANNELS),
+  reise: optionalId,
+  agentur: optionalId,
+  abfahrtVon: day,
+  abfahrtBis: day,
+  gebuchtVon: day,
+  gebuchtBis: day,
+  sortierung: optionalEnum(BOOKING_SORTS),
+  richtung: optionalEnum(['asc', 'desc'] as const),
+  seite: z.optional(z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))), undefined)),
+})
+export type BookingListSearch = z.infer<typeof bookingListSearchSchema>
+
+/** The list's order: newest bookings first unless asked otherwise. */
+export function listOrder(search: BookingListSearch): { sort: BookingSort; direction: 'asc' | 'desc' } {
+  const sort = search.sortierung ?? 'booked'
+  return { sort, direction: search.richtung ?? (sort === 'booked' || sort === 'total' ? 'desc' : 'asc') }
+}
+
+/** A LIKE pattern that matches `text` anywhere, with the wildcards in it taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Whether the search text is a phone number (at least four digits, only what people type between them). */
+export function isPhoneNumber(text: string): boolean {
+  return /^[\d\s+/()-]+$/.test(text) && text.replace(/\D/g, '').length >= 4
+}

@@ -1,0 +1,128 @@
+// The office's bookings list (issue 25, item 3): filtered, sorted and paged in the database, one
+// query for the page and one for the count; the export reads the same filter without paging.
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { BOOKINGS_PER_PAGE, containsPattern, isPhoneNumber, listOrder } from '~/lib/office/booking-list'
+import type { BookingChannel, BookingListSearch, BookingStatus, PaymentState } from '~/lib/office/booking-list'
+import type { Database } from '../db/client.server'
+import { agencies, bookings, tripDates, trips } from '../db/schema'
+
+export type BookingListRow = {
+  bookingNumber: string
+  bookedAt: string
+  status: BookingStatus
+  channel: BookingChannel
+  tripTitle: string
+  departure: string
+  customer: string
+  email: string
+  phone: string
+  places: number
+  total: number
+  paid: number
+  paymentState: PaymentState
+  agency: string | null
+}
+
+export type BookingListPage = { rows: BookingListRow[]; total: number; page: number; pages: number }
+
+/** Per booking: what has been paid, and whether an open instalment is past its due day. */
+function paymentState(today: string) {
+  const paid = sql<number>`coalesce((select sum(p.amount) from payments p where p.booking_id = ${bookings.id} and p.status = 'paid'), 0)`
+  const overdue = sql`exists (select 1 from payments p where p.booking_id = ${bookings.id} and p.status <> 'paid' and p.due_date < ${today}::date)`
+  const state = sql<PaymentState>`case when ${paid} >= ${bookings.gesamtpreis} then 'paid' when ${overdue} then 'overdue' when ${paid} > 0 then 'partly' else 'open' end`
+  return { paid, state }
+}
+
+const channel = sql<BookingChannel>`case when ${bookings.agencyId} is not null then 'agency' else 'online' end`
+const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`
+
+function conditions(search: BookingListSearch, today: string): SQL[] {
+  const where: SQL[] = []
+  const { state } = paymentState(today)
+  if (search.q) {
+    const like = containsPattern(search.q)
+    const number = containsPattern(search.q.toUpperCase().replace(/\s+/g, ''))
+    // A phone number as typed ('0521/12 34 56') is compared digit by digit.
+    const phone = isPhoneNumber(search.q)
+      ? sql`or regexp_replace(${bookings.contact}->>'tel', '[^0-9+]', '', 'g') like ${containsPattern(search.q.replace(/[^0-9+]/g, ''))}`
+      : sql``
+    where.push(sql`(${bookings.bookingNumber} like ${number}
+      or ${customerName} ilike ${like}
+      or ${bookings.contact}->>'email' ilike ${like}
+      ${phone}
+      or exists (select 1 from booking_participants bp where bp.booking_id = ${bookings.id}
+        and concat_ws(' ', bp.firstname, bp.lastname) ilike ${like}))`)
+  }
+  if (search.status) where.push(eq(bookings.status, search.status))
+  if (search.zahlung) where.push(sql`${state} = ${search.zahlung}`)
+  if (search.kanal) where.push(sql`${channel} = ${search.kanal}`)
+  if (search.reise) where.push(eq(tripDates.tripId, search.reise))
+  if (search.agentur) where.push(eq(bookings.agencyId, search.agentur))
+  if (search.abfahrtVon) where.push(gte(tripDates.dateFrom, search.abfahrtVon))
+  if (search.abfahrtBis) where.push(lte(tripDates.dateFrom, search.abfahrtBis))
+  // Booking days in Berlin.
+  if (search.gebuchtVon) where.push(sql`(${bookings.createdAt} at time zone 'Europe/Berlin')::date >= ${search.gebuchtVon}::date`)
+  if (search.gebuchtBis) where.push(sql`(${bookings.createdAt} at time zone 'Europe/Berlin')::date <= ${search.gebuchtBis}::date`)
+  return where
+}
+
+function orderBy(search: BookingListSearch) {
+  const { sort, direction } = listOrder(search)
+  const by = direction === 'asc' ? asc : desc
+  const column = {
+    booked: bookings.createdAt,
+    departure: tripDates.dateFrom,
+    number: bookings.bookingNumber,
+    name: sql`lower(${bookings.contact}->>'lastname')`,
+    total: bookings.gesamtpreis,
+  }[sort]
+  // The booking's id breaks ties, so a page never repeats or skips a row.
+  return [by(column), by(bookings.id)]
+}
+
+function select(db: Database, search: BookingListSearch, today: string) {
+  const { paid, state } = paymentState(today)
+  return db
+    .select({
+      bookingNumber: bookings.bookingNumber,
+      bookedAt: sql<string>`to_char(${bookings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      status: sql<BookingStatus>`${bookings.status}`,
+      channel,
+      tripTitle: trips.title,
+      departure: tripDates.dateFrom,
+      customer: customerName,
+      email: sql<string>`coalesce(${bookings.contact}->>'email', '')`,
+      phone: sql<string>`coalesce(${bookings.contact}->>'tel', '')`,
+      places: bookings.places,
+      total: bookings.gesamtpreis,
+      paid: sql<number>`(${paid})::bigint`.mapWith(Number),
+      paymentState: state,
+      agency: agencies.name,
+    })
+    .from(bookings)
+    .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+    .innerJoin(trips, eq(trips.id, tripDates.tripId))
+    .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
+    .where(and(...conditions(search, today)))
+    .orderBy(...orderBy(search))
+}
+
+export async function listBookings(db: Database, search: BookingListSearch, today: string): Promise<BookingListPage> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+    .where(and(...conditions(search, today)))
+  const pages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE))
+  const page = Math.min(search.seite ?? 1, pages)
+  const rows = await select(db, search, today)
+    .limit(BOOKINGS_PER_PAGE)
+    .offset((page - 1) * BOOKINGS_PER_PAGE)
+  return { rows, total, page, pages }
+}
+
+/** Every row of the filter, in the list's order (the export; at most `limit`). */
+export function allBookings(db: Database, search: BookingListSearch, today: string, limit: number): Promise<BookingListRow[]> {
+  return select(db, search, today).limit(limit)
+}

@@ -1,0 +1,94 @@
+// The office's bookings list (issue 25, item 3) on PGlite and PostgreSQL: found by number, by the
+// booker's or a traveller's name, by e-mail and phone; filtered by payment state, departure, trip and
+// channel; sorted and paged without a row twice.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todayInBerlin } from '~/lib/calendar'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { agencies, bookings, payments } from '~/server/db/schema'
+import { allBookings, listBookings } from '~/server/office/booking-list.server'
+import { bookDraft } from '~/server/services/booking/book.server'
+import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
+import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+
+let t: TestDatabase
+const today = todayInBerlin()
+const made: { number: string; offer: BookingOffer; tag: string }[] = []
+
+async function book(offer: BookingOffer, tag: string): Promise<string> {
+  const row = await createDraft(t.db, offer, settings)
+  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag }), settings)
+  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+  const booked = await bookDraft(t.db, row.id, `list-${tag}`, ACCEPT, settings)
+  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+  return booked.bookingNumber
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 40 } })
+  const takeDate = datePool(t.db)
+  for (const tag of ['Eins', 'Zwei', 'Drei']) {
+    const offer = await takeDate({ seatPlan: false })
+    made.push({ number: await book(offer, tag), offer, tag })
+  }
+  // The second is paid in full, the third came through an agency.
+  const [second, third] = [made[1], made[2]]
+  const [b2] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, second?.number ?? ''))
+  await t.db.update(payments).set({ status: 'paid', paidAt: new Date() }).where(eq(payments.bookingId, b2?.id ?? 0))
+  const [agency] = await t.db.select({ id: agencies.id }).from(agencies).limit(1)
+  await t.db.update(bookings).set({ agencyId: agency?.id ?? null }).where(eq(bookings.bookingNumber, third?.number ?? ''))
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+const numbers = (rows: { bookingNumber: string }[]) => rows.map((r) => r.bookingNumber).sort()
+
+describe('listBookings', () => {
+  it('finds a booking by its number (also typed in lower case), the booker, a traveller, e-mail and phone', async () => {
+    const first = made[0]!
+    expect(numbers((await listBookings(t.db, { q: first.number.toLowerCase() }, today)).rows)).toEqual([first.number])
+    // Bernd is the second traveller, not the booker.
+    expect(numbers((await listBookings(t.db, { q: `bernd becker${first.tag}` }, today)).rows)).toEqual([first.number])
+    expect((await listBookings(t.db, { q: 'anna.becker@example.de' }, today)).total).toBe(3)
+    expect((await listBookings(t.db, { q: '0521/123456' }, today)).total).toBe(3)
+    expect((await listBookings(t.db, { q: 'niemand-heisst-so' }, today)).total).toBe(0)
+    // The digits of a booking number are no phone number.
+    expect((await listBookings(t.db, { q: 'AB12-CDEF' }, today)).total).toBe(0)
+    // Wildcards are taken literally.
+    expect((await listBookings(t.db, { q: '%' }, today)).total).toBe(0)
+  })
+
+  it('filters by payment state, channel, trip and departure', async () => {
+    const [first, second, third] = made
+    expect(numbers((await listBookings(t.db, { zahlung: 'paid' }, today)).rows)).toEqual([second!.number])
+    expect(numbers((await listBookings(t.db, { zahlung: 'open' }, today)).rows)).toEqual(numbers([{ bookingNumber: first!.number }, { bookingNumber: third!.number }]))
+    expect(numbers((await listBookings(t.db, { kanal: 'agency' }, today)).rows)).toEqual([third!.number])
+    expect(numbers((await listBookings(t.db, { reise: first!.offer.tripId }, today)).rows)).toContain(first!.number)
+    const day = first!.offer.dateFrom
+    const onDay = (await listBookings(t.db, { abfahrtVon: day, abfahrtBis: day }, today)).rows
+    expect(onDay.every((r) => r.departure === day)).toBe(true)
+    expect(numbers(onDay)).toContain(first!.number)
+    expect((await listBookings(t.db, { gebuchtVon: today, gebuchtBis: today }, today)).total).toBe(3)
+    expect((await listBookings(t.db, { gebuchtBis: '2000-01-01' }, today)).total).toBe(0)
+  })
+
+  it('sorts both ways and says what was paid', async () => {
+    const up = (await listBookings(t.db, { sortierung: 'number', richtung: 'asc' }, today)).rows.map((r) => r.bookingNumber)
+    expect(up).toEqual([...up].sort())
+    const down = (await listBookings(t.db, { sortierung: 'number', richtung: 'desc' }, today)).rows.map((r) => r.bookingNumber)
+    expect(down).toEqual([...up].reverse())
+    const paid = (await listBookings(t.db, { q: made[1]!.number }, today)).rows[0]
+    expect(paid?.paid).toBe(paid?.total)
+    expect(paid?.customer).toBe(`Anna Becker${made[1]!.tag}`)
+  })
+
+  it('exports the same rows as the list shows, in its order', async () => {
+    const search = { sortierung: 'departure' as const }
+    expect((await allBookings(t.db, search, today, 1000)).map((r) => r.bookingNumber)).toEqual(
+      (await listBookings(t.db, search, today)).rows.map((r) => r.bookingNumber),
+    )
+  })
+})
