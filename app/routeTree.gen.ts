@@ -58,6 +58,9 @@ import { Route as ArticleArticleIndexRouteImport } from './routes/article/$artic
 import { Route as BlogDetailSplatRouteImport } from './routes/blog/detail/$'
 import { Route as BuchungTerminIdIndexRouteImport } from './routes/buchung/$terminId/index'
 import { Route as BueroAnmeldenIndexRouteImport } from './routes/buero/anmelden/index'
+import { Route as BueroBuchungenIndexRouteImport } from './routes/buero/buchungen/index'
+import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/buchungen/export[.]csv'
+import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
@@ -335,6 +338,23 @@ const BueroAnmeldenIndexRoute = BueroAnmeldenIndexRouteImport.update({
   path: '/anmelden/',
   getParentRoute: () => BueroRouteRoute,
 } as any)
+const BueroBuchungenIndexRoute = BueroBuchungenIndexRouteImport.update({
+  id: '/buchungen/',
+  path: '/buchungen/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroBuchungenExportDotcsvRoute =
+  BueroBuchungenExportDotcsvRouteImport.update({
+    id: '/buchungen/export.csv',
+    path: '/buchungen/export.csv',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
+const BueroBuchungenExportDotxlsxRoute =
+  BueroBuchungenExportDotxlsxRouteImport.update({
+    id: '/buchungen/export.xlsx',
+    path: '/buchungen/export.xlsx',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -541,10 +561,13 @@ export interface FileRoutesByFullPath {
   '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
+  '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
+  '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
@@ -618,10 +641,13 @@ export interface FileRoutesByTo {
   '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
+  '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden': typeof BueroAnmeldenIndexRoute
+  '/buero/buchungen': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
@@ -698,10 +724,13 @@ export interface FileRoutesById {
   '/api/booking-drafts/$draftId': typeof ApiBookingDraftsDraftIdRouteWithChildren
   '/api/web/blog-web': typeof ApiWebBlogWebRoute
   '/blog/detail/$': typeof BlogDetailSplatRoute
+  '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
+  '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
+  '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
@@ -779,10 +808,13 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
+    | '/buero/buchungen/export.csv'
+    | '/buero/buchungen/export.xlsx'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
+    | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/zwei-faktor/'
@@ -856,10 +888,13 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
+    | '/buero/buchungen/export.csv'
+    | '/buero/buchungen/export.xlsx'
     | '/media/seed/$'
     | '/article/$article'
     | '/buchung/$terminId'
     | '/buero/anmelden'
+    | '/buero/buchungen'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/zwei-faktor'
@@ -935,10 +970,13 @@ export interface FileRouteTypes {
     | '/api/booking-drafts/$draftId'
     | '/api/web/blog-web'
     | '/blog/detail/$'
+    | '/buero/buchungen/export.csv'
+    | '/buero/buchungen/export.xlsx'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
+    | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/zwei-faktor/'
@@ -1381,6 +1419,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroAnmeldenIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/buchungen/': {
+      id: '/buero/buchungen/'
+      path: '/buchungen'
+      fullPath: '/buero/buchungen/'
+      preLoaderRoute: typeof BueroBuchungenIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/buchungen/export.csv': {
+      id: '/buero/buchungen/export.csv'
+      path: '/buchungen/export.csv'
+      fullPath: '/buero/buchungen/export.csv'
+      preLoaderRoute: typeof BueroBuchungenExportDotcsvRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/buchungen/export.xlsx': {
+      id: '/buero/buchungen/export.xlsx'
+      path: '/buchungen/export.xlsx'
+      fullPath: '/buero/buchungen/export.xlsx'
+      preLoaderRoute: typeof BueroBuchungenExportDotxlsxRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -1582,7 +1641,10 @@ declare module '@tanstack/react-router' {
 
 interface BueroRouteRouteChildren {
   BueroIndexRoute: typeof BueroIndexRoute
+  BueroBuchungenExportDotcsvRoute: typeof BueroBuchungenExportDotcsvRoute
+  BueroBuchungenExportDotxlsxRoute: typeof BueroBuchungenExportDotxlsxRoute
   BueroAnmeldenIndexRoute: typeof BueroAnmeldenIndexRoute
+  BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
@@ -1590,7 +1652,10 @@ interface BueroRouteRouteChildren {
 
 const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroIndexRoute: BueroIndexRoute,
+  BueroBuchungenExportDotcsvRoute: BueroBuchungenExportDotcsvRoute,
+  BueroBuchungenExportDotxlsxRoute: BueroBuchungenExportDotxlsxRoute,
   BueroAnmeldenIndexRoute: BueroAnmeldenIndexRoute,
+  BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,

@@ -1,6 +1,10 @@
 // The office's queries: who is signed in. Always asked again (a session ends on the server).
 import { queryOptions } from '@tanstack/react-query'
-import { fetchOfficeSession } from '~/server/office.functions'
+import type { BookingListSearch } from '~/lib/office/booking-list'
+import { fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
+
+export const officeBookingsQuery = (search: BookingListSearch) =>
+  queryOptions({ queryKey: ['office', 'bookings', search], queryFn: () => fetchOfficeBookings({ data: search }), staleTime: 0 })

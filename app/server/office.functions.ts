@@ -1,18 +1,24 @@
 // The office's sign-in (DESIGN 11): password, then the TOTP code where two-factor is on; turning
 // two-factor on; a new password by mail; signing out. Better Auth does the work (sessions, hashes,
 // TOTP); these functions give it the request's cookies, throttle failed logins per account and
-// address, and answer in German. Every other office function starts with requireStaff.
+// address, and answer in German. Every other office function starts with requireStaff: the
+// bookings list here.
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { isAPIError } from 'better-auth/api'
 import * as z from 'zod/mini'
 import { throttledLoginMessage } from '~/lib/agency-login'
+import { todayInBerlin } from '~/lib/calendar'
+import { bookingListSearchSchema } from '~/lib/office/booking-list'
 import { STAFF_LOGIN_MESSAGES, newPasswordSchema, passwordResetRequestSchema, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
 import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
 import { requestClientAddress } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
-import { currentStaff, needsTwoFactorSetup, staffLoginThrottles } from './office/staff.server'
+import { currentStaff, needsTwoFactorSetup, requireStaff, staffLoginThrottles } from './office/staff.server'
+import { listBookings } from './office/booking-list.server'
+import type { BookingListPage } from './office/booking-list.server'
+import { getDb } from './runtime.server'
 import type { StaffMember } from './office/staff.server'
 
 export type OfficeSession = { staff: StaffMember; mustSetUpTwoFactor: boolean } | null
@@ -147,4 +153,12 @@ export const resetStaffPassword = createServerFn({ method: 'POST' })
       if (refusal(error)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.resetInvalid }
       throw error
     }
+  })
+
+/** The bookings list of the office: one page of the filter, newest first unless sorted otherwise. */
+export const fetchOfficeBookings = createServerFn({ method: 'GET' })
+  .validator(bookingListSearchSchema)
+  .handler(async ({ data }): Promise<BookingListPage> => {
+    await requireStaff()
+    return listBookings(await getDb(), data, todayInBerlin())
   })

@@ -1,11 +1,12 @@
 // The office's sign-in in Chromium against the production build (issue 25, item 1): the session
 // cookie is really set in a browser, the office is closed to anonymous visitors, never cached or
 // indexed, and an admin signs in with two factors after setting them up on the first visit.
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
 import { totpCode } from '../support/totp'
-import { expectNoSeriousAxeViolations, gotoHydrated } from './support'
+import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, seatPlanDates } from './support'
 
 const [office, admin] = DEMO_STAFF
 
@@ -89,4 +90,50 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${admin.name}` })).toBeVisible()
   await expect(page.getByText('Administration (Büro, Mitarbeiterkonten, Einstellungen)')).toBeVisible()
+})
+
+test('the office finds a booking made online by its number and by a traveller, and exports the filtered list', async ({ page, browser, request }) => {
+  test.setTimeout(90_000)
+  // A booking through the public flow, in a browser of its own.
+  const dates = await seatPlanDates(request, 25)
+  const customer = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await customer.newPage(), dates[22]?.dateId ?? 0)
+  await customer.close()
+
+  // Anonymous: no list, no export.
+  expect((await request.get('/buero/buchungen/export.csv')).status()).toBe(404)
+
+  await gotoHydrated(page, '/buero/buchungen/')
+  await signIn(page, office.email, DEMO_STAFF_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buchungen' })).toBeVisible()
+  const filter = page.getByRole('search', { name: 'Buchungen filtern' })
+  const list = page.getByRole('region', { name: 'Buchungen' })
+
+  await filter.getByLabel('Buchungsnummer, Name, E-Mail oder Telefon').fill(bookingNumber.toLowerCase())
+  await filter.getByRole('button', { name: 'Filtern' }).click()
+  await expect(page).toHaveURL(new RegExp(`q=${bookingNumber.toLowerCase()}`))
+  await expect(list.getByRole('row')).toHaveCount(2)
+  await expect(list.getByRole('rowheader', { name: bookingNumber })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: '1 Buchung' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  // By the second traveller's name, in a URL another clerk could open.
+  await gotoHydrated(page, `/buero/buchungen/?q=${encodeURIComponent('Bernd Muster')}&zahlung=open&sortierung=number&richtung=asc`)
+  await expect(list.getByRole('rowheader', { name: bookingNumber })).toBeVisible()
+  await expect(filter.getByLabel('Zahlung')).toHaveValue('open')
+  await expect(list.getByRole('columnheader', { name: /Buchungsnummer/ })).toHaveAttribute('aria-sort', 'ascending')
+
+  // The export has exactly the rows of the filter.
+  await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}`)
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV (Excel)' }).click()])
+  const text = readFileSync((await csv.path()) ?? '', 'utf8')
+  expect(text.startsWith('\uFEFFBuchungsnummer;Gebucht am;Status;Kunde;')).toBe(true)
+  const lines = text.trim().split('\r\n')
+  expect(lines).toHaveLength(2)
+  expect(lines[1]).toContain(`${bookingNumber};`)
+  expect(lines[1]).toContain(';Anna Muster;anna.muster@example.de;0521 987654;')
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'XLSX' }).click()])
+  expect(xlsx.suggestedFilename()).toMatch(/^buchungen-\d{4}-\d{2}-\d{2}\.xlsx$/)
+  // A zip container (its sheet is read in tests/integration/office-booking-list.test.ts).
+  expect(readFileSync((await xlsx.path()) ?? '').subarray(0, 2).toString('latin1')).toBe('PK')
 })

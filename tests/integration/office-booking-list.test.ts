@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todayInBerlin } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { agencies, bookings, payments } from '~/server/db/schema'
+import ExcelJS from 'exceljs'
+import { bookingsWorkbook } from '~/server/office/booking-export.server'
 import { allBookings, listBookings } from '~/server/office/booking-list.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -85,10 +87,18 @@ describe('listBookings', () => {
     expect(paid?.customer).toBe(`Anna Becker${made[1]!.tag}`)
   })
 
-  it('exports the same rows as the list shows, in its order', async () => {
+  it('exports the same rows as the list shows, in its order, as an Excel sheet with dates and amounts', async () => {
     const search = { sortierung: 'departure' as const }
-    expect((await allBookings(t.db, search, today, 1000)).map((r) => r.bookingNumber)).toEqual(
-      (await listBookings(t.db, search, today)).rows.map((r) => r.bookingNumber),
-    )
+    const rows = await allBookings(t.db, search, today, 1000)
+    expect(rows.map((r) => r.bookingNumber)).toEqual((await listBookings(t.db, search, today)).rows.map((r) => r.bookingNumber))
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await bookingsWorkbook(rows))
+    const sheet = book.getWorksheet('Buchungen')
+    expect(sheet?.rowCount).toBe(rows.length + 1)
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Buchungsnummer')
+    const first = rows[0]!
+    expect(sheet?.getRow(2).getCell(1).value).toBe(first.bookingNumber)
+    expect(sheet?.getRow(2).getCell(8).value).toEqual(new Date(`${first.departure}T00:00:00Z`))
+    expect(sheet?.getRow(2).getCell(10).value).toBe(first.total / 1_000_000)
   })
 })

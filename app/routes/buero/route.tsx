@@ -50,6 +50,9 @@ function OfficeLayout() {
                 </Link>
               </li>
               <li>
+                <Link to="/buero/buchungen/">Buchungen</Link>
+              </li>
+              <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
               </li>
             </ul>

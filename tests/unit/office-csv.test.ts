@@ -1,0 +1,40 @@
+// CSV for German Excel (issue 25, item 3): BOM, semicolons, CRLF, quoting, and no formula from a
+// customer's input.
+import { describe, expect, it } from 'vitest'
+import { containsPattern, isPhoneNumber } from '~/lib/office/booking-list'
+import { csvAmount, toCsv } from '~/lib/office/csv'
+
+describe('toCsv', () => {
+  it('starts with a BOM, separates by semicolons and ends every line with CRLF', () => {
+    expect(toCsv(['A', 'B'], [['1', 'zwei']])).toBe('\uFEFFA;B\r\n1;zwei\r\n')
+  })
+
+  it('quotes a field with a semicolon, a quote or a line break, doubling quotes', () => {
+    expect(toCsv(['x'], [['Müller; Söhne'], ['Sie sagte "ja"'], ['zwei\nZeilen']])).toBe(
+      '\uFEFFx\r\n"Müller; Söhne"\r\n"Sie sagte ""ja"""\r\n"zwei\nZeilen"\r\n',
+    )
+  })
+
+  it('turns what would start a formula into text, but keeps a negative amount a number', () => {
+    const rows = [['=HYPERLINK("http://x")'], ['+49 521'], ['@SUM(A1)'], ['-Bernd'], ['-25,00']]
+    expect(toCsv(['x'], rows).split('\r\n').slice(1, 6)).toEqual(["\"'=HYPERLINK(\"\"http://x\"\")\"", "'+49 521", "'@SUM(A1)", "'-Bernd", '-25,00'])
+  })
+
+  it('writes amounts with a decimal comma and no thousands separator', () => {
+    expect(csvAmount(1_234_500_000)).toBe('1234,50')
+    expect(csvAmount(0)).toBe('0,00')
+  })
+})
+
+describe('the list search', () => {
+  it('takes LIKE wildcards literally', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%')
+  })
+
+  it('knows a phone number from a booking number', () => {
+    expect(isPhoneNumber('0521 / 12 34-56')).toBe(true)
+    expect(isPhoneNumber('+49 521 123456')).toBe(true)
+    expect(isPhoneNumber('AB12-CDEF')).toBe(false)
+    expect(isPhoneNumber('123')).toBe(false)
+  })
+})
