@@ -16,6 +16,9 @@ export const BOOKABLE_LABELS = {
   5: 'Nur noch wenige Plätze',
 } as const satisfies Record<BookableStatus, string>
 
+/** Status 4: the operator guarantees the departure (no cancellation for too few participants). */
+export const DEPARTURE_GUARANTEED = 4 satisfies BookableStatus
+
 export type BookableAction = 'book' | 'request' | 'none'
 
 // 4 (departure guaranteed) and 5 (few seats left) are still open for booking; they only add

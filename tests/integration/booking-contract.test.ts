@@ -99,6 +99,22 @@ describe('per-trip terms', () => {
   })
 })
 
+describe('a guaranteed departure', () => {
+  it('has no minimum number of participants in its contract (status 4, Durchführungsgarantie)', async () => {
+    const [row] = await t.db
+      .select({ id: tripDates.id })
+      .from(tripDates)
+      .innerJoin(trips, eq(trips.id, tripDates.tripId))
+      .where(and(sql`${trips.minParticipants} is not null`, sql`${tripDates.bookable} = 0`, sql`${tripDates.dateFrom} > ${todayInBerlin()}::date + 40`))
+      .limit(1)
+    if (!row) throw new Error('no date of a trip with a minimum')
+    expect((await loadOffer(t.db, row.id))?.terms.minParticipants).not.toBeNull()
+    await t.db.update(tripDates).set({ bookable: 4 }).where(eq(tripDates.id, row.id))
+    const guaranteed = await loadOffer(t.db, row.id)
+    expect(guaranteed?.terms.minParticipants).toBeNull()
+  })
+})
+
 describe('insurance that fits the trip', () => {
   it('a trip within Germany offers no health insurance abroad; one abroad offers it, with insurer and documents', async () => {
     const taken = new Set<number>()

@@ -8,6 +8,9 @@ import { bookingQueries } from '~/queries/booking'
 import { buttonClassName } from '../ui/Button'
 import { PriceSummary } from './PriceSummary'
 
+/** The confirmation's heading takes the focus when the page opens: a screen reader starts there, and Tab goes on from it. */
+const focusOnArrival = (heading: HTMLHeadingElement | null) => heading?.focus({ preventScroll: true })
+
 /** The success page: booking number, what was booked, how and when to pay, PDF and calendar entry. */
 export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: string; sig: string | undefined }) {
   const { data: booking } = useSuspenseQuery(bookingQueries.confirmation(bookingNumber, sig))
@@ -18,7 +21,9 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
   return (
     <div className="container section booking booking-confirmation">
       <header className="page-header">
-        <h1 className="page-title">Vielen Dank für Ihre Buchung!</h1>
+        <h1 className="page-title" tabIndex={-1} ref={focusOnArrival}>
+          Vielen Dank für Ihre Buchung!
+        </h1>
         <p className="lead">
           Ihre Buchungsnummer: <strong className="booking-number">{booking.bookingNumber}</strong>
         </p>
@@ -93,7 +98,7 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
                       'bezahlt'
                     ) : (
                       <a href={p.paymentUrl}>
-                        Zur Zahlung<span className="visually-hidden"> der {PAYMENT_KIND_LABELS[p.kind]}</span>
+                        Zur Zahlung<span className="visually-hidden">: {PAYMENT_KIND_LABELS[p.kind]}</span>
                       </a>
                     )}
                   </td>

@@ -33,6 +33,8 @@ export type BookingFormContextValue = {
   session: BookingSession
   /** The message of the last save (a seat taken, a refused entry), shown by the current step. */
   message: StepMessage
+  /** Seats the last save could not hold (taken meanwhile, or over the client's limit) and why: the seat plan says it where they were tapped. */
+  seatRefusal: SeatRefusal | null
   setMessage: (message: StepMessage) => void
   /** Sends what is not saved yet and waits for the server's answer (a voucher, "Weiter"). */
   saveNow: () => Promise<SaveBookingResult>
@@ -45,6 +47,8 @@ export type BookingFormContextValue = {
   /** The booking was made: nothing of it is kept or sent any more. */
   booked: () => void
 }
+
+export type SeatRefusal = { seats: readonly string[]; message: string }
 
 const BookingFormContext = createContext<BookingFormContextValue | null>(null)
 
@@ -74,6 +78,7 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
   const [shown] = useState(session.draft)
   const form = useBookingFormApi(shown)
   const [message, setMessage] = useState<StepMessage>(null)
+  const [seatRefusal, setSeatRefusal] = useState<SeatRefusal | null>(null)
   const [saving, setSaving] = useState(0)
 
   const [queue] = useState(() => {
@@ -97,7 +102,13 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
           setSaving((n) => n - 1)
         }
       },
+      onChangedElsewhere: () =>
+        setMessage({
+          kind: 'info',
+          text: 'Ihre Angaben wurden inzwischen in einem anderen Fenster geändert. Wir haben diese Änderungen übernommen; bitte prüfen Sie Ihre Angaben.',
+        }),
       onResult: (result) => {
+        if (result.kind !== 'seat-conflict') setSeatRefusal(null)
         if (result.kind === 'saved' || result.kind === 'stale') {
           setSession(result.session)
           if (result.kind === 'saved') {
@@ -116,6 +127,7 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
             }
           }
           setMessage({ kind: 'error', text: result.message })
+          setSeatRefusal({ seats: result.seats, message: result.message })
         } else if (result.kind === 'invalid') {
           // Not stored: say so, or the customer would type on and lose it on the next reload. A
           // refused voucher is answered at the voucher field, which takes it out again.
@@ -180,8 +192,8 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
     booked: () => queue.booked(),
   }))
   const value = useMemo<BookingFormContextValue>(
-    () => ({ tripDateId, form, session, message, setMessage, busy: saving > 0, ...actions }),
-    [tripDateId, form, session, message, saving, actions],
+    () => ({ tripDateId, form, session, message, setMessage, seatRefusal, busy: saving > 0, ...actions }),
+    [tripDateId, form, session, message, seatRefusal, saving, actions],
   )
   return <BookingFormContext value={value}>{children}</BookingFormContext>
 }

@@ -54,7 +54,7 @@ function useSaveOnLeave(saveNow: () => Promise<unknown>): void {
 }
 
 function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exclude<BookingStep, 4>; notice: ReactNode }) {
-  const { form, session, message, issues, issueOf, dropIssue, saveNow, saveSoon, busy, submit, submitting } = useBookingStep(step)
+  const { form, session, message, seatRefusal, issues, issueOf, dropIssue, saveNow, saveSoon, busy, submit, submitting } = useBookingStep(step)
   useSaveOnLeave(saveNow)
   // "Weiter" waits only for its own submission: a click while an autosave runs is taken, and the
   // step's save queues behind that one.
@@ -71,7 +71,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       notice={notice}
     >
       {step === 1 ? (
-        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} saveSoon={saveSoon} busy={busy} issueOf={issueOf} />
+        <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} seatRefusal={seatRefusal} saveSoon={saveSoon} busy={busy} issueOf={issueOf} />
       ) : null}
       {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} /> : null}
       {step === 3 ? (

@@ -1,3 +1,4 @@
+import type { SeatRefusal } from './BookingForm'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@tanstack/react-form'
 import { useState } from 'react'
@@ -35,13 +36,15 @@ export const RoomsStep = withForm({
   props: {
     offer: {} as BookingOffer,
     seatStates: {} as Record<string, SeatState>,
+    /** Seats the last save could not hold, and why (shown at the seat plan). */
+    seatRefusal: null as SeatRefusal | null,
     /** Saves the change right after it is shown (a picked seat is held on the server at once). */
     saveSoon: (): unknown => undefined,
     /** A save is under way. */
     busy: false,
     issueOf: (_path: string): string | undefined => undefined,
   },
-  render: function RoomsStep({ form, offer, seatStates, saveSoon, busy, issueOf }) {
+  render: function RoomsStep({ form, offer, seatStates, seatRefusal, saveSoon, busy, issueOf }) {
     const [active, setActive] = useState(0)
     const values: BookingDraft = useSelector(form.store, (state) => state.values)
     const counts = roomCounts(values.allRooms)
@@ -117,6 +120,7 @@ export const RoomsStep = withForm({
           <SeatPlan
             layout={offer.seatPlan}
             states={seatStates}
+            refusal={seatRefusal}
             travellers={all.map(({ p, index }) => ({ name: travellerLabel(p, index), seat: p.seat }))}
             activeTraveller={Math.min(active, all.length - 1)}
             onActiveTravellerChange={setActive}

@@ -74,6 +74,8 @@ export type SeatPlanProps = {
   /** While a save runs: the auto-pick button shows it; seats stay usable. */
   busy?: boolean
   headingLevel?: 2 | 3 | 4
+  /** Seats the last save could not hold and why (the booking form's), said below the tapped seat's row. */
+  refusal?: { seats: readonly string[]; message: string } | null
 }
 
 type Announcement = { text: string; count: number }
@@ -95,6 +97,7 @@ export function SeatPlan({
   onAutoPick,
   busy = false,
   headingLevel = 3,
+  refusal = null,
 }: SeatPlanProps) {
   const id = useId()
   const headingId = `${id}-titel`
@@ -124,7 +127,11 @@ export function SeatPlan({
   // customer tapped; the step's own alert says it to screen readers.
   const [lastPick, setLastPick] = useState<string | null>(null)
   const lastSeat = lastPick === null ? undefined : grid.byLabel.get(lastPick)
-  const lost = lastSeat && ['held', 'taken'].includes(stateOf(lastSeat)) ? lastSeat : null
+  // The server's reason when it could not hold the seat (over the client's limit, or taken) is
+  // said there too; a seat someone else holds now says so even without it.
+  const refused = lastSeat && refusal?.seats.includes(lastSeat.label) && owners.get(lastSeat.label) === undefined ? lastSeat : null
+  const lost = refused ?? (lastSeat && ['held', 'taken'].includes(stateOf(lastSeat)) ? lastSeat : null)
+  const lostMessage = refused && refusal ? refusal.message : `Platz ${lost?.label ?? ''} hat soeben jemand anderes gewählt. Bitte wählen Sie einen anderen Platz.`
 
   const pick = (seat: SeatInfo) => {
     if (travellers.length === 0) {
@@ -234,7 +241,7 @@ export function SeatPlan({
     if (lost?.gridRow === r) {
       cells.push(
         <p key="vergeben" className="seat-plan__lost" style={{ gridColumn: '1 / -1' }}>
-          Platz {lost.label} hat soeben jemand anderes gewählt. Bitte wählen Sie einen anderen Platz.
+          {lostMessage}
         </p>,
       )
     }

@@ -25,6 +25,8 @@ export type SaveQueueOptions = {
   values: () => BookingDraft
   /** Puts values into the form (a merge after a refused save, seats someone else took). */
   setValues: (draft: BookingDraft) => void
+  /** A save found the draft changed in another tab or window, and the form took those changes in. */
+  onChangedElsewhere?: () => void
   /** Every answer of the server, for prices, holds and messages. */
   onResult: (result: SaveBookingResult) => void
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
@@ -161,7 +163,10 @@ export class SaveQueue {
           if (theirs.revision === null) return
           const merged = mergeDraft(this.base.draft, this.options.values(), theirs.draft)
           this.base = { revision: theirs.revision, draft: theirs.draft }
-          if (!sameEntries(merged, this.options.values())) this.options.setValues(merged)
+          if (!sameEntries(merged, this.options.values())) {
+            this.options.setValues(merged)
+            this.options.onChangedElsewhere?.()
+          }
           break
         }
         case 'seat-conflict':

@@ -1,7 +1,7 @@
 // What a trip date offers a booking, read from the catalogue, and who may book it now: only
 // upcoming dates of published trips with status 0, 4 or 5 and at least one free place.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { bookableAction } from '~/lib/bookable'
+import { DEPARTURE_GUARANTEED, bookableAction } from '~/lib/bookable'
 import { insuranceFits, roomTypesFor } from '~/lib/booking/offer'
 import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
 import type { TripTerms } from '~/lib/booking/trip-terms'
@@ -116,7 +116,17 @@ export async function loadOffer(db: Database, date: number | { draftId: string }
     accommodation,
     ...offerRow
   } = row
-  const terms = tripTerms(destinations, { cancellationScale, rebookingFee, minParticipants, minParticipantsDays, returnTime, onSiteFees })
+  // A departure the operator guarantees (status 4, Durchführungsgarantie) cannot be called off for
+  // too few participants: its contract has no minimum.
+  const guaranteed = row.bookable === DEPARTURE_GUARANTEED
+  const terms = tripTerms(destinations, {
+    cancellationScale,
+    rebookingFee,
+    minParticipants: guaranteed ? null : minParticipants,
+    minParticipantsDays,
+    returnTime,
+    onSiteFees,
+  })
   return {
     ...offerRow,
     roomTypes: roomTypesFor(row.durationDays),
