@@ -17,6 +17,7 @@ import { STAFF_MIN_PASSWORD_LENGTH } from '~/lib/office/login'
 import { config } from '../config.server'
 import type { Database } from '../db/client.server'
 import { staffAccounts, staffSessions, staffTwoFactors, staffUsers, staffVerifications } from '../db/schema'
+import { log } from '../log.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { renderMail } from '../mail/template.server'
 import { publicOrigin } from '../origin.server'
@@ -95,6 +96,8 @@ function makeStaffAuth(db: Database, secret: string) {
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Its messages go into the site's JSON log, without their arguments (which may name an address).
+    logger: { level: 'warn', log: (level, message) => log(level === 'error' ? 'error' : 'info', 'staff auth', { detail: message }) },
     plugins: [
       twoFactor({ issuer: siteInfo().name }),
       admin({ ac: access, roles: ROLES, defaultRole: 'buero', adminRoles: ['admin'] }),
