@@ -127,11 +127,13 @@ export function SeatPlan({
   // customer tapped; the step's own alert says it to screen readers.
   const [lastPick, setLastPick] = useState<string | null>(null)
   const lastSeat = lastPick === null ? undefined : grid.byLabel.get(lastPick)
-  // The server's reason when it could not hold the seat (over the client's limit, or taken) is
-  // said there too; a seat someone else holds now says so even without it.
-  const refused = lastSeat && refusal?.seats.includes(lastSeat.label) && owners.get(lastSeat.label) === undefined ? lastSeat : null
-  const lost = refused ?? (lastSeat && ['held', 'taken'].includes(stateOf(lastSeat)) ? lastSeat : null)
-  const lostMessage = refused && refusal ? refusal.message : `Platz ${lost?.label ?? ''} hat soeben jemand anderes gewählt. Bitte wählen Sie einen anderen Platz.`
+  // A seat still free that the server would not hold (over the client's limit) gets the server's
+  // reason there instead.
+  const takenByOthers = lastSeat && ['held', 'taken'].includes(stateOf(lastSeat)) ? lastSeat : null
+  const refused = !takenByOthers && lastSeat && refusal?.seats.includes(lastSeat.label) && owners.get(lastSeat.label) === undefined ? lastSeat : null
+  const lost = takenByOthers ?? refused
+  const lostMessage =
+    refused && refusal ? refusal.message : `Platz ${lost?.label ?? ''} hat soeben jemand anderes gewählt. Bitte wählen Sie einen anderen Platz.`
 
   const pick = (seat: SeatInfo) => {
     if (travellers.length === 0) {
