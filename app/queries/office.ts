@@ -1,10 +1,13 @@
 // The office's queries: who is signed in. Always asked again (a session ends on the server).
 import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
-import { fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
+import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
 
 export const officeBookingsQuery = (search: BookingListSearch) =>
   queryOptions({ queryKey: ['office', 'bookings', search], queryFn: () => fetchOfficeBookings({ data: search }), staleTime: 0 })
+
+export const bookingListChoicesQuery = () =>
+  queryOptions({ queryKey: ['office', 'bookings', 'choices'], queryFn: () => fetchBookingListChoices(), staleTime: 60_000 })

@@ -16,8 +16,8 @@ import { requestClientAddress } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
 import { currentStaff, needsTwoFactorSetup, requireStaff, staffLoginThrottles } from './office/staff.server'
-import { listBookings } from './office/booking-list.server'
-import type { BookingListPage } from './office/booking-list.server'
+import { bookingListChoices, listBookings } from './office/booking-list.server'
+import type { BookingListChoices, BookingListPage } from './office/booking-list.server'
 import { getDb } from './runtime.server'
 import type { StaffMember } from './office/staff.server'
 
@@ -162,3 +162,9 @@ export const fetchOfficeBookings = createServerFn({ method: 'GET' })
     await requireStaff()
     return listBookings(await getDb(), data, todayInBerlin())
   })
+
+/** The choices of the list's trip and agency filters. */
+export const fetchBookingListChoices = createServerFn({ method: 'GET' }).handler(async (): Promise<BookingListChoices> => {
+  await requireStaff()
+  return bookingListChoices(await getDb())
+})

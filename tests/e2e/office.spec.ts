@@ -117,6 +117,15 @@ test('the office finds a booking made online by its number and by a traveller, a
   await expect(page.getByRole('status').filter({ hasText: '1 Buchung' })).toBeVisible()
   await expectNoSeriousAxeViolations(page)
 
+  // The trip filter offers the booking's trip; with it and no text the booking is still listed.
+  const tripTitle = (await list.getByRole('row').nth(1).getByRole('cell').nth(2).innerText()).trim()
+  await filter.getByLabel('Buchungsnummer, Name, E-Mail oder Telefon').fill('')
+  await filter.getByLabel('Reise', { exact: true }).selectOption({ label: tripTitle })
+  await filter.getByRole('button', { name: 'Filtern' }).click()
+  await expect(page).toHaveURL(/reise=\d+/)
+  await expect(list.getByRole('rowheader', { name: bookingNumber })).toBeVisible()
+  await expect(list.getByRole('cell', { name: tripTitle }).first()).toBeVisible()
+
   // By the second traveller's name, in a URL another clerk could open.
   await gotoHydrated(page, `/buero/buchungen/?q=${encodeURIComponent('Bernd Muster')}&zahlung=open&sortierung=number&richtung=asc`)
   await expect(list.getByRole('rowheader', { name: bookingNumber })).toBeVisible()

@@ -8,7 +8,7 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import { agencies, bookings, payments } from '~/server/db/schema'
 import ExcelJS from 'exceljs'
 import { bookingsWorkbook } from '~/server/office/booking-export.server'
-import { allBookings, listBookings } from '~/server/office/booking-list.server'
+import { allBookings, bookingListChoices, listBookings } from '~/server/office/booking-list.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
@@ -85,6 +85,12 @@ describe('listBookings', () => {
     const paid = (await listBookings(t.db, { q: made[1]!.number }, today)).rows[0]
     expect(paid?.paid).toBe(paid?.total)
     expect(paid?.customer).toBe(`Anna Becker${made[1]!.tag}`)
+  })
+
+  it('offers the trips that have bookings and every agency as filter choices', async () => {
+    const choices = await bookingListChoices(t.db)
+    expect(choices.trips.map((trip) => trip.id).sort()).toEqual([...new Set(made.map((m) => m.offer.tripId))].sort())
+    expect(choices.agencies.length).toBeGreaterThan(0)
   })
 
   it('exports the same rows as the list shows, in its order, as an Excel sheet with dates and amounts', async () => {

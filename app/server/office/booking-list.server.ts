@@ -126,3 +126,19 @@ export async function listBookings(db: Database, search: BookingListSearch, toda
 export function allBookings(db: Database, search: BookingListSearch, today: string, limit: number): Promise<BookingListRow[]> {
   return select(db, search, today).limit(limit)
 }
+
+export type BookingListChoices = { trips: { id: number; title: string }[]; agencies: { id: number; name: string }[] }
+
+/** What the trip and agency filters offer: the trips that have bookings, and every agency. */
+export async function bookingListChoices(db: Database): Promise<BookingListChoices> {
+  const [tripRows, agencyRows] = await Promise.all([
+    db
+      .selectDistinct({ id: trips.id, title: trips.title })
+      .from(bookings)
+      .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+      .innerJoin(trips, eq(trips.id, tripDates.tripId))
+      .orderBy(trips.title, trips.id),
+    db.select({ id: agencies.id, name: agencies.name }).from(agencies).orderBy(agencies.name),
+  ])
+  return { trips: tripRows, agencies: agencyRows }
+}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table'
 import { useState } from 'react'
@@ -17,13 +17,14 @@ import {
   listOrder,
 } from '~/lib/office/booking-list'
 import type { BookingListSearch, BookingSort } from '~/lib/office/booking-list'
-import { officeBookingsQuery } from '~/queries/office'
+import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
 import type { BookingListRow } from '~/server/office/booking-list.server'
 
 export const Route = createFileRoute('/buero/buchungen/')({
   validateSearch: bookingListSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(officeBookingsQuery(deps)),
+  loader: ({ context, deps }) =>
+    Promise.all([context.queryClient.ensureQueryData(officeBookingsQuery(deps)), context.queryClient.ensureQueryData(bookingListChoicesQuery())]),
   head: ({ match }) => pageHead(match.context.site, { title: 'Buchungen · Büro', robots: 'noindex' }),
   component: BookingList,
 })
@@ -158,6 +159,8 @@ type FilterValues = Omit<BookingListSearch, 'sortierung' | 'richtung' | 'seite'>
 function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply: (values: FilterValues) => void }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({
     q: search.q ?? '',
+    reise: search.reise ? String(search.reise) : '',
+    agentur: search.agentur ? String(search.agentur) : '',
     status: search.status ?? '',
     zahlung: search.zahlung ?? '',
     kanal: search.kanal ?? '',
@@ -170,8 +173,11 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = bookingListSearchSchema.parse(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')))
-    onApply({ ...parsed, reise: search.reise, agentur: search.agentur })
+    onApply(parsed)
   }
+  const { data: choices } = useSuspenseQuery(bookingListChoicesQuery())
+  const tripLabels = Object.fromEntries(choices.trips.map((t) => [String(t.id), t.title]))
+  const agencyLabels = Object.fromEntries(choices.agencies.map((a) => [String(a.id), a.name]))
   const select = (name: string, label: string, options: readonly string[], labels: Record<string, string>) => (
     <div className="field">
       <label htmlFor={`filter-${name}`}>{label}</label>
@@ -197,6 +203,8 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
         <label htmlFor="filter-q">Buchungsnummer, Name, E-Mail oder Telefon</label>
         <input id="filter-q" type="search" value={values.q} maxLength={100} onChange={set('q')} />
       </div>
+      {select('reise', 'Reise', choices.trips.map((t) => String(t.id)), tripLabels)}
+      {select('agentur', 'Reisebüro', choices.agencies.map((a) => String(a.id)), agencyLabels)}
       {select('status', 'Status', BOOKING_STATUSES, BOOKING_STATUS_LABELS)}
       {select('zahlung', 'Zahlung', PAYMENT_STATES, PAYMENT_STATE_LABELS)}
       {select('kanal', 'Gebucht über', BOOKING_CHANNELS, BOOKING_CHANNEL_LABELS)}
