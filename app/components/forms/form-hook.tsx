@@ -271,3 +271,11 @@ export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldComponents: { TextField, TextAreaField, MaskedField, SelectField, CheckboxField, RadioGroupField, CheckboxGroupField },
   formComponents: { SubmitButton },
 })
+
+/** A form element's submit handler that hands the submission to a TanStack form (the page stays). */
+export function submitTo(form: { handleSubmit: () => Promise<unknown> }): (event: { preventDefault: () => void }) => void {
+  return (event) => {
+    event.preventDefault()
+    void form.handleSubmit()
+  }
+}

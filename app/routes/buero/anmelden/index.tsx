@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
-import { useAppForm } from '~/components/forms/form-hook'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { officeReturnPath, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
 import { appFormProps } from '~/lib/pre-hydration-forms'
@@ -77,10 +77,7 @@ function OfficeSignIn() {
           noValidate
           {...appFormProps}
           aria-labelledby="buero-anmelden-titel"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void passwordForm.handleSubmit()
-          }}
+          onSubmit={submitTo(passwordForm)}
         >
           <passwordForm.AppForm>
             <passwordForm.AppField name="email">
@@ -101,10 +98,7 @@ function OfficeSignIn() {
         <form
           noValidate
           aria-labelledby="buero-anmelden-titel"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void codeForm.handleSubmit()
-          }}
+          onSubmit={submitTo(codeForm)}
         >
           <p>Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.</p>
           <codeForm.AppForm>

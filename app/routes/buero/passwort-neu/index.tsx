@@ -2,7 +2,7 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as z from 'zod/mini'
-import { useAppForm } from '~/components/forms/form-hook'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { STAFF_LOGIN_MESSAGES, STAFF_MIN_PASSWORD_LENGTH, newPasswordSchema } from '~/lib/office/login'
 import { resetStaffPassword } from '~/server/office.functions'
@@ -42,10 +42,7 @@ function NewPassword() {
         <form
           noValidate
           aria-labelledby="passwort-neu-titel"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void form.handleSubmit()
-          }}
+          onSubmit={submitTo(form)}
         >
           <div role="alert" className="office-auth__error">
             {result?.kind === 'refused' ? <p>{result.message}</p> : null}

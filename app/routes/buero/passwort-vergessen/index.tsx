@@ -1,7 +1,7 @@
 import { revalidateLogic } from '@tanstack/react-form'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useAppForm } from '~/components/forms/form-hook'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { passwordResetRequestSchema } from '~/lib/office/login'
 import { appFormProps } from '~/lib/pre-hydration-forms'
@@ -32,10 +32,7 @@ function ForgotPassword() {
           noValidate
           {...appFormProps}
           aria-labelledby="passwort-vergessen-titel"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void form.handleSubmit()
-          }}
+          onSubmit={submitTo(form)}
         >
           <p>Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.</p>
           <form.AppForm>

@@ -4,7 +4,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
-import { useAppForm } from '~/components/forms/form-hook'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { totpCodeSchema } from '~/lib/office/login'
 import { officeSessionQuery } from '~/queries/office'
@@ -102,10 +102,7 @@ function TwoFactorPage() {
               <form
                 noValidate
                 aria-label="Code bestätigen"
-                onSubmit={(event) => {
-                  event.preventDefault()
-                  void codeForm.handleSubmit()
-                }}
+                onSubmit={submitTo(codeForm)}
               >
                 <codeForm.AppForm>
                   <codeForm.AppField name="code">
@@ -123,10 +120,7 @@ function TwoFactorPage() {
         <form
           noValidate
           aria-label="Einrichtung beginnen"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void passwordForm.handleSubmit()
-          }}
+          onSubmit={submitTo(passwordForm)}
         >
           <p>Zum Einrichten bestätigen Sie bitte Ihr Passwort.</p>
           <passwordForm.AppForm>
