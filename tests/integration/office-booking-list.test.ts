@@ -40,7 +40,7 @@ beforeAll(async () => {
   const [b2] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, second?.number ?? ''))
   await t.db.update(payments).set({ status: 'paid', paidAt: new Date() }).where(eq(payments.bookingId, b2?.id ?? 0))
   const [agency] = await t.db.select({ id: agencies.id }).from(agencies).limit(1)
-  await t.db.update(bookings).set({ agencyId: agency?.id ?? null }).where(eq(bookings.bookingNumber, third?.number ?? ''))
+  await t.db.update(bookings).set({ agencyId: agency?.id ?? null, channel: 'agency' }).where(eq(bookings.bookingNumber, third?.number ?? ''))
 })
 afterAll(async () => {
   await t?.cleanup()

@@ -25,6 +25,8 @@ import type { CancellationScale } from '../../lib/booking/cancellation'
 import { INSURANCE_SCOPES, SEAT_CELL_KINDS } from '../../lib/booking/offer'
 import type { OnSiteFee } from '../../lib/booking/trip-terms'
 import type { MenuItem } from '../../lib/site'
+import { BOOKING_CHANNELS } from '../../lib/office/booking-list'
+import { staffUsers } from './staff-schema'
 
 // ---------------------------------------------------------------------------------------------
 // Fixed value sets (also used by zod schemas elsewhere, e.g. `z.enum(CATEGORY_KINDS)`)
@@ -456,12 +458,52 @@ export const bookings = pgTable(
     consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
     /** The trip's terms (cancellation scale …) as booked; null for bookings older than migration 0010. */
     tripTerms: jsonb('trip_terms').$type<unknown>(),
+    /** Who made it: the customer online, an agency, or the office on the phone. */
+    channel: text('channel', { enum: BOOKING_CHANNELS }).notNull().default('online'),
+    /** The staff member who took a phone booking (the consent was then given by phone). */
+    bookedByStaff: text('booked_by_staff').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The add-ons chosen once per booking, by id (the per-person ones are with each traveller). */
+    bookingServices: jsonb('booking_services').$type<{ id: number }[]>().notNull().default([]),
+    /** Raised by every change the office makes; the confirmation sent again names it. */
+    documentVersion: integer('document_version').notNull().default(1),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
     check('bookings_places_check', sql`${t.places} >= 0`),
+    check('bookings_channel_check', inList('channel', BOOKING_CHANNELS)),
+    check('bookings_booked_by_staff_check', sql`${t.bookedByStaff} is null or ${t.channel} = 'phone'`),
+    check('bookings_document_version_check', sql`${t.documentVersion} >= 1`),
+  ],
+)
+
+export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'agency', 'system'] as const
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number]
+
+/**
+ * Who did what to which booking, when, with the values before and after (DESIGN 11). Append-only:
+ * a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0014). No foreign keys: the history of a
+ * booking stays when its row changes, and an actor is kept as named at the time.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    bookingId: integer('booking_id'),
+    bookingNumber: text('booking_number'),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [
+    check('audit_log_actor_kind_check', inList('actor_kind', AUDIT_ACTOR_KINDS)),
+    index('audit_log_booking_idx').on(t.bookingId, t.id),
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
   ],
 )
 

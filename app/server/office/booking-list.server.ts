@@ -34,7 +34,7 @@ function paymentState(today: string) {
   return { paid, state }
 }
 
-const channel = sql<BookingChannel>`case when ${bookings.agencyId} is not null then 'agency' else 'online' end`
+const channel = sql<BookingChannel>`${bookings.channel}`
 const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`
 
 function conditions(search: BookingListSearch, today: string): SQL[] {
@@ -56,7 +56,7 @@ function conditions(search: BookingListSearch, today: string): SQL[] {
   }
   if (search.status) where.push(eq(bookings.status, search.status))
   if (search.zahlung) where.push(sql`${state} = ${search.zahlung}`)
-  if (search.kanal) where.push(sql`${channel} = ${search.kanal}`)
+  if (search.kanal) where.push(eq(bookings.channel, search.kanal))
   if (search.reise) where.push(eq(tripDates.tripId, search.reise))
   if (search.agentur) where.push(eq(bookings.agencyId, search.agentur))
   if (search.abfahrtVon) where.push(gte(tripDates.dateFrom, search.abfahrtVon))

@@ -21,7 +21,9 @@ import type { StepIssue } from '~/lib/booking/steps'
 import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import { todayInBerlin } from '~/lib/calendar'
 import { singleLine } from '~/lib/forms'
+import type { AuditActor } from '~/lib/office/audit'
 import type { Database } from '../../db/client.server'
+import { audit } from '../../office/audit.server'
 import { queryRows } from '../../db/query.server'
 import { agencies, bookingDrafts, bookingParticipants, bookings, payments, seatReservations, sepaMandates, vouchers } from '../../db/schema'
 import { checkVouchers, describeDraft } from './drafts.server'
@@ -93,6 +95,8 @@ export type BookOptions = {
   revision?: number
   /** The travel agency that books for the customer, once the caller has verified its token (DESIGN 7). */
   agencyId?: number | null
+  /** The staff member who books for a caller on the phone (checked by the caller; DESIGN 11). */
+  staff?: { id: string; name: string } | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
   onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows) => Promise<void>
   /** For tests only: draws the booking number (default: 40 random bits). */
@@ -306,6 +310,12 @@ async function bookInTransaction(
   const booking = { id: next.id, bookingNumber: (options.drawNumber ?? newBookingNumber)() }
   const { bookingNumber } = booking
 
+  const channel = options.staff ? 'phone' : options.agencyId ? 'agency' : 'online'
+  const actor: AuditActor = options.staff
+    ? { kind: 'staff', ...options.staff }
+    : options.agencyId
+      ? { kind: 'agency', id: options.agencyId, name: null }
+      : { kind: 'customer' }
   const seats = offer.seatPlan ? people.flatMap(({ p }) => (p.seat ? [p.seat] : [])) : []
   const mandate = draft.payment.method === 'lastschrift' ? mandateReference(bookingNumber, 1) : null
   const participantRows = people.map(({ p, roomIndex }, i) => ({
@@ -379,13 +389,16 @@ async function bookInTransaction(
 
   // The booking and everything that belongs to it, sent at once: PostgreSQL runs the statements in
   // this order on the transaction's connection without a round trip each; results are checked after.
-  const [, converted, redeemed, , , , , deleted] = await Promise.all([
+  const [, converted, redeemed, , , , , , deleted] = await Promise.all([
     // A number drawn before (1 in 10^12 per pair) fails here and the caller tries again.
     tx.insert(bookings).values({
       id: booking.id,
       bookingNumber,
       tripDateId: offer.tripDateId,
       agencyId: options.agencyId ?? null,
+      channel,
+      bookedByStaff: options.staff?.id ?? null,
+      bookingServices: draft.bookingServices,
       status: 'received',
       gesamtpreis: pricing.gesamtpreis,
       paymentMethod: draft.payment.method ?? 'ueberweisung',
@@ -443,6 +456,7 @@ async function bookInTransaction(
         })
       : null,
     options.onBooked ? confirm(options.onBooked) : null,
+    audit(tx, actor, { action: 'booking.created', booking, after: { gesamtpreis: pricing.gesamtpreis, places: people.length, channel } }, now),
     // The booking holds the data now; the draft and its personal data go (data minimisation). Its
     // holds were turned into the booking's seats first; any left go with it. Only the revision
     // that was read and checked goes: a save committed meanwhile leaves nothing to delete (the

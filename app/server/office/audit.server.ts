@@ -1,0 +1,80 @@
+// Writing the audit log (DESIGN 11): one row per change, inside the transaction of the change, so
+// that a change is never stored without its entry nor an entry without its change. The table is
+// append-only in the database (migration 0014); nothing here or anywhere updates or deletes it.
+import { desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { AuditAction, AuditActor } from '~/lib/office/audit'
+import { containsPattern } from '~/lib/office/booking-list'
+import type { Database } from '../db/client.server'
+import { auditLog } from '../db/schema'
+
+export type AuditEntry = {
+  action: AuditAction
+  booking: { id: number; bookingNumber: string }
+  before?: unknown
+  after?: unknown
+}
+
+function actorColumns(actor: AuditActor) {
+  switch (actor.kind) {
+    case 'staff':
+      return { actorKind: actor.kind, actorId: actor.id, actorName: actor.name }
+    case 'agency':
+      return { actorKind: actor.kind, actorId: String(actor.id), actorName: actor.name }
+    default:
+      return { actorKind: actor.kind, actorId: null, actorName: null }
+  }
+}
+
+/** Records what `actor` did; call it with the transaction of the change. */
+export async function audit(tx: Database, actor: AuditActor, entry: AuditEntry, at?: Date): Promise<void> {
+  await tx.insert(auditLog).values({
+    ...actorColumns(actor),
+    ...(at ? { at } : {}),
+    bookingId: entry.booking.id,
+    bookingNumber: entry.booking.bookingNumber,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  })
+}
+
+export type AuditRow = {
+  id: number
+  at: string
+  actorKind: string
+  actorName: string | null
+  bookingNumber: string | null
+  action: string
+  before: unknown
+  after: unknown
+}
+
+const rowColumns = {
+  id: auditLog.id,
+  at: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  actorKind: auditLog.actorKind,
+  actorName: auditLog.actorName,
+  bookingNumber: auditLog.bookingNumber,
+  action: auditLog.action,
+  before: auditLog.before,
+  after: auditLog.after,
+}
+
+/** A booking's history, oldest first (its timeline). */
+export function bookingHistory(db: Database, bookingId: number): Promise<AuditRow[]> {
+  return db.select(rowColumns).from(auditLog).where(eq(auditLog.bookingId, bookingId)).orderBy(auditLog.id)
+}
+
+export const AUDIT_PAGE_SIZE = 100
+
+/** The newest entries, optionally of one booking number or actor (the admins' list). */
+export function recentAudit(db: Database, { q, page }: { q?: string; page: number }): Promise<AuditRow[]> {
+  const like = q ? containsPattern(q) : null
+  return db
+    .select(rowColumns)
+    .from(auditLog)
+    .where(like ? or(ilike(auditLog.bookingNumber, like), ilike(auditLog.actorName, like), ilike(auditLog.action, like)) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+}
