@@ -72,6 +72,8 @@ export type BookingSummary = {
   mandateReference: string | null
   /** Absolute URL of the success page through its signed link. */
   successUrl: string
+  /** The version of the contract documents: 1 as booked, raised by every change the office makes. */
+  version?: number
 }
 
 /**

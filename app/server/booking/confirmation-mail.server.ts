@@ -28,6 +28,22 @@ export type ConfirmationOptions = {
   insolvency?: Insolvency
   /** The copy for the travel agency that booked for the customer (DESIGN 7). */
   agencyCopy?: boolean
+  /** The office changed the booking: this confirmation replaces the one sent before. */
+  changed?: boolean
+}
+
+/** 'Buchungsbestätigung', with the version once the office has changed the booking. */
+export function confirmationTitle(summary: Pick<BookingSummary, 'version'>): string {
+  const version = summary.version ?? 1
+  return version > 1 ? `${CONFIRMATION_TITLE} (Version ${version})` : CONFIRMATION_TITLE
+}
+
+/** What a confirmation sent after a change says first. */
+export function changedText(summary: BookingSummary): string {
+  return (
+    `Ihre Buchung ${summary.bookingNumber} wurde geändert. Diese ${confirmationTitle(summary)} ersetzt die Bestätigung, ` +
+    'die Sie zuvor erhalten haben; es gelten die Angaben und Preise in dieser Bestätigung.'
+  )
 }
 
 export function greeting(summary: BookingSummary): string {
@@ -342,9 +358,12 @@ export function bookingConfirmationMail(
   ]
 
   const { text, html } = renderMail({
-    preheader: `${CONFIRMATION_TITLE} ${summary.bookingNumber}: ${summary.trip.title}, ${dates}`,
-    heading: `${CONFIRMATION_TITLE} ${summary.bookingNumber}${options.agencyCopy ? ' (Kopie für Ihr Reisebüro)' : ''}`,
-    paragraphs: options.agencyCopy ? ['Guten Tag,', agencyCopyText(summary)] : [greeting(summary), acceptanceText(summary)],
+    preheader: `${confirmationTitle(summary)} ${summary.bookingNumber}: ${summary.trip.title}, ${dates}`,
+    heading: `${confirmationTitle(summary)} ${summary.bookingNumber}${options.agencyCopy ? ' (Kopie für Ihr Reisebüro)' : ''}`,
+    paragraphs: [
+      ...(options.agencyCopy ? ['Guten Tag,', agencyCopyText(summary)] : [greeting(summary), acceptanceText(summary)]),
+      ...(options.changed ? [changedText(summary)] : []),
+    ],
     sections,
     closing: [
       `Haben Sie Fragen? Sie erreichen uns unter ${site.phone} (${site.officeHours}) oder per E-Mail an ${site.email}; während der Reise rund um die Uhr unter ${site.emergencyPhone}.`,
@@ -354,8 +373,9 @@ export function bookingConfirmationMail(
     ],
     site,
   })
+  const what = options.changed ? 'Änderung der Buchung' : 'Buchung'
   const subject = options.agencyCopy
-    ? `Kopie für Ihr Reisebüro: Buchung ${summary.bookingNumber}: ${summary.trip.title}`
-    : `Ihre Buchung ${summary.bookingNumber}: ${summary.trip.title}`
+    ? `Kopie für Ihr Reisebüro: ${what} ${summary.bookingNumber}: ${summary.trip.title}`
+    : `Ihre ${options.changed ? 'geänderte Buchung' : 'Buchung'} ${summary.bookingNumber}: ${summary.trip.title}`
   return { subject: headerValue(subject), text, html }
 }

@@ -15,6 +15,7 @@ import {
   agbText,
   agencyText,
   CONFIRMATION_TITLE,
+  confirmationTitle,
   contractSections,
   greeting,
   insolvencyText,
@@ -362,7 +363,7 @@ export function renderConfirmationPdf(
     .font(BOLD)
     .fontSize(18)
     .fillColor(primary)
-    .text(CONFIRMATION_TITLE, left(doc), doc.y, { width: contentWidth(doc) })
+    .text(confirmationTitle(summary), left(doc), doc.y, { width: contentWidth(doc) })
   doc.y += 6
   paragraph(doc, greeting(summary))
   paragraph(doc, acceptanceText(summary))

@@ -873,10 +873,13 @@ export const mailOutbox = pgTable(
     sender: text('sender').notNull().default(''),
     /** When the body (text, HTML, extra headers) of the delivered mail was deleted; the row stays as the record. */
     bodyDeletedAt: timestamp('body_deleted_at', { withTimezone: true, mode: 'date' }),
+    /** The booking the mail is about (the office lists a booking's mails). */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_booking_idx').on(t.bookingId).where(sql`${t.bookingId} is not null`),
     index('mail_outbox_sent_body_idx').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.bodyDeletedAt} IS NULL`),
   ],
 )

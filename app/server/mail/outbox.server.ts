@@ -23,6 +23,8 @@ export type OutboxMail = {
   headers?: Record<string, string>
   /** Made when the mail is delivered, so the outbox row stays small and the PDF current. */
   attachments?: MailAttachmentRef[]
+  /** The booking the mail is about. */
+  bookingId?: number
 }
 
 export type ResolvedAttachment = { filename: string; content: Buffer | Uint8Array; contentType: string }
@@ -91,6 +93,7 @@ export async function enqueueMail(db: Pick<Database, 'insert'>, mail: OutboxMail
       html: mail.html,
       headers: cleanHeaders(mail.headers ?? {}),
       attachments: mail.attachments ?? [],
+      bookingId: mail.bookingId ?? null,
       // The worker compares with its own clock in whole milliseconds; the database's now() has
       // microseconds and could make a new mail look due only after the next poll.
       nextAttemptAt: new Date(),

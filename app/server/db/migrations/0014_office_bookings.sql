@@ -63,3 +63,13 @@ UPDATE bookings b SET booking_services = coalesce((
 ALTER TABLE bookings ADD COLUMN document_version integer NOT NULL DEFAULT 1;
 --> statement-breakpoint
 ALTER TABLE bookings ADD CONSTRAINT bookings_document_version_check CHECK (document_version >= 1);
+--> statement-breakpoint
+-- 5. Which booking a mail is about, so that the office sees every mail sent for a booking. Checked
+--    at commit: the booking's statements are sent together, its mail may reach the server first.
+ALTER TABLE mail_outbox ADD COLUMN booking_id integer REFERENCES bookings (id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+--> statement-breakpoint
+UPDATE mail_outbox SET booking_id = (attachments->0->>'bookingId')::integer
+WHERE jsonb_typeof(attachments->0->'bookingId') = 'number'
+  AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = (attachments->0->>'bookingId')::integer);
+--> statement-breakpoint
+CREATE INDEX mail_outbox_booking_idx ON mail_outbox (booking_id) WHERE booking_id IS NOT NULL;

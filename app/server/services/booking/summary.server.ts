@@ -70,6 +70,8 @@ export type BookingRows = {
     agencyName: string | null
     terms: TripTerms | null
     contents: TripContents | null
+    /** Missing while the booking is being made (version 1). */
+    documentVersion?: number
   }
   people: {
     roomIndex: number
@@ -122,6 +124,7 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
       durationDays: trips.durationDays,
       agencyName: agencies.name,
       tripTerms: bookings.tripTerms,
+      documentVersion: bookings.documentVersion,
     })
     .from(bookings)
     .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
@@ -247,5 +250,6 @@ export function summaryFromRows(rows: BookingRows, links: LinkSettings, origin: 
     paymentMethod: z.catch(z.enum(PAYMENT_METHODS), 'ueberweisung').parse(row.paymentMethod),
     mandateReference: rows.mandateReference,
     successUrl: origin + successPath(row.bookingNumber, links, row.dateTill),
+    version: row.documentVersion ?? 1,
   }
 }

@@ -1,0 +1,208 @@
+// The office changes bookings (issue 25, items 4 and 7) on PGlite and PostgreSQL: the audit log
+// refuses UPDATE, DELETE and TRUNCATE; every staff action writes one entry with before and after;
+// a name, seat or add-on change is priced by the one price function, confirmed against the price
+// the office saw, mailed to the customer as a new version; a seat someone else has refuses a staff
+// change as it refuses a customer's, and leaves everything as it was.
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { PRICE_MOVED_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
+import { bookingHistory } from '~/server/office/audit.server'
+import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations } from '~/server/db/schema'
+import { bookDraft } from '~/server/services/booking/book.server'
+import { confirmationMailWriter } from '~/server/services/booking/confirmation.server'
+import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
+import { ACCEPT, completeDraft, datePool, layoutSeats, settings } from '../support/booking'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+
+let t: TestDatabase
+let takeDate: ReturnType<typeof datePool>
+const staff = { id: 'staff-test', name: 'Petra Büro' }
+const origin = 'http://localhost:3000'
+const options = { settings, origin }
+
+async function book(offer: BookingOffer, tag: string, seats?: string[]): Promise<string> {
+  const row = await createDraft(t.db, offer, settings)
+  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, seats }), settings)
+  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+  const booked = await bookDraft(t.db, row.id, `change-${tag}`, ACCEPT, settings, { onBooked: confirmationMailWriter(settings, origin) })
+  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+  return booked.bookingNumber
+}
+
+async function stored(number: string) {
+  const [booking] = await t.db.select().from(bookings).where(eq(bookings.bookingNumber, number))
+  if (!booking) throw new Error('no booking')
+  const [people, plan, mails, history] = await Promise.all([
+    t.db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
+    t.db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate)),
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, booking.id)).orderBy(asc(mailOutbox.id)),
+    bookingHistory(t.db, booking.id),
+  ])
+  return { booking, people, plan, mails, history }
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 40 } })
+  takeDate = datePool(t.db)
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+describe('the audit log', () => {
+  it('records the booking as made by the customer, and refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const number = await book(await takeDate({ seatPlan: false }), 'Audit')
+    const { history } = await stored(number)
+    expect(history.map((h) => [h.action, h.actorKind])).toEqual([['booking.created', 'customer']])
+
+    // Drizzle wraps the database's error; the database's own message is the cause.
+    const refusal = (query: PromiseLike<unknown>) =>
+      Promise.resolve(query).then(
+        () => 'accepted',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      )
+    for (const [statement, operation] of [
+      [sql`update audit_log set action = 'x'`, 'UPDATE'],
+      [sql`delete from audit_log`, 'DELETE'],
+      [sql`truncate audit_log`, 'TRUNCATE'],
+    ] as const) {
+      expect(await refusal(t.db.execute(statement))).toBe(`audit_log is append-only: ${operation} refused`)
+    }
+    expect(await refusal(t.db.update(auditLog).set({ actorName: 'jemand' }).where(eq(auditLog.bookingNumber, number)))).toBe(
+      'audit_log is append-only: UPDATE refused',
+    )
+    expect((await stored(number)).history).toEqual(history)
+  })
+})
+
+describe('changeBooking', () => {
+  it('changes a name (Ersatzreisender): priced first, then stored with its audit entry and a new confirmation', async () => {
+    const number = await book(await takeDate({ seatPlan: false }), 'Name')
+    const before = await stored(number)
+    const change = { kind: 'traveller', traveller: 1, firstname: 'Clara', lastname: 'Neumann' } as const
+
+    // The preview writes nothing.
+    const preview = await changeBooking(t.db, number, change, staff, options)
+    expect(preview).toMatchObject({ kind: 'preview', previous: before.booking.gesamtpreis, gesamtpreis: before.booking.gesamtpreis })
+    expect(await stored(number)).toEqual(before)
+
+    const done = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(done).toEqual({ kind: 'changed', previous: before.booking.gesamtpreis, gesamtpreis: before.booking.gesamtpreis, version: 2 })
+    const after = await stored(number)
+    expect(after.people.map((p) => `${p.firstname} ${p.lastname}`)).toEqual(['Anna BeckerName', 'Clara Neumann'])
+    expect(after.booking.documentVersion).toBe(2)
+    const lines = after.booking.priceLines as { traveller: string | null }[]
+    expect(lines.some((l) => l.traveller === 'Clara Neumann')).toBe(true)
+    expect(lines.some((l) => l.traveller === 'Bernd BeckerName')).toBe(false)
+    // One entry, with who, what, before and after.
+    const entry = after.history.at(-1)
+    expect(after.history).toHaveLength(2)
+    expect(entry).toMatchObject({
+      action: 'booking.traveller',
+      actorKind: 'staff',
+      actorName: 'Petra Büro',
+      before: { traveller: 1, firstname: 'Bernd', lastname: 'BeckerName' },
+      after: { traveller: 1, firstname: 'Clara', lastname: 'Neumann' },
+    })
+    // The customer is told: the changed confirmation, version 2, with the PDF.
+    expect(after.mails).toHaveLength(before.mails.length + 1)
+    const mail = after.mails.at(-1)!
+    expect(mail.to).toBe('anna.becker@example.de')
+    expect(mail.subject).toContain(`Ihre geänderte Buchung ${number}`)
+    expect(mail.text).toContain('Buchungsbestätigung (Version 2)')
+    expect(mail.text).toContain('Clara Neumann')
+    expect(mail.attachments.map((a) => a.kind)).toContain('booking-confirmation')
+  })
+
+  it('adds an add-on: the one price function prices it, the open balance takes it, and a price seen earlier is not booked', async () => {
+    const offer = await takeDate({ seatPlan: false })
+    const service = offer.services.find((s) => s.per === 'person')
+    if (!service) throw new Error('the seed offers no add-on per person')
+    const number = await book(offer, 'Extra')
+    const before = await stored(number)
+    const change = { kind: 'services', traveller: 0, services: [service.id] } as const
+    const preview = await changeBooking(t.db, number, change, staff, options)
+    expect(preview).toMatchObject({ kind: 'preview', gesamtpreis: before.booking.gesamtpreis + service.price })
+
+    // A total other than the one the price function gives now is refused and changes nothing.
+    const stale = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(stale).toEqual({ kind: 'refused', message: PRICE_MOVED_MESSAGE })
+    expect(await stored(number)).toEqual(before)
+
+    const done = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis + service.price })
+    expect(done).toMatchObject({ kind: 'changed', gesamtpreis: before.booking.gesamtpreis + service.price })
+    const after = await stored(number)
+    expect(after.people[0]?.services).toEqual([{ id: service.id }])
+    expect(after.people[0]?.price).toBe((before.people[0]?.price ?? 0) + service.price)
+    // The instalments add up to the new total; the last open one took the difference.
+    expect(after.plan.reduce((sum, p) => sum + p.amount, 0)).toBe(after.booking.gesamtpreis)
+    expect(after.plan.at(-1)?.amount).toBe((before.plan.at(-1)?.amount ?? 0) + service.price)
+    expect(after.history.at(-1)).toMatchObject({
+      action: 'booking.services',
+      before: { traveller: 0, services: [], gesamtpreis: before.booking.gesamtpreis },
+      after: { traveller: 0, services: [service.id], gesamtpreis: after.booking.gesamtpreis },
+    })
+
+    // Removing it again gives the booked price back.
+    const removed = await changeBooking(t.db, number, { ...change, services: [] }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(removed).toMatchObject({ kind: 'changed', gesamtpreis: before.booking.gesamtpreis, version: 3 })
+    expect((await stored(number)).plan.map((p) => p.amount)).toEqual(before.plan.map((p) => p.amount))
+  })
+
+  it('moves a seat to a free one; a seat another booking has refuses the staff change like a customer’s', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const seats = layoutSeats(offer)
+    const mine = await book(offer, 'SeatA', seats.slice(0, 2))
+    await book(offer, 'SeatB', seats.slice(2, 4))
+    const before = await stored(mine)
+
+    const taken = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: seats[2]! }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(taken).toEqual({ kind: 'refused', message: `Der Sitzplatz ${seats[2]} ist bereits vergeben. Bitte wählen Sie einen anderen Platz.` })
+    expect(await stored(mine)).toEqual(before)
+
+    const free = seats[6]!
+    const moved = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: free }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(moved).toMatchObject({ kind: 'changed' })
+    const reserved = await t.db
+      .select({ seat: seatReservations.seat })
+      .from(seatReservations)
+      .where(and(eq(seatReservations.tripDateId, offer.tripDateId), eq(seatReservations.bookingId, before.booking.id)))
+    expect(reserved.map((r) => r.seat).sort()).toEqual([free, seats[1]!].sort())
+    expect((await stored(mine)).people[0]?.seat).toBe(free)
+    // A seat that is not in the bus is refused by the step rules.
+    const unknown = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: '99Z' }, staff, options)
+    expect(unknown).toEqual({ kind: 'refused', message: 'Den Sitzplatz 99Z gibt es in diesem Bus nicht.' })
+  })
+
+  it('refuses a broken contact and an unknown traveller; a missing booking is null', async () => {
+    const number = await book(await takeDate({ seatPlan: false }), 'Contact')
+    const contact = { kind: 'contact', street: 'Neue Straße', street_nr: '3', zip: '33602', city: 'Bielefeld', email: 'keine-adresse', tel: '0521 99' } as const
+    const refused = await changeBooking(t.db, number, contact, staff, options)
+    expect(refused?.kind).toBe('refused')
+    const before = await stored(number)
+    const done = await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    expect(done?.kind).toBe('changed')
+    const after = await stored(number)
+    expect(after.booking.contact).toMatchObject({ street: 'Neue Straße', street_nr: '3', email: 'anna.neu@example.de' })
+    expect(after.people[0]?.email).toBe('anna.neu@example.de')
+    expect(after.mails.at(-1)?.to).toBe('anna.neu@example.de')
+
+    expect(await changeBooking(t.db, number, { kind: 'traveller', traveller: 7, firstname: 'A', lastname: 'B' }, staff, options)).toEqual({
+      kind: 'refused',
+      message: 'Diese reisende Person gibt es in der Buchung nicht.',
+    })
+    expect(await changeBooking(t.db, 'XXXX-XXXX-XX', contact, staff, options)).toBeNull()
+  })
+
+  it('sends the confirmation again and records it', async () => {
+    const number = await book(await takeDate({ seatPlan: false }), 'Again')
+    const before = await stored(number)
+    expect(await resendConfirmation(t.db, number, staff, options)).toEqual({ to: 'anna.becker@example.de' })
+    const after = await stored(number)
+    expect(after.mails).toHaveLength(before.mails.length + 1)
+    expect(after.mails.at(-1)?.subject).toContain(`Ihre Buchung ${number}`)
+    expect(after.history.at(-1)).toMatchObject({ action: 'booking.confirmation', actorName: 'Petra Büro', after: { version: 1 } })
+  })
+})
