@@ -85,6 +85,7 @@ import { Route as BuchungTerminIdStep4IndexRouteImport } from './routes/buchung/
 import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buchung/bestaetigung/$nummer/index'
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
 import { Route as BuchungBestaetigungNummerReiseDoticsRouteImport } from './routes/buchung/bestaetigung/$nummer/reise[.]ics'
+import { Route as BueroBuchungenNummerIndexRouteImport } from './routes/buero/buchungen/$nummer/index'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
 import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
@@ -490,6 +491,12 @@ const BuchungBestaetigungNummerReiseDoticsRoute =
     path: '/buchung/bestaetigung/$nummer/reise.ics',
     getParentRoute: () => rootRouteImport,
   } as any)
+const BueroBuchungenNummerIndexRoute =
+  BueroBuchungenNummerIndexRouteImport.update({
+    id: '/buchungen/$nummer/',
+    path: '/buchungen/$nummer/',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 const NewsletterAbmeldenTokenIndexRoute =
   NewsletterAbmeldenTokenIndexRouteImport.update({
     id: '/newsletter/abmelden/$token/',
@@ -592,6 +599,7 @@ export interface FileRoutesByFullPath {
   '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
+  '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -672,6 +680,7 @@ export interface FileRoutesByTo {
   '/buchung/$terminId/step3': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
+  '/buero/buchungen/$nummer': typeof BueroBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -755,6 +764,7 @@ export interface FileRoutesById {
   '/buchung/$terminId/step3/': typeof BuchungTerminIdStep3IndexRoute
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
+  '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -839,6 +849,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3/'
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
+    | '/buero/buchungen/$nummer/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -919,6 +930,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3'
     | '/buchung/$terminId/step4'
     | '/buchung/bestaetigung/$nummer'
+    | '/buero/buchungen/$nummer'
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
@@ -1001,6 +1013,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step3/'
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
+    | '/buero/buchungen/$nummer/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -1608,6 +1621,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BuchungBestaetigungNummerReiseDoticsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buero/buchungen/$nummer/': {
+      id: '/buero/buchungen/$nummer/'
+      path: '/buchungen/$nummer'
+      fullPath: '/buero/buchungen/$nummer/'
+      preLoaderRoute: typeof BueroBuchungenNummerIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/newsletter/abmelden/$token/': {
       id: '/newsletter/abmelden/$token/'
       path: '/newsletter/abmelden/$token'
@@ -1648,6 +1668,7 @@ interface BueroRouteRouteChildren {
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
+  BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
 }
 
 const BueroRouteRouteChildren: BueroRouteRouteChildren = {
@@ -1659,6 +1680,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
+  BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
 }
 
 const BueroRouteRouteWithChildren = BueroRouteRoute._addFileChildren(

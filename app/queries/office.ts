@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
 import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
+import { fetchOfficeBooking } from '~/server/office-bookings.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
@@ -11,3 +12,6 @@ export const officeBookingsQuery = (search: BookingListSearch) =>
 
 export const bookingListChoicesQuery = () =>
   queryOptions({ queryKey: ['office', 'bookings', 'choices'], queryFn: () => fetchBookingListChoices(), staleTime: 60_000 })
+
+export const officeBookingQuery = (bookingNumber: string) =>
+  queryOptions({ queryKey: ['office', 'booking', bookingNumber], queryFn: () => fetchOfficeBooking({ data: { bookingNumber } }), staleTime: 0 })

@@ -6,8 +6,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingOffer } from '~/lib/booking/offer'
+import type { BookingChange } from '~/lib/office/booking-changes'
 import { PRICE_MOVED_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
-import { bookingHistory } from '~/server/office/audit.server'
+import { bookingAuditRows } from '~/server/office/audit.server'
 import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations } from '~/server/db/schema'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { confirmationMailWriter } from '~/server/services/booking/confirmation.server'
@@ -38,7 +39,7 @@ async function stored(number: string) {
     t.db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
     t.db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate)),
     t.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, booking.id)).orderBy(asc(mailOutbox.id)),
-    bookingHistory(t.db, booking.id),
+    bookingAuditRows(t.db, booking.id),
   ])
   return { booking, people, plan, mails, history }
 }
@@ -122,7 +123,7 @@ describe('changeBooking', () => {
     if (!service) throw new Error('the seed offers no add-on per person')
     const number = await book(offer, 'Extra')
     const before = await stored(number)
-    const change = { kind: 'services', traveller: 0, services: [service.id] } as const
+    const change: BookingChange = { kind: 'services', traveller: 0, services: [service.id] }
     const preview = await changeBooking(t.db, number, change, staff, options)
     expect(preview).toMatchObject({ kind: 'preview', gesamtpreis: before.booking.gesamtpreis + service.price })
 
@@ -142,7 +143,7 @@ describe('changeBooking', () => {
     expect(after.history.at(-1)).toMatchObject({
       action: 'booking.services',
       before: { traveller: 0, services: [], gesamtpreis: before.booking.gesamtpreis },
-      after: { traveller: 0, services: [service.id], gesamtpreis: after.booking.gesamtpreis },
+      after: { traveller: 0, services: [service.name], gesamtpreis: after.booking.gesamtpreis },
     })
 
     // Removing it again gives the booked price back.

@@ -37,3 +37,51 @@ export function auditActorLabel(kind: string, name: string | null): string {
       return 'System'
   }
 }
+
+const FIELD_LABELS: Record<string, string> = {
+  firstname: 'Vorname',
+  lastname: 'Nachname',
+  street: 'Straße',
+  street_nr: 'Hausnummer',
+  zip: 'PLZ',
+  city: 'Ort',
+  email: 'E-Mail',
+  tel: 'Telefon',
+  seat: 'Sitzplatz',
+  boarding: 'Zustieg',
+  services: 'Zusatzleistungen',
+  bookingServices: 'Zusatzleistungen der Buchung',
+  gesamtpreis: 'Gesamtpreis',
+  places: 'Reisende',
+  channel: 'Gebucht über',
+  version: 'Version der Bestätigung',
+  note: 'Notiz',
+}
+/** Values that name a traveller rather than change. */
+const CONTEXT = new Set(['traveller'])
+
+function shown(key: string, value: unknown, formatPrice: (raw: number) => string): string {
+  if (value === null || value === undefined || value === '') return '–'
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'keine'
+  if (key === 'gesamtpreis' && typeof value === 'number') return formatPrice(value)
+  return String(value)
+}
+
+/**
+ * An entry's before and after in words, one line per field that changed ('Sitzplatz: 3A → 5C'),
+ * or per field set where there was no before ('Notiz: …').
+ */
+export function auditChangeLines(before: unknown, after: unknown, formatPrice: (raw: number) => string): string[] {
+  const from = before && typeof before === 'object' ? (before as Record<string, unknown>) : {}
+  const to = after && typeof after === 'object' ? (after as Record<string, unknown>) : {}
+  const lines: string[] = []
+  for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    if (CONTEXT.has(key)) continue
+    const label = FIELD_LABELS[key] ?? key
+    const a = shown(key, from[key], formatPrice)
+    const b = shown(key, to[key], formatPrice)
+    if (!(key in from)) lines.push(`${label}: ${b}`)
+    else if (a !== b) lines.push(`${label}: ${a} → ${b}`)
+  }
+  return lines
+}

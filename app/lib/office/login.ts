@@ -39,7 +39,14 @@ export const STAFF_LOGIN_MESSAGES = {
   unavailable: 'Die Anmeldung ist zurzeit nicht möglich. Bitte versuchen Sie es später erneut.',
 } as const
 
-/** A path inside the office to return to after the login; anything else goes to the office's start. */
+/**
+ * A path inside the office, with its query (a filtered list someone shared), to return to after the
+ * login; anything else goes to the office's start.
+ */
 export function officeReturnPath(value: unknown): string {
-  return typeof value === 'string' && /^\/buero\/[\w\-/]*$/.test(value) && !value.includes('//') ? value : '/buero/'
+  if (typeof value !== 'string') return '/buero/'
+  const [path = '', query] = value.split(/\?(.*)/s)
+  const pathOk = /^\/buero\/[\w\-/]*$/.test(path) && !path.includes('//')
+  const queryOk = query === undefined || /^[\w\-.~%&=+]*$/.test(query)
+  return pathOk && queryOk ? value : '/buero/'
 }

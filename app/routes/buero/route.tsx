@@ -19,7 +19,7 @@ export const Route = createFileRoute('/buero')({
     const session = await context.queryClient.fetchQuery(officeSessionQuery())
     const path = location.pathname
     if (!session && !OPEN_PAGES.has(path)) {
-      throw redirect({ to: '/buero/anmelden/', search: { weiter: officeReturnPath(path) } })
+      throw redirect({ to: '/buero/anmelden/', search: { weiter: officeReturnPath(location.href) } })
     }
     if (session?.mustSetUpTwoFactor && path !== TWO_FACTOR_SETUP) throw redirect({ to: TWO_FACTOR_SETUP })
     return { office: session }

@@ -2,7 +2,9 @@
 // that a change is never stored without its entry nor an entry without its change. The table is
 // append-only in the database (migration 0014); nothing here or anywhere updates or deletes it.
 import { desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { auditActionLabel, auditActorLabel, auditChangeLines } from '~/lib/office/audit'
 import type { AuditAction, AuditActor } from '~/lib/office/audit'
+import { formatPrice } from '~/lib/format'
 import { containsPattern } from '~/lib/office/booking-list'
 import type { Database } from '../db/client.server'
 import { auditLog } from '../db/schema'
@@ -38,7 +40,7 @@ export async function audit(tx: Database, actor: AuditActor, entry: AuditEntry, 
   })
 }
 
-export type AuditRow = {
+type AuditRow = {
   id: number
   at: string
   actorKind: string
@@ -47,6 +49,20 @@ export type AuditRow = {
   action: string
   before: unknown
   after: unknown
+}
+
+/** An entry as the office reads it: when, who, what, and what changed in words. */
+export type AuditEntryView = { id: number; at: string; actor: string; bookingNumber: string | null; action: string; changes: string[] }
+
+function view(row: AuditRow): AuditEntryView {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: auditActorLabel(row.actorKind, row.actorName),
+    bookingNumber: row.bookingNumber,
+    action: auditActionLabel(row.action),
+    changes: auditChangeLines(row.before, row.after, formatPrice),
+  }
 }
 
 const rowColumns = {
@@ -60,21 +76,27 @@ const rowColumns = {
   after: auditLog.after,
 }
 
-/** A booking's history, oldest first (its timeline). */
-export function bookingHistory(db: Database, bookingId: number): Promise<AuditRow[]> {
+/** A booking's history as stored, oldest first. */
+export function bookingAuditRows(db: Database, bookingId: number): Promise<AuditRow[]> {
   return db.select(rowColumns).from(auditLog).where(eq(auditLog.bookingId, bookingId)).orderBy(auditLog.id)
+}
+
+/** A booking's timeline, oldest first. */
+export async function bookingTimeline(db: Database, bookingId: number): Promise<AuditEntryView[]> {
+  return (await bookingAuditRows(db, bookingId)).map(view)
 }
 
 export const AUDIT_PAGE_SIZE = 100
 
 /** The newest entries, optionally of one booking number or actor (the admins' list). */
-export function recentAudit(db: Database, { q, page }: { q?: string; page: number }): Promise<AuditRow[]> {
+export async function recentAudit(db: Database, { q, page }: { q?: string; page: number }): Promise<AuditEntryView[]> {
   const like = q ? containsPattern(q) : null
-  return db
+  const rows = await db
     .select(rowColumns)
     .from(auditLog)
     .where(like ? or(ilike(auditLog.bookingNumber, like), ilike(auditLog.actorName, like), ilike(auditLog.action, like)) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE)
+  return rows.map(view)
 }

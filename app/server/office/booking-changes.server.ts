@@ -13,6 +13,7 @@ import type { PriceLine } from '~/lib/booking/price'
 import { ROOM_TYPES } from '~/lib/booking/offer'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { stepIssues, travellerLabel } from '~/lib/booking/steps'
+import { boardingLabel } from '~/lib/booking/summary'
 import type { StepIssue } from '~/lib/booking/steps'
 import { applyBookingChange, issuesOfChange, repriced, rescheduled } from '~/lib/office/booking-changes'
 import type { BookingChange } from '~/lib/office/booking-changes'
@@ -92,23 +93,32 @@ const ACTIONS: Record<BookingChange['kind'], AuditAction> = {
   services: 'booking.services',
 }
 
-/** What the change touched, before or after, for the audit log (only the fields of the change). */
-function touched(change: BookingChange, draft: BookingDraft): unknown {
+/** What the change touched, before or after, for the audit log: only its fields, in words (names of boarding points and add-ons). */
+function touched(change: BookingChange, draft: BookingDraft, offer: BookingOffer): Record<string, unknown> {
+  const serviceNames = (chosen: readonly { id: number }[]) => chosen.map(({ id }) => offer.services.find((s) => s.id === id)?.name ?? `Leistung ${id}`)
+  if (change.kind === 'services' && change.traveller === null) return { bookingServices: serviceNames(draft.bookingServices) }
   const people = draft.allRooms.flatMap((r) => r.teilnehmer)
-  if (change.kind === 'services' && change.traveller === null) return { bookingServices: draft.bookingServices.map((s) => s.id) }
   const p = change.kind === 'contact' ? people.find((t) => t.buchender) : people[change.traveller ?? -1]
   if (!p) return {}
+  const who = change.kind === 'contact' ? {} : { traveller: change.traveller }
   switch (change.kind) {
     case 'traveller':
-      return { traveller: change.traveller, firstname: p.firstname, lastname: p.lastname }
+      return { ...who, firstname: p.firstname, lastname: p.lastname }
     case 'contact':
       return { street: p.street, street_nr: p.street_nr, zip: p.zip, city: p.city, email: p.email, tel: p.tel }
-    case 'boarding':
-      return { traveller: change.traveller, boarding: p.boarding }
+    case 'boarding': {
+      const point = p.boarding?.kind === 'point' ? offer.boardingPoints.find((b) => b.id === (p.boarding as { boardingPointId: number }).boardingPointId) : undefined
+      const boarding = point
+        ? boardingLabel({ kind: 'point', name: point.name, address: '', departureTime: point.departureTime })
+        : p.boarding?.kind === 'transfer'
+          ? boardingLabel({ kind: 'transfer', zip: p.boarding.zip })
+          : null
+      return { ...who, boarding }
+    }
     case 'seat':
-      return { traveller: change.traveller, seat: p.seat }
+      return { ...who, seat: p.seat }
     case 'services':
-      return { traveller: change.traveller, services: p.services.map((s) => s.id) }
+      return { ...who, services: serviceNames(p.services) }
   }
 }
 
@@ -215,8 +225,8 @@ export async function changeBooking(
           {
             action: ACTIONS[change.kind],
             booking,
-            before: { ...(touched(change, before) as object), gesamtpreis: previous },
-            after: { ...(touched(change, after) as object), gesamtpreis: priced.gesamtpreis },
+            before: { ...touched(change, before, offer), gesamtpreis: previous },
+            after: { ...touched(change, after, offer), gesamtpreis: priced.gesamtpreis },
           },
           now,
         ),
@@ -264,4 +274,12 @@ export async function resendConfirmation(
     await audit(tx, { kind: 'staff', id: staff.id, name: staff.name }, { action: 'booking.confirmation', booking, after: { version: booking.version } }, options.now)
     return { to }
   })
+}
+
+/** An internal note on the booking: an entry of its timeline, like every other (never changed, never deleted). */
+export async function addBookingNote(db: Database, bookingNumber: string, staff: Pick<StaffMember, 'id' | 'name'>, note: string, now?: Date): Promise<boolean> {
+  const [booking] = await db.select({ id: bookings.id, bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.bookingNumber, bookingNumber))
+  if (!booking) return false
+  await audit(db, { kind: 'staff', id: staff.id, name: staff.name }, { action: 'booking.note', booking, after: { note } }, now)
+  return true
 }

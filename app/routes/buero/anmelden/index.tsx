@@ -27,7 +27,7 @@ function OfficeSignIn() {
 
   const enter = async () => {
     await queryClient.invalidateQueries({ queryKey: officeSessionQuery().queryKey })
-    await router.navigate({ to: officeReturnPath(weiter) })
+    await router.navigate({ href: officeReturnPath(weiter) })
   }
 
   const passwordForm = useAppForm({

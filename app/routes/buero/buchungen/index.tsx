@@ -32,7 +32,15 @@ export const Route = createFileRoute('/buero/buchungen/')({
 const features = tableFeatures({ rowSortingFeature })
 const column = createColumnHelper<typeof features, BookingListRow>()
 const columns = column.columns([
-  column.accessor('bookingNumber', { id: 'number', header: 'Buchungsnummer' }),
+  column.accessor('bookingNumber', {
+    id: 'number',
+    header: 'Buchungsnummer',
+    cell: (c) => (
+      <Link to="/buero/buchungen/$nummer/" params={{ nummer: c.getValue() }}>
+        {c.getValue()}
+      </Link>
+    ),
+  }),
   column.accessor('bookedAt', { id: 'booked', header: 'Gebucht am', cell: (c) => formatDateTime(new Date(c.getValue())) }),
   column.accessor('customer', { id: 'name', header: 'Kunde' }),
   column.accessor('tripTitle', { id: 'trip', header: 'Reise', enableSorting: false }),
@@ -126,7 +134,7 @@ function BookingList() {
                 {row.getAllCells().map((cell) =>
                   cell.column.id === 'number' ? (
                     <th key={cell.id} scope="row">
-                      {row.original.bookingNumber}
+                      <table.FlexRender cell={cell} />
                     </th>
                   ) : (
                     <td key={cell.id}>

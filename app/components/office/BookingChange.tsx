@@ -1,0 +1,105 @@
+// A change to a booking in two steps, as the office works on the phone: "Änderung prüfen" asks the
+// server what the change costs (the public booking's rules and price function), then "Änderung
+// speichern" stores exactly that change at exactly that price, with the customer told by mail
+// unless the box is cleared. What was saved, or why not, is announced.
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/Button'
+import type { BookingChange } from '~/lib/office/booking-changes'
+import { formatPrice } from '~/lib/format'
+import { officeBookingQuery } from '~/queries/office'
+import { changeOfficeBooking } from '~/server/office-bookings.functions'
+
+type Checked = { change: BookingChange; previous: number; gesamtpreis: number }
+type Outcome = { kind: 'saved' | 'refused'; message: string } | null
+
+/** The preview, confirmation and outcome of one change form. */
+export function useBookingChange(bookingNumber: string) {
+  const queryClient = useQueryClient()
+  const [checked, setChecked] = useState<Checked | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [busy, setBusy] = useState(false)
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await work()
+    } catch {
+      setOutcome({ kind: 'refused', message: 'Die Änderung hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** Prices the change without storing it. */
+  const check = (change: BookingChange) =>
+    run(async () => {
+      setOutcome(null)
+      const result = await changeOfficeBooking({ data: { bookingNumber, change } })
+      if (result.kind === 'preview') setChecked({ change, previous: result.previous, gesamtpreis: result.gesamtpreis })
+      else if (result.kind === 'refused') {
+        setChecked(null)
+        setOutcome({ kind: 'refused', message: result.message })
+      }
+    })
+
+  /** Stores the change that was priced, at that price. */
+  const save = (notify: boolean) =>
+    run(async () => {
+      if (!checked) return
+      const result = await changeOfficeBooking({ data: { bookingNumber, change: checked.change, expectedTotal: checked.gesamtpreis, notify } })
+      setChecked(null)
+      if (result.kind === 'changed') {
+        setOutcome({
+          kind: 'saved',
+          message: `Gespeichert. Gesamtpreis jetzt ${formatPrice(result.gesamtpreis)}${notify ? `; die Bestätigung (Version ${result.version}) geht an den Kunden` : ''}.`,
+        })
+        await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
+      } else if (result.kind === 'refused') setOutcome({ kind: 'refused', message: result.message })
+    })
+
+  return { checked, outcome, busy, check, save, cancel: () => setChecked(null) }
+}
+
+/** The part below each change form: the price it leads to, the mail box, save and cancel; then the outcome. */
+export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBookingChange> }) {
+  const id = useId()
+  const [notify, setNotify] = useState(true)
+  const { checked, outcome } = change
+  let result: ReactNode = null
+  if (outcome) {
+    result = (
+      <p role={outcome.kind === 'refused' ? 'alert' : 'status'} className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}>
+        {outcome.message}
+      </p>
+    )
+  }
+  return (
+    <>
+      {checked ? (
+        <div className="office-change__preview" role="status">
+          <p>
+            {checked.gesamtpreis === checked.previous
+              ? `Der Gesamtpreis bleibt ${formatPrice(checked.gesamtpreis)}.`
+              : `Neuer Gesamtpreis: ${formatPrice(checked.gesamtpreis)} (bisher ${formatPrice(checked.previous)}).`}
+          </p>
+          <label htmlFor={`${id}-mail`} className="choice">
+            <input id={`${id}-mail`} type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+            Dem Kunden die geänderte Bestätigung per E-Mail senden
+          </label>
+          <div className="office-change__actions">
+            <Button type="button" size="small" onClick={() => change.save(notify)} busy={change.busy}>
+              Änderung speichern
+            </Button>
+            <Button type="button" size="small" variant="secondary" onClick={change.cancel}>
+              Verwerfen
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <div aria-live="polite">{result}</div>
+    </>
+  )
+}

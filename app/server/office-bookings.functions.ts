@@ -1,0 +1,83 @@
+// The office's work on one booking (issue 25, item 4): read it, change it (priced first, then
+// confirmed against that price), send the confirmation again, add a note. Every function starts
+// with requireStaff: without a staff session the answer is a 404.
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import * as z from 'zod/mini'
+import { bookingChangeSchema } from '~/lib/office/booking-changes'
+import { multiLine } from '~/lib/forms'
+import { log } from './log.server'
+import { publicOrigin } from './origin.server'
+import { addBookingNote, changeBooking, resendConfirmation } from './office/booking-changes.server'
+import type { ChangeResult } from './office/booking-changes.server'
+import { bookingDetail } from './office/booking-detail.server'
+import type { OfficeBooking } from './office/booking-detail.server'
+import { requireStaff } from './office/staff.server'
+import { getDb } from './runtime.server'
+import { afterBooking } from './services/booking/confirmation.server'
+import { bookingSettings } from './services/booking/runtime.server'
+
+/** A booking number as the office types or links it; anything else finds nothing (a 404). */
+const bookingNumber = z.string().check(z.maxLength(40))
+
+export const fetchOfficeBooking = createServerFn({ method: 'GET' })
+  .validator(z.object({ bookingNumber }))
+  .handler(async ({ data }): Promise<OfficeBooking> => {
+    await requireStaff()
+    const booking = await bookingDetail(await getDb(), data.bookingNumber.toUpperCase())
+    if (!booking) throw notFound()
+    return booking
+  })
+
+export const changeOfficeBooking = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      bookingNumber,
+      change: bookingChangeSchema,
+      /** The total of the preview the office confirms; without it the change is only priced. */
+      expectedTotal: z.optional(z.int()),
+      notify: z._default(z.boolean(), true),
+    }),
+  )
+  .handler(async ({ data }): Promise<ChangeResult> => {
+    const staff = await requireStaff()
+    const result = await changeBooking(await getDb(), data.bookingNumber, data.change, staff, {
+      expectedTotal: data.expectedTotal,
+      notify: data.notify,
+      settings: await bookingSettings(),
+      origin: publicOrigin(),
+    })
+    if (!result) throw notFound()
+    if (result.kind === 'changed') {
+      log('info', 'booking changed by office', { change: data.change.kind })
+      if (data.notify) afterBooking()
+    }
+    return result
+  })
+
+export const resendOfficeConfirmation = createServerFn({ method: 'POST' })
+  .validator(z.object({ bookingNumber }))
+  .handler(async ({ data }): Promise<{ to: string }> => {
+    const staff = await requireStaff()
+    const sent = await resendConfirmation(await getDb(), data.bookingNumber, staff, { settings: await bookingSettings(), origin: publicOrigin() })
+    if (!sent) throw notFound()
+    afterBooking()
+    return sent
+  })
+
+export const addOfficeNote = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      bookingNumber,
+      note: z.pipe(
+        z.string().check(z.maxLength(4000, 'Eine Notiz darf höchstens 2000 Zeichen lang sein.')),
+        z.transform((v) => multiLine(v).trim().slice(0, 2000)),
+      ),
+    }),
+  )
+  .handler(async ({ data }): Promise<{ ok: boolean; message?: string }> => {
+    const staff = await requireStaff()
+    if (!data.note) return { ok: false, message: 'Bitte schreiben Sie eine Notiz.' }
+    if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw notFound()
+    return { ok: true }
+  })

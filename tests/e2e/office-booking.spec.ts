@@ -1,0 +1,79 @@
+// The office changes a booking made online (issue 25, item 4) in Chromium against the production
+// build: found by its number, a traveller renamed and moved to another seat, each priced first and
+// then saved; the public seat plan shows the move, the customer gets the changed confirmation, and
+// the booking's timeline says who changed what.
+import { expect, test } from '@playwright/test'
+import { simpleParser } from 'mailparser'
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
+import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatButton, seatPlanDates } from './support'
+
+const [office] = DEMO_STAFF
+
+test('the office renames a traveller and moves a seat; the seat plan and the customer see it', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  const dateId = (await seatPlanDates(request, 26))[23]?.dateId ?? 0
+  const customer = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await customer.newPage(), dateId)
+  await customer.close()
+
+  // Nobody but the office opens it.
+  const anonymous = await request.get(`/buero/buchungen/${bookingNumber}/`, { maxRedirects: 0, headers: { accept: 'text/html' } })
+  expect(anonymous.status()).toBe(307)
+
+  await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}`)
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.getByRole('link', { name: bookingNumber }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
+  const travellers = page.getByRole('region', { name: 'Reisende' })
+  const bernd = travellers.getByRole('row', { name: /Bernd Muster/ })
+  const oldSeat = (await bernd.getByRole('cell').nth(1).innerText()).trim()
+  await expectNoSeriousAxeViolations(page)
+
+  // The name: checked, then saved.
+  await page.getByText('Bernd Muster ändern').click()
+  const nameForm = page.getByRole('form', { name: /^Name/ })
+  await nameForm.getByLabel('Vorname').fill('Clara')
+  await nameForm.getByLabel('Nachname').fill('Neumann')
+  await nameForm.getByRole('button', { name: 'Namensänderung prüfen' }).click()
+  await expect(nameForm.getByText(/^Der Gesamtpreis bleibt/)).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+  await nameForm.getByRole('button', { name: 'Änderung speichern' }).click()
+  await expect(nameForm.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
+  await expect(travellers.getByRole('rowheader', { name: 'Clara Neumann' })).toBeVisible()
+
+  // The seat: the first free one.
+  const seatForm = page.getByRole('form', { name: 'Sitzplatz' })
+  const seatSelect = seatForm.getByLabel('Sitzplatz')
+  await seatSelect.selectOption({ index: 1 })
+  const newSeat = await seatSelect.inputValue()
+  expect(newSeat).not.toBe(oldSeat)
+  await seatForm.getByRole('button', { name: 'Sitzwechsel prüfen' }).click()
+  await seatForm.getByRole('button', { name: 'Änderung speichern' }).click()
+  await expect(seatForm.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
+  await expect(travellers.getByRole('row', { name: /Clara Neumann/ }).getByRole('cell', { name: newSeat, exact: true })).toBeVisible()
+
+  // The timeline names the clerk and the change.
+  const timeline = page.getByRole('region', { name: 'Notizen und Verlauf' })
+  await expect(timeline.getByText(`Reisende Person geändert · Büro: ${office.name}`)).toBeVisible()
+  await expect(timeline.getByText('Vorname: Bernd → Clara')).toBeVisible()
+  await expect(timeline.getByText(`Sitzplatz: ${oldSeat} → ${newSeat}`)).toBeVisible()
+
+  // The public seat plan: the new seat is taken, the old one free again.
+  const visitor = await browser.newContext()
+  const plan = await visitor.newPage()
+  await gotoHydrated(plan, `/buchung/${dateId}/step1/`)
+  await expect(seatButton(plan, newSeat)).not.toHaveAccessibleName(/, frei$/)
+  await expect(seatButton(plan, oldSeat)).toHaveAccessibleName(/, frei$/)
+  await visitor.close()
+
+  // The customer is told: the booking's confirmation, then one changed confirmation per change.
+  await expect.poll(() => mailsWith(bookingNumber).length, { timeout: 30_000 }).toBe(3)
+  const mails = await Promise.all(mailsWith(bookingNumber).map((raw) => simpleParser(raw)))
+  const changed = mails.filter((m) => m.subject?.startsWith(`Ihre geänderte Buchung ${bookingNumber}`))
+  expect(changed.map((m) => m.to && 'text' in m.to && m.to.text)).toEqual(['anna.muster@example.de', 'anna.muster@example.de'])
+  const last = changed.find((m) => m.text?.includes('Buchungsbestätigung (Version 3)'))
+  expect(last?.text).toContain('Clara Neumann')
+  expect(last?.attachments.map((a) => a.contentType)).toContain('application/pdf')
+})
