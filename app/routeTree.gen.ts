@@ -63,6 +63,7 @@ import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/b
 import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
+import { Route as BueroTelefonbuchungIndexRouteImport } from './routes/buero/telefonbuchung/index'
 import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
@@ -367,6 +368,12 @@ const BueroPasswortVergessenIndexRoute =
     path: '/passwort-vergessen/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroTelefonbuchungIndexRoute =
+  BueroTelefonbuchungIndexRouteImport.update({
+    id: '/telefonbuchung/',
+    path: '/telefonbuchung/',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 const BueroZweiFaktorIndexRoute = BueroZweiFaktorIndexRouteImport.update({
   id: '/zwei-faktor/',
   path: '/zwei-faktor/',
@@ -577,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
@@ -658,6 +666,7 @@ export interface FileRoutesByTo {
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
+  '/buero/telefonbuchung': typeof BueroTelefonbuchungIndexRoute
   '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
@@ -742,6 +751,7 @@ export interface FileRoutesById {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
@@ -827,6 +837,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
+    | '/buero/telefonbuchung/'
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
@@ -908,6 +919,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
+    | '/buero/telefonbuchung'
     | '/buero/zwei-faktor'
     | '/forms/$form'
     | '/hotels/$id'
@@ -991,6 +1003,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
+    | '/buero/telefonbuchung/'
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
@@ -1467,6 +1480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroPasswortVergessenIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/telefonbuchung/': {
+      id: '/buero/telefonbuchung/'
+      path: '/telefonbuchung'
+      fullPath: '/buero/telefonbuchung/'
+      preLoaderRoute: typeof BueroTelefonbuchungIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/zwei-faktor/': {
       id: '/buero/zwei-faktor/'
       path: '/zwei-faktor'
@@ -1667,6 +1687,7 @@ interface BueroRouteRouteChildren {
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
+  BueroTelefonbuchungIndexRoute: typeof BueroTelefonbuchungIndexRoute
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
   BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
 }
@@ -1679,6 +1700,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
+  BueroTelefonbuchungIndexRoute: BueroTelefonbuchungIndexRoute,
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
   BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
 }

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
 import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
-import { fetchOfficeBooking } from '~/server/office-bookings.functions'
+import { fetchOfficeBooking, fetchPhoneBookingChoices } from '~/server/office-bookings.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
@@ -15,3 +15,6 @@ export const bookingListChoicesQuery = () =>
 
 export const officeBookingQuery = (bookingNumber: string) =>
   queryOptions({ queryKey: ['office', 'booking', bookingNumber], queryFn: () => fetchOfficeBooking({ data: { bookingNumber } }), staleTime: 0 })
+
+export const phoneBookingChoicesQuery = (reise: number | undefined) =>
+  queryOptions({ queryKey: ['office', 'phone-booking', reise ?? null], queryFn: () => fetchPhoneBookingChoices({ data: { reise } }), staleTime: 0 })

@@ -20,6 +20,7 @@ import { tripIdSchema } from '~/lib/wishlist'
 import { currentClientOverLimit, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
+import { currentStaff, needsTwoFactorSetup } from './office/staff.server'
 import { getDb } from './runtime.server'
 import { eq } from 'drizzle-orm'
 import { newDraft } from '~/lib/booking/draft'
@@ -288,6 +289,10 @@ export type SubmitBookingResult =
  * "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks, and
  * only in the revision whose summary the page showed.
  */
+/** A phone booking sent without a staff session (signed out meanwhile, or forged). */
+export const PHONE_BOOKING_REFUSED =
+  'Telefonbuchungen nimmt nur das Büro auf. Bitte melden Sie sich im Büro an und senden Sie die Buchung erneut; gebucht wurde nichts.'
+
 export const submitBooking = createServerFn({ method: 'POST' })
   .validator(
     z.extend(tripDateInput, {
@@ -300,6 +305,8 @@ export const submitBooking = createServerFn({ method: 'POST' })
       /** Agency staff: the signed token of their login card and the AgenturId the browser stored (DESIGN 7). */
       agencyToken: z.optional(z.string().check(z.maxLength(1024))),
       agenturId: z.optional(z.string().check(z.maxLength(40))),
+      /** A clerk books for a caller (DESIGN 11): only with a staff session. */
+      phone: z.optional(z.boolean()),
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
@@ -309,14 +316,27 @@ export const submitBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
-    const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
+    const staff = data.phone ? await currentStaff() : null
+    if (data.phone && (!staff || needsTwoFactorSetup(staff))) {
+      setResponseStatus(403)
+      return { kind: 'invalid', issues: [{ path: 'phone', message: PHONE_BOOKING_REFUSED }] }
+    }
+    // A phone booking is the office's, never an agency's.
+    const agency = staff
+      ? agencyForBooking({ kind: 'none' })
+      : agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
     const result = await bookDraft(
       db,
       draftId,
       data.idempotencyKey,
       { acceptAgb: data.acceptAgb, acceptPrivacy: data.acceptPrivacy, referrer: data.referrer },
       settings,
-      { onBooked: confirmationMailWriter(settings, origin), agencyId: agency.agencyId, revision: data.revision },
+      {
+        onBooked: confirmationMailWriter(settings, origin),
+        agencyId: agency.agencyId,
+        revision: data.revision,
+        staff: staff ? { id: staff.id, name: staff.name } : null,
+      },
     )
     switch (result.kind) {
       case 'booked': {

@@ -4,6 +4,8 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import * as z from 'zod/mini'
+import { todayInBerlin } from '~/lib/calendar'
+import { MAX_ID } from '~/lib/ids'
 import { bookingChangeSchema } from '~/lib/office/booking-changes'
 import { multiLine } from '~/lib/forms'
 import { log } from './log.server'
@@ -12,6 +14,8 @@ import { addBookingNote, changeBooking, resendConfirmation } from './office/book
 import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
 import type { OfficeBooking } from './office/booking-detail.server'
+import { phoneBookingChoices } from './office/phone-booking.server'
+import type { PhoneBookingChoices } from './office/phone-booking.server'
 import { requireStaff } from './office/staff.server'
 import { getDb } from './runtime.server'
 import { afterBooking } from './services/booking/confirmation.server'
@@ -80,4 +84,11 @@ export const addOfficeNote = createServerFn({ method: 'POST' })
     if (!data.note) return { ok: false, message: 'Bitte schreiben Sie eine Notiz.' }
     if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw notFound()
     return { ok: true }
+  })
+
+export const fetchPhoneBookingChoices = createServerFn({ method: 'GET' })
+  .validator(z.object({ reise: z.optional(z.int().check(z.positive(), z.lte(MAX_ID))) }))
+  .handler(async ({ data }): Promise<PhoneBookingChoices> => {
+    await requireStaff()
+    return phoneBookingChoices(await getDb(), data.reise, todayInBerlin())
   })

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatButton, seatPlanDates } from './support'
+import { bookToSuccess, expectNoSeriousAxeViolations, fillStep1, fillStep2, gotoHydrated, mailsWith, next, seatButton, seatPlanDates } from './support'
 
 const [office] = DEMO_STAFF
 
@@ -76,4 +76,47 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   const last = changed.find((m) => m.text?.includes('Buchungsbestätigung (Version 3)'))
   expect(last?.text).toContain('Clara Neumann')
   expect(last?.attachments.map((a) => a.contentType)).toContain('application/pdf')
+})
+
+test('a clerk takes a booking on the phone through the four steps; it is stored as the clerk’s phone booking', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const date = (await seatPlanDates(request, 27))[24]
+  if (!date) throw new Error('no date with a seat plan left')
+
+  await gotoHydrated(page, `/buero/telefonbuchung/?reise=${date.tripId}`)
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Telefonbuchung' })).toBeVisible()
+  await expect(page.getByLabel('Reise')).toHaveValue(String(date.tripId))
+  await expectNoSeriousAxeViolations(page)
+  await page
+    .getByRole('list', { name: 'Termine' })
+    .getByRole('link', { name: /^Für den Anrufer buchen/ })
+    .and(page.locator(`[href="/buchung/${date.dateId}/step1/?telefon=1"]`))
+    .click()
+
+  await expect(page.getByRole('heading', { level: 2, name: /^Schritt 1/ })).toBeVisible()
+  await fillStep1(page)
+  await next(page, 2)
+  await fillStep2(page)
+  await next(page, 3)
+  await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  await next(page, 4)
+  await expect(page.getByRole('note')).toContainText(`Telefonbuchung: Sie buchen als ${office.name} für den Anrufer.`)
+  await page.getByRole('checkbox', { name: /Der Anrufer hat die Reisebedingungen/ }).check()
+  await page.getByRole('checkbox', { name: /Der Anrufer wurde auf die Datenschutzhinweise hingewiesen/ }).check()
+  await expectNoSeriousAxeViolations(page)
+  await page.getByRole('button', { name: 'zahlungspflichtig buchen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
+  const bookingNumber = (await page.locator('.booking-number').innerText()).trim()
+
+  await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
+  const facts = page.getByRole('region', { name: 'Reise und Buchung' })
+  await expect(facts.getByText(`Telefon, aufgenommen von ${office.name}`)).toBeVisible()
+  await expect(facts.getByText('(am Telefon)')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Notizen und Verlauf' }).getByText(`Buchung eingegangen · Büro: ${office.name}`)).toBeVisible()
+  // The list finds it among the phone bookings.
+  await gotoHydrated(page, `/buero/buchungen/?kanal=phone&q=${bookingNumber}`)
+  await expect(page.getByRole('region', { name: 'Buchungen' }).getByRole('rowheader', { name: bookingNumber })).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -13,6 +13,8 @@ import { formatPrice } from '~/lib/format'
 import { STEP_LABELS } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/route'
 import { readReferrer } from '~/lib/client-prefs'
+import { PHONE_CONSENT_LABELS, forgetPhoneBooking, isPhoneBooking } from '~/lib/office/phone-booking'
+import { officeSessionQuery } from '~/queries/office'
 import { bookingQueries } from '~/queries/booking'
 import { siteInfoQuery } from '~/queries/shell'
 import { submitBooking } from '~/server/booking.functions'
@@ -103,8 +105,17 @@ function useIdempotencyKey(tripDateId: number): () => string {
 const NOT_SENT =
   'Ihre Buchung konnte nicht gesendet werden. Bitte prüfen Sie Ihre Internetverbindung und klicken Sie erneut auf „zahlungspflichtig buchen“ – es wird nicht doppelt gebucht.'
 
+/** The clerk's name when the office opened this booking for a caller and is still signed in; else null. */
+function usePhoneClerk(tripDateId: number): string | null {
+  const [marked, setMarked] = useState(false)
+  useEffect(() => setMarked(isPhoneBooking(sessionStorage, tripDateId)), [tripDateId])
+  const { data } = useQuery({ ...officeSessionQuery(), enabled: marked })
+  return marked && data ? data.staff.name : null
+}
+
 function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: ReactNode }) {
   const { form, session, message, setMessage, saveNow, rebase, booked } = useBookingStep(4)
+  const clerk = usePhoneClerk(tripDateId)
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -133,7 +144,8 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
           revision,
           ...value,
           referrer: readReferrer(localStorage),
-          ...agencyCredentials(getAgencySession()),
+          // A phone booking is the office's; otherwise agency staff send their login's token.
+          ...(clerk ? { phone: true } : agencyCredentials(getAgencySession())),
         },
       }).catch(() => null)
       if (result === null) {
@@ -143,6 +155,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       }
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
+        forgetPhoneBooking(sessionStorage, tripDateId)
         // Back from the confirmation shows this booking as made, never an empty form to book again.
         booked()
         const done: BookingView = { kind: 'booked', offer: session.offer, bookingNumber: result.bookingNumber }
@@ -194,19 +207,37 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
         notice={notice}
       >
         <ReviewStep form={form} offer={session.offer} pricing={session.pricing} schedule={session.schedule} site={site} />
+        {clerk ? (
+          <p className="booking-phone-notice" role="note">
+            <strong>Telefonbuchung:</strong> Sie buchen als {clerk} für den Anrufer. Bitte nennen Sie ihm den Gesamtpreis, weisen Sie
+            ihn auf die{' '}
+            <Link to="/$/" params={{ _splat: TRAVEL_CONDITIONS_SLUG }}>
+              Reisebedingungen
+            </Link>{' '}
+            und die{' '}
+            <Link to="/$/" params={{ _splat: 'datenschutz' }}>
+              Datenschutzhinweise
+            </Link>{' '}
+            hin und bestätigen Sie seine Zustimmung.
+          </p>
+        ) : null}
         <consent.AppField name="acceptAgb">
           {(f) => (
             <f.CheckboxField
               id="buchung-acceptAgb"
               required
               label={
-                <>
-                  Ich habe die{' '}
-                  <Link to="/$/" params={{ _splat: TRAVEL_CONDITIONS_SLUG }}>
-                    Reisebedingungen (AGB)
-                  </Link>{' '}
-                  gelesen und akzeptiere sie.
-                </>
+                clerk ? (
+                  PHONE_CONSENT_LABELS.acceptAgb
+                ) : (
+                  <>
+                    Ich habe die{' '}
+                    <Link to="/$/" params={{ _splat: TRAVEL_CONDITIONS_SLUG }}>
+                      Reisebedingungen (AGB)
+                    </Link>{' '}
+                    gelesen und akzeptiere sie.
+                  </>
+                )
               }
             />
           )}
@@ -217,13 +248,17 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
               id="buchung-acceptPrivacy"
               required
               label={
-                <>
-                  Ich habe die{' '}
-                  <Link to="/$/" params={{ _splat: 'datenschutz' }}>
-                    Datenschutzhinweise
-                  </Link>{' '}
-                  zur Kenntnis genommen.
-                </>
+                clerk ? (
+                  PHONE_CONSENT_LABELS.acceptPrivacy
+                ) : (
+                  <>
+                    Ich habe die{' '}
+                    <Link to="/$/" params={{ _splat: 'datenschutz' }}>
+                      Datenschutzhinweise
+                    </Link>{' '}
+                    zur Kenntnis genommen.
+                  </>
+                )
               }
             />
           )}

@@ -53,6 +53,9 @@ function OfficeLayout() {
                 <Link to="/buero/buchungen/">Buchungen</Link>
               </li>
               <li>
+                <Link to="/buero/telefonbuchung/">Telefonbuchung</Link>
+              </li>
+              <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
               </li>
             </ul>

@@ -1,5 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import * as z from 'zod/mini'
 import { BookingDone } from '~/components/booking/BookingDone'
 import { BookingFormProvider } from '~/components/booking/BookingForm'
 import { BookingProgress } from '~/components/booking/BookingProgress'
@@ -14,12 +16,16 @@ import { bookingQueries } from '~/queries/booking'
 import { extendBookingHold } from '~/server/booking.functions'
 import type { BookingView } from '~/server/booking.functions'
 import { pageHead } from '~/lib/head'
+import { PHONE_BOOKING_PARAM, rememberPhoneBooking } from '~/lib/office/phone-booking'
 
 /**
  * Spec 2 booking flow: the draft of this browser for one trip date (Termin), one form for the four
  * steps. The loader only reads (a hover's preload changes nothing); the form opens the draft.
  */
 export const Route = createFileRoute('/buchung/$terminId')({
+  // `?telefon=1`: the office opened it for a phone booking (remembered in the tab for the date).
+  // (The router reads '1' in a URL as the number 1.)
+  validateSearch: z.object({ [PHONE_BOOKING_PARAM]: z.optional(z.catch(z.optional(z.union([z.literal(1), z.literal('1')])), undefined)) }),
   loader: async ({ context, params }) => {
     const tripDateId = parseId(params.terminId)
     if (tripDateId === null) throw notFound()
@@ -37,6 +43,10 @@ function BookingLayout() {
   const { data: view } = useSuspenseQuery(bookingQueries.view(tripDateId))
   const queryClient = useQueryClient()
   const step = bookingStepOf(useMatches().at(-1)?.routeId ?? '')
+  const phone = Route.useSearch()[PHONE_BOOKING_PARAM]
+  useEffect(() => {
+    if (phone) rememberPhoneBooking(sessionStorage, tripDateId)
+  }, [phone, tripDateId])
   const offer = view.kind === 'booked' ? view.offer : view.session.offer
   return (
     <div className="container section booking">
