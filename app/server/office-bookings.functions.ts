@@ -1,7 +1,6 @@
 // The office's work on one booking (issue 25, item 4): read it, change it (priced first, then
 // confirmed against that price), send the confirmation again, add a note. Every function starts
 // with requireStaff: without a staff session the answer is a 404.
-import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import * as z from 'zod/mini'
 import { todayInBerlin } from '~/lib/calendar'
@@ -16,7 +15,7 @@ import { bookingDetail } from './office/booking-detail.server'
 import type { OfficeBooking } from './office/booking-detail.server'
 import { phoneBookingChoices } from './office/phone-booking.server'
 import type { PhoneBookingChoices } from './office/phone-booking.server'
-import { requireStaff } from './office/staff.server'
+import { officeNotFound, requireStaff } from './office/staff.server'
 import { getDb } from './runtime.server'
 import { afterBooking } from './services/booking/confirmation.server'
 import { bookingSettings } from './services/booking/runtime.server'
@@ -29,7 +28,7 @@ export const fetchOfficeBooking = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<OfficeBooking> => {
     await requireStaff()
     const booking = await bookingDetail(await getDb(), data.bookingNumber.toUpperCase())
-    if (!booking) throw notFound()
+    if (!booking) throw officeNotFound()
     return booking
   })
 
@@ -51,7 +50,7 @@ export const changeOfficeBooking = createServerFn({ method: 'POST' })
       settings: await bookingSettings(),
       origin: publicOrigin(),
     })
-    if (!result) throw notFound()
+    if (!result) throw officeNotFound()
     if (result.kind === 'changed') {
       log('info', 'booking changed by office', { change: data.change.kind })
       if (data.notify) afterBooking()
@@ -64,7 +63,7 @@ export const resendOfficeConfirmation = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<{ to: string }> => {
     const staff = await requireStaff()
     const sent = await resendConfirmation(await getDb(), data.bookingNumber, staff, { settings: await bookingSettings(), origin: publicOrigin() })
-    if (!sent) throw notFound()
+    if (!sent) throw officeNotFound()
     afterBooking()
     return sent
   })
@@ -82,7 +81,7 @@ export const addOfficeNote = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<{ ok: boolean; message?: string }> => {
     const staff = await requireStaff()
     if (!data.note) return { ok: false, message: 'Bitte schreiben Sie eine Notiz.' }
-    if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw notFound()
+    if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw officeNotFound()
     return { ok: true }
   })
 

@@ -2,7 +2,7 @@
 // cookies on the server in every office function (DESIGN 11). Nobody else learns that the office
 // has data: without a session of the right role the answer is a 404.
 import { notFound } from '@tanstack/react-router'
-import { getRequest } from '@tanstack/react-start/server'
+import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
 import type { StaffRole } from '../db/schema'
@@ -33,8 +33,14 @@ export function needsTwoFactorSetup(staff: StaffMember): boolean {
  */
 export async function requireStaff(role: StaffRole = 'buero'): Promise<StaffMember> {
   const staff = await currentStaff()
-  if (!staff || needsTwoFactorSetup(staff) || (role === 'admin' && staff.role !== 'admin')) throw notFound()
+  if (!staff || needsTwoFactorSetup(staff) || (role === 'admin' && staff.role !== 'admin')) throw officeNotFound()
   return staff
+}
+
+/** A 404 for an office function: the router's not-found, with the status said in the answer too (the framework would send it with a 200). */
+export function officeNotFound() {
+  setResponseStatus(404)
+  return notFound()
 }
 
 let throttles: LoginThrottles | undefined

@@ -1,0 +1,139 @@
+// Nobody but the office gets office data (issue 25, item 2), walked from the route tree: every
+// /buero/ page the route tree lists, and every office server function as the office's own pages
+// call it, asked again without a staff session (anonymous, as a customer with the access cookie of
+// a booking, as an agency with its token), is refused: the sign-in page or a 404, never data.
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Page, Request } from '@playwright/test'
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
+import { bookToSuccess, gotoHydrated, seatPlanDates, serverFunctionIds } from './support'
+
+const [office] = DEMO_STAFF
+
+/** Pages a visitor without a session may open (they show no data). */
+const OPEN_PAGES = new Set(['/buero/anmelden/', '/buero/passwort-vergessen/', '/buero/passwort-neu/'])
+/** Functions for signing in and out, answered to anyone by design (office-auth tests cover them). */
+const SIGN_IN_FUNCTIONS = new Set(['fetchOfficeSession', 'signInStaff', 'verifyStaffCode', 'signOutStaff', 'requestStaffPasswordReset', 'resetStaffPassword', 'startTwoFactorSetup', 'confirmTwoFactorSetup'])
+
+/** Every /buero/ path of the route tree, its parameters filled with real values. */
+function officePaths(params: Record<string, string>): string[] {
+  const tree = readFileSync('app/routeTree.gen.ts', 'utf8')
+  const byFullPath = tree.slice(tree.indexOf('export interface FileRoutesByFullPath'), tree.indexOf('export interface FileRoutesByTo'))
+  const paths = [...byFullPath.matchAll(/'(\/buero\/[^']*)'/g)].map((m) => m[1] ?? '')
+  return paths.map((p) => p.replace(/\$(\w+)/g, (_, name: string) => params[name] ?? '1'))
+}
+
+/** The office's server functions, by name, from the files that define them. */
+function officeFunctions(): string[] {
+  const names: string[] = []
+  for (const file of ['app/server/office.functions.ts', 'app/server/office-bookings.functions.ts', 'app/server/office-departures.functions.ts']) {
+    let source = ''
+    try {
+      source = readFileSync(file, 'utf8')
+    } catch {
+      continue
+    }
+    names.push(...[...source.matchAll(/export const (\w+) = createServerFn/g)].map((m) => m[1] ?? ''))
+  }
+  return names.filter((n) => !SIGN_IN_FUNCTIONS.has(n))
+}
+
+type Call = { name: string; method: string; url: string; body: string | null; headers: Record<string, string> }
+
+async function signIn(page: Page): Promise<void> {
+  await gotoHydrated(page, '/buero/anmelden/')
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+}
+
+const strangers: { who: string; headers: (customerCookie: string) => Record<string, string> }[] = [
+  { who: 'anonymous', headers: () => ({}) },
+  { who: 'customer', headers: (cookie) => ({ cookie }) },
+  { who: 'agency', headers: () => ({ 'x-agency-token': 'v1.1.9999999999.forged' }) },
+]
+
+test('every office page and server function refuses anonymous visitors, customers and agencies', async ({ browser, request }) => {
+  test.setTimeout(180_000)
+  // A customer with the access cookie of the booking they just made.
+  const customerContext = await browser.newContext()
+  const customerPage = await customerContext.newPage()
+  const dateId = (await seatPlanDates(request, 28))[25]?.dateId ?? 0
+  const bookingNumber = await bookToSuccess(customerPage, dateId)
+  const customerCookie = (await customerContext.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  await customerContext.close()
+
+  // The office, signed in, walks every page and uses the functions its pages call; each call is kept.
+  const ids = new Map([...serverFunctionIds()].map(([name, id]) => [id, name]))
+  const calls = new Map<string, Call>()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  page.on('request', (r: Request) => {
+    const id = /\/_serverFn\/([0-9a-f]{64})/.exec(r.url())?.[1]
+    const name = id ? ids.get(id) : undefined
+    if (name && !calls.has(name)) calls.set(name, { name, method: r.method(), url: r.url(), body: r.postData(), headers: r.headers() })
+  })
+  await signIn(page)
+  const paths = officePaths({ nummer: bookingNumber, id: String(dateId) })
+  expect(paths).toContain('/buero/buchungen/$nummer/'.replace('$nummer', bookingNumber))
+  for (const path of paths.filter((p) => !OPEN_PAGES.has(p) && !/\.(csv|xlsx|pdf)$/.test(p))) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(200)
+  }
+  // Pages loaded in the browser call their functions through the RPC endpoint: the office's own
+  // way through its pages, and the buttons of a booking.
+  await gotoHydrated(page, '/buero/')
+  const nav = page.getByRole('navigation', { name: 'Büro' })
+  await nav.getByRole('link', { name: 'Buchungen' }).click()
+  await page.getByRole('link', { name: bookingNumber }).click()
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Buchung ${bookingNumber}`) })).toBeVisible()
+  await page.getByRole('button', { name: 'Notiz speichern' }).click()
+  await page.getByRole('button', { name: 'Bestätigung erneut senden' }).click()
+  await page.getByText('Anna Muster ändern').click()
+  await page.getByRole('form', { name: /^Name/ }).getByRole('button', { name: 'Namensänderung prüfen' }).click()
+  await expect(page.getByText(/^Der Gesamtpreis bleibt/)).toBeVisible()
+  await nav.getByRole('link', { name: 'Telefonbuchung' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Telefonbuchung' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Reise' }).selectOption({ index: 1 })
+  await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible()
+  if (await nav.getByRole('link', { name: 'Abfahrten' }).count()) {
+    await nav.getByRole('link', { name: 'Abfahrten' }).click()
+    await page.waitForLoadState('networkidle')
+  }
+  await context.close()
+
+  const expected = officeFunctions()
+  expect(expected.length).toBeGreaterThan(5)
+  expect([...calls.keys()].filter((n) => expected.includes(n)).sort()).toEqual([...expected].sort())
+
+  for (const stranger of strangers) {
+    const headers = stranger.headers(customerCookie)
+    // Pages: the sign-in page (a redirect) or a 404; the open ones show no booking.
+    for (const path of paths) {
+      const answer = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html', ...headers } })
+      const body = await answer.text()
+      expect(body, `${stranger.who} ${path}`).not.toContain(bookingNumber)
+      if (OPEN_PAGES.has(path)) expect(answer.status(), `${stranger.who} ${path}`).toBe(200)
+      else if (/\.(csv|xlsx|pdf)$/.test(path)) expect(answer.status(), `${stranger.who} ${path}`).toBe(404)
+      else {
+        expect(answer.status(), `${stranger.who} ${path}`).toBe(307)
+        expect(answer.headers()['location'], `${stranger.who} ${path}`).toContain('/buero/anmelden/')
+      }
+    }
+    // Functions: the recorded calls again, without the staff session: 404, no data.
+    for (const name of expected) {
+      const call = calls.get(name)!
+      const answer = await replay(request, call, headers)
+      const body = await answer.text()
+      expect(answer.status(), `${stranger.who} ${name}: ${body.slice(0, 300)}`).toBe(404)
+      expect(body, `${stranger.who} ${name}`).not.toContain(bookingNumber)
+      expect(body, `${stranger.who} ${name}`).not.toContain('Muster')
+    }
+  }
+})
+
+function replay(request: APIRequestContext, call: Call, headers: Record<string, string>) {
+  const keep = Object.fromEntries(Object.entries(call.headers).filter(([k]) => ['content-type', 'x-tsr-serverfn', 'accept', 'sec-fetch-site'].includes(k)))
+  return request.fetch(call.url, { method: call.method, headers: { ...keep, 'sec-fetch-site': 'same-origin', ...headers }, data: call.body ?? undefined, maxRedirects: 0 })
+}
