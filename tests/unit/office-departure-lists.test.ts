@@ -20,6 +20,7 @@ import {
   placeCounts,
   roomingList,
   rooms,
+  seatPlanColumnHeaders,
   seatPlanView,
   specialNeedsList,
   transferList,
@@ -224,6 +225,14 @@ describe('Busliste', () => {
     expect(third?.cells.map((c) => (c.kind === 'seat' ? c.state : c.kind))).toEqual(['held', 'free', 'aisle', 'free'])
   })
 
+  it('heads each column of the plan with the letter of its seats or what it mostly is', () => {
+    const plan = seatPlanView(LAYOUT, TRAVELLERS, DEPARTURE.reservations)
+    expect(seatPlanColumnHeaders(plan)).toEqual(['A', 'B', 'Gang', 'C'])
+    // A back row with a seat where the aisle runs, and a door beside the last seat.
+    const back = seatPlanView([...LAYOUT, [seat('4A'), seat('4B'), seat('4C'), cell('door')]], [], [])
+    expect(seatPlanColumnHeaders(back)).toEqual(['A', 'B', 'Gang', 'C'])
+  })
+
   it('lists the seats front to back, left to right, then those without a seat; the CSV has every seat', () => {
     const doc = busList(DEPARTURE)
     const [seats, unseated] = doc.tables
@@ -270,7 +279,8 @@ describe('Zustiegsliste', () => {
     ])
     expect(herford?.rows).toEqual([['Öztürk, Ömer', '2C', '05221 9999', 'BBBB-2222', 'Rollstuhl']])
     expect(guetersloh?.rows).toEqual([])
-    expect(guetersloh?.lines).toContain('0 Zustiege')
+    expect(guetersloh?.lines).toEqual(['Kökerstraße, 33330 Gütersloh'])
+    expect(guetersloh?.empty).toBe('Hier steigt niemand zu.')
     expect(transfer?.rows.map((r) => r[0])).toEqual(['Adler, Clara', 'Adler, Dieter', 'Adler, Emil'])
     expect(doc.summary).toEqual(['6 Personen an 2 Zustiegsstellen'])
     expect(doc.csv.rows[0]).toEqual(['05:30', 'Bielefeld Hauptbahnhof', 'Busbahnsteig 3, 33602 Bielefeld', '2', 'Becker, Anna', '1A', '0521 123456', 'AAAA-1111', ''])
@@ -281,7 +291,7 @@ describe('Zustiegsliste', () => {
     const moved = traveller({ bookingNumber: 'DDDD-4444', firstname: 'Fritz', lastname: 'Fuchs', boardingPointId: 99 })
     const none = traveller({ bookingNumber: 'DDDD-4444', firstname: 'Gerda', lastname: 'Fuchs' })
     const groups = boardingGroups({ ...DEPARTURE, travellers: [...TRAVELLERS, moved, none] })
-    expect(groups.map((g) => g.heading).slice(-3)).toEqual(['Zustiegsstelle nicht mehr im Fahrplan', 'Haustürtransfer', 'Ohne Zustiegsstelle'])
+    expect(groups.map((g) => g.heading).slice(-3)).toEqual(['Unbekannte Zustiegsstelle (nicht im Fahrplan dieser Reise)', 'Haustürtransfer', 'Ohne Zustiegsstelle'])
     expect(groups.at(-3)?.travellers.map((t) => t.firstname)).toEqual(['Fritz'])
     expect(groups.at(-1)?.travellers.map((t) => t.firstname)).toEqual(['Gerda'])
   })

@@ -149,7 +149,7 @@ export type SeatReservation = { seat: string; state: 'booked' | 'held' }
 
 export type Departure = {
   facts: DepartureFacts
-  /** The trip's boarding points. */
+  /** The trip's boarding points, and any other a traveller booked (without a time at this trip). */
   points: DepartureBoardingPoint[]
   zones: TransferZoneLike[]
   travellers: DepartureTraveller[]
@@ -339,6 +339,24 @@ export function seatPlanView(layout: SeatPlanLayout, travellers: readonly Depart
   return { columns: grid.columns, rows }
 }
 
+/**
+ * A heading per column of the plan: the letter most of its seats have ('A'), or what most of its
+ * cells are ('Gang'); '' for a column that has neither.
+ */
+export function seatPlanColumnHeaders(plan: SeatPlanView): string[] {
+  return Array.from({ length: plan.columns }, (_, c) => {
+    const counts = new Map<string, number>()
+    for (const row of plan.rows) {
+      const cell = row.cells[c]
+      const word = !cell ? '' : cell.kind === 'seat' ? cell.label.replace(/^\d+\s*/, '') : CELL_LABELS[cell.kind]
+      if (word) counts.set(word, (counts.get(word) ?? 0) + 1)
+    }
+    let best = ''
+    for (const [word, n] of counts) if (n > (counts.get(best) ?? 0)) best = word
+    return best
+  })
+}
+
 /** What a seat says in words (the page's cell, the PDF's box): the traveller, or its state. */
 export function seatText(cell: Extract<SeatPlanCellView, { kind: 'seat' }>): string {
   return cell.name ?? SEAT_VIEW_LABELS[cell.state]
@@ -357,6 +375,7 @@ export type ListTable = {
   /** Lines under the heading (an address, a note, the count). */
   lines: string[]
   columns: ListColumn[]
+  /** A cell of several names or notes has them on lines of their own ('\n' between them). */
   rows: string[][]
   /** What the table says when it has no rows. */
   empty: string
@@ -457,7 +476,7 @@ export function boardingGroups(d: Departure): BoardingGroup[] {
   // A point a traveller booked that the trip no longer lists is still where that traveller waits.
   for (const t of d.travellers) {
     if (t.boardingPointId !== null && !t.transferZip && !points.some((p) => p.id === t.boardingPointId)) {
-      points.push({ id: t.boardingPointId, name: 'Zustiegsstelle nicht mehr im Fahrplan', street: '', zip: '', city: '', note: null, departureTime: null })
+      points.push({ id: t.boardingPointId, name: 'Unbekannte Zustiegsstelle', street: '', zip: '', city: '', note: null, departureTime: null })
     }
   }
   points.sort(comparePoints)
@@ -467,8 +486,8 @@ export function boardingGroups(d: Departure): BoardingGroup[] {
     const address = [p.street, [p.zip, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
     groups.push({
       kind: 'point',
-      heading: p.departureTime ? `${p.departureTime} Uhr · ${p.name}` : p.name,
-      lines: [address, p.note ?? '', countOf(here.length, 'Zustieg', 'Zustiege')].filter(Boolean),
+      heading: p.departureTime ? `${p.departureTime} Uhr · ${p.name}` : `${p.name} (nicht im Fahrplan dieser Reise)`,
+      lines: [address, p.note ?? '', here.length ? countOf(here.length, 'Zustieg', 'Zustiege') : ''].filter(Boolean),
       travellers: here,
       time: p.departureTime ?? '',
       place: p.name,

@@ -85,6 +85,9 @@ export function heading(doc: Doc, text: string, color: string): void {
 }
 
 export type Column = { header: string; share: number; align?: 'left' | 'right' }
+/** A cell's text; a list of lines is set one under the other (a line break inside a string becomes a space). */
+export type Cell = string | readonly string[]
+const cellText = (cell: Cell) => (typeof cell === 'string' ? winAnsi(cell) : lines([...cell]))
 const CELL_PAD_X = 6
 const CELL_PAD_Y = 3
 
@@ -92,24 +95,24 @@ const CELL_PAD_Y = 3
  * A table of wrapped cells; a row that does not fit starts a new page with the header again.
  * `size` is the font size (10 for letters; lists for the bus and hotel are set a little smaller).
  */
-export function table(doc: Doc, columns: Column[], rows: string[][], total?: string[], { size = 10 } = {}): void {
+export function table(doc: Doc, columns: Column[], rows: Cell[][], total?: Cell[], { size = 10 } = {}): void {
   const width = contentWidth(doc)
   const widths = columns.map((c) => c.share * width)
 
-  const rowHeight = (cells: string[], font: string): number => {
+  const rowHeight = (cells: Cell[], font: string): number => {
     doc.font(font).fontSize(size)
     return (
-      Math.max(...cells.map((cell, i) => doc.heightOfString(winAnsi(cell), { width: (widths[i] ?? 0) - 2 * CELL_PAD_X }))) + 2 * CELL_PAD_Y
+      Math.max(...cells.map((cell, i) => doc.heightOfString(cellText(cell), { width: (widths[i] ?? 0) - 2 * CELL_PAD_X }))) + 2 * CELL_PAD_Y
     )
   }
-  const drawRow = (cells: string[], font: string, rule: { color: string; width: number }): void => {
+  const drawRow = (cells: Cell[], font: string, rule: { color: string; width: number }): void => {
     const height = rowHeight(cells, font)
     const top = doc.y
     let x = left(doc)
     doc.font(font).fontSize(size).fillColor(TEXT)
     cells.forEach((cell, i) => {
       const w = widths[i] ?? 0
-      doc.text(winAnsi(cell), x + CELL_PAD_X, top + CELL_PAD_Y, { width: w - 2 * CELL_PAD_X, align: columns[i]?.align ?? 'left' })
+      doc.text(cellText(cell), x + CELL_PAD_X, top + CELL_PAD_Y, { width: w - 2 * CELL_PAD_X, align: columns[i]?.align ?? 'left' })
       x += w
     })
     doc
