@@ -182,6 +182,7 @@ describe('the minimum number of participants', () => {
     const late = minimumState(FACTS, 3, '2027-04-22')
     expect(late).toMatchObject({ kind: 'missing', overdue: true })
     expect(minimumText(late)).toContain('Die Frist für die Absage endete am 21.04.2027.')
+    expect(minimumShort(late)).toBe('es fehlen 7 Personen (Frist abgelaufen)')
     // On the deadline itself there is still time.
     expect(minimumState(FACTS, 3, '2027-04-21')).toMatchObject({ overdue: false })
   })

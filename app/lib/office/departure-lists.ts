@@ -206,7 +206,7 @@ export function minimumShort(state: MinimumState): string {
     case 'reached':
       return 'erreicht'
     case 'missing':
-      return `es ${state.missing === 1 ? 'fehlt' : 'fehlen'} ${countOf(state.missing, 'Person', 'Personen')}`
+      return `es ${state.missing === 1 ? 'fehlt' : 'fehlen'} ${countOf(state.missing, 'Person', 'Personen')}${state.overdue ? ' (Frist abgelaufen)' : ''}`
   }
 }
 
