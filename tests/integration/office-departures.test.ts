@@ -14,6 +14,7 @@ import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { bookings } from '~/server/db/schema'
 import { renderDepartureListPdf } from '~/server/office/departure-pdf.server'
 import { departureChoices, departureView, listDepartures, loadDeparture } from '~/server/office/departures.server'
+import { addBookingNote } from '~/server/office/booking-changes.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { ACCEPT, completeDraft, datePool, layoutSeats, settings } from '../support/booking'
@@ -80,6 +81,10 @@ beforeAll(async () => {
   )
   numbers.storno = await book([{ first: 'Sigrid', last: 'Storniert', seat: seats[5]!, boarding: 'early' }], '0521 444', 'storno')
   await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.bookingNumber, numbers.storno))
+  // The office's notes: one on a booking of the date, one on the cancelled booking (not listed).
+  const clerk = { id: 'staff-1', name: 'Petra Büro' }
+  await addBookingNote(t.db, numbers.meyer, clerk, 'Frau Meyer braucht Hilfe beim Einsteigen.', new Date('2027-01-10T08:15:00Z'))
+  await addBookingNote(t.db, numbers.storno, clerk, 'Storniert wegen Krankheit.')
   // A customer holding a seat right now, not yet booked.
   await draftFor([{ first: 'Hilde', last: 'Halter', seat: seats[6]!, boarding: 'early' }], '0521 555')
   const loaded = await loadDeparture(t.db, offer.tripDateId)
@@ -163,10 +168,17 @@ describe('the lists', () => {
     expect(doc.tables[0]?.rows).toEqual([['33602', 'Hauptstraße 12a, 33602 Bielefeld', 'Meyer, Grete\nMeyer, Hans', '0521 333', numbers.meyer]])
   })
 
-  it('Besondere Bedürfnisse: rollator and wheelchair', () => {
-    expect(specialNeedsList(departure).tables[0]?.rows.map((r) => [r[0], r[1]])).toEqual([
+  it('Besondere Bedürfnisse: rollator and wheelchair, and the office’s notes on the bookings of the date', () => {
+    const doc = specialNeedsList(departure)
+    expect(doc.tables[0]?.rows.map((r) => [r[0], r[1]])).toEqual([
       ['Arndt, Käthe', 'Rollstuhl'],
       ['Zander, Otto', 'Rollator'],
+    ])
+    expect(departure.notes).toEqual([
+      { bookingNumber: numbers.meyer, at: '2027-01-10T08:15:00.000Z', author: 'Petra Büro', text: 'Frau Meyer braucht Hilfe beim Einsteigen.' },
+    ])
+    expect(doc.tables[1]?.rows).toEqual([
+      [numbers.meyer, 'Meyer, Grete\nMeyer, Hans', 'Frau Meyer braucht Hilfe beim Einsteigen.', '10.01.2027, 09:15 Uhr, Petra Büro'],
     ])
   })
 
@@ -226,6 +238,9 @@ describe('the PDFs', () => {
       const title = departureListDocument(departure, list).title
       for (const page of pages) expect(page.text, list).toContain(`${title} ${departure.facts.code} · Seite`)
     }
+    const needs = flatText(await readPdfText(await render('besondere-beduerfnisse')))
+    expect(needs).toContain('Frau Meyer braucht Hilfe beim Einsteigen.')
+    expect(needs).not.toContain('Storniert wegen Krankheit')
   })
 })
 

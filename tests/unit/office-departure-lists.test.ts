@@ -101,6 +101,7 @@ const DEPARTURE: Departure = {
     ...['1A', '1B', '2C', '1C', '2A'].map((s) => ({ seat: s, state: 'booked' as const })),
     { seat: '3A', state: 'held' },
   ],
+  notes: [{ bookingNumber: 'CCCC-3333', at: '2027-03-02T13:30:00.000Z', author: 'Petra Büro', text: 'Herr Adler braucht einen Platz vorn (Reiseübelkeit).' }],
 }
 
 describe('list files', () => {
@@ -360,17 +361,39 @@ describe('Transferliste', () => {
 describe('Besondere Bedürfnisse', () => {
   it('lists the travellers with a rollator or wheelchair, with seat, boarding and phone', () => {
     const doc = specialNeedsList(DEPARTURE)
-    expect(doc.summary).toEqual(['2 Personen mit Mobilitätshilfe: 1 × Rollator, 1 × Rollstuhl'])
+    expect(doc.summary).toEqual(['2 Personen mit Mobilitätshilfe: 1 × Rollator, 1 × Rollstuhl', '1 Notiz des Büros zu den Buchungen'])
     expect(doc.tables[0]?.rows).toEqual([
       ['Becker, Bernd', 'Rollator', '1B', '05:30 Uhr Bielefeld Hauptbahnhof', '0521 123456', 'AAAA-1111'],
       ['Öztürk, Ömer', 'Rollstuhl', '2C', '06:15 Uhr Herford ZOB', '05221 9999', 'BBBB-2222'],
     ])
   })
 
-  it('says so when nobody needs one', () => {
-    const doc = specialNeedsList({ ...DEPARTURE, travellers: TRAVELLERS.map((t) => ({ ...t, mobility: 'keine' as const })) })
+  it('then the office’s notes on the bookings, with whom they concern, who wrote them and when', () => {
+    const doc = specialNeedsList(DEPARTURE)
+    expect(doc.tables[1]?.heading).toBe('Notizen des Büros zu den Buchungen')
+    expect(doc.tables[1]?.rows).toEqual([
+      ['CCCC-3333', 'Adler, Clara\nAdler, Dieter\nAdler, Emil', 'Herr Adler braucht einen Platz vorn (Reiseübelkeit).', '02.03.2027, 14:30 Uhr, Petra Büro'],
+    ])
+    expect(doc.csv.header).toEqual(['Art', 'Name', 'Hilfsmittel', 'Platz', 'Zustieg', 'Telefon', 'Buchungsnummer', 'Notiz'])
+    expect(doc.csv.rows.map((r) => r[0])).toEqual(['Mobilitätshilfe', 'Mobilitätshilfe', 'Notiz'])
+    expect(doc.csv.rows[2]).toEqual([
+      'Notiz',
+      'Adler, Clara; Adler, Dieter; Adler, Emil',
+      '',
+      '',
+      '',
+      '0521 777',
+      'CCCC-3333',
+      'Herr Adler braucht einen Platz vorn (Reiseübelkeit). (02.03.2027, 14:30 Uhr, Petra Büro)',
+    ])
+  })
+
+  it('says so when nobody needs one and there is no note', () => {
+    const doc = specialNeedsList({ ...DEPARTURE, travellers: TRAVELLERS.map((t) => ({ ...t, mobility: 'keine' as const })), notes: [] })
     expect(doc.summary).toEqual(['Niemand hat eine Mobilitätshilfe angegeben.'])
-    expect(doc.tables[0]?.rows).toEqual([])
+    expect(doc.tables.map((x) => x.rows)).toEqual([[], []])
+    expect(doc.tables[1]?.empty).toBe('Zu den Buchungen dieses Termins gibt es keine Notiz.')
+    expect(doc.csv.rows).toEqual([])
   })
 })
 
@@ -380,6 +403,6 @@ it('sizes each list for the departure page', () => {
     zustiegsliste: '3 Personen',
     'rooming-liste': '4 Zimmer',
     transferliste: '2 Abholungen',
-    'besondere-beduerfnisse': '2 Personen',
+    'besondere-beduerfnisse': '2 Personen, 1 Notiz',
   })
 })

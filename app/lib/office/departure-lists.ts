@@ -13,7 +13,7 @@ import type { RoomType } from '../booking/offer'
 import { parseSeatPlan } from '../booking/seat-plan'
 import type { SeatPlanLayout } from '../booking/seat-plan'
 import { minParticipantsDeadline } from '../booking/trip-terms'
-import { compareGerman, countOf, formatDate, formatDateRange } from '../format'
+import { compareGerman, countOf, formatDate, formatDateRange, formatDateTime } from '../format'
 import { MAX_ID } from '../ids'
 import { findTransferZone } from '../transfer-zones'
 import type { TransferZoneLike } from '../transfer-zones'
@@ -63,7 +63,7 @@ export const DEPARTURE_LIST_DESCRIPTIONS = {
   zustiegsliste: 'je Zustiegsstelle in Abfahrtsfolge: Uhrzeit, Namen, Platz, Telefon',
   'rooming-liste': 'je Zimmer: Zimmerart und Namen, für das Hotel',
   transferliste: 'Haustürtransfers mit Anschrift, nach Zone und Postleitzahl',
-  'besondere-beduerfnisse': 'Reisende mit Rollator oder Rollstuhl',
+  'besondere-beduerfnisse': 'Reisende mit Rollator oder Rollstuhl, und die Notizen des Büros zu ihren Buchungen',
 } as const satisfies Record<DepartureList, string>
 
 export const LIST_FORMATS = ['pdf', 'csv'] as const
@@ -147,6 +147,9 @@ export type DepartureBoardingPoint = {
 /** A seat reserved on the date: by a booking with status 'received', or held by a draft right now. */
 export type SeatReservation = { seat: string; state: 'booked' | 'held' }
 
+/** A note the office wrote on a booking of the date (an entry of the booking's audit log). */
+export type DepartureNote = { bookingNumber: string; at: string; author: string | null; text: string }
+
 export type Departure = {
   facts: DepartureFacts
   /** The trip's boarding points, and any other a traveller booked (without a time at this trip). */
@@ -154,6 +157,8 @@ export type Departure = {
   zones: TransferZoneLike[]
   travellers: DepartureTraveller[]
   reservations: SeatReservation[]
+  /** The office's notes on the date's bookings, oldest first. */
+  notes: DepartureNote[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -701,15 +706,23 @@ export function transferList(d: Departure): ListDocument {
   }
 }
 
+/** Who wrote a note and when: '12.03.2027, 14:30 Uhr, Petra Büro'. */
+export function noteByline(note: Pick<DepartureNote, 'at' | 'author'>): string {
+  return [formatDateTime(new Date(note.at)), note.author ?? 'ehemaliges Konto'].filter(Boolean).join(', ')
+}
+
 /**
- * Besondere Bedürfnisse: the travellers who come with a rollator or a wheelchair. The booking asks
- * for mobility aids only; it has no field for other notes, so this list has none either.
+ * Besondere Bedürfnisse: the travellers who come with a rollator or a wheelchair (the one need the
+ * booking asks for), then the office's notes on the date's bookings, with whom they concern.
  */
 export function specialNeedsList(d: Departure): ListDocument {
   const needing = sorted(d.travellers.filter((t) => t.mobility !== 'keine'))
   const perAid = MOBILITY_AIDS.filter((aid) => aid !== 'keine')
     .map((aid) => [aid, needing.filter((t) => t.mobility === aid).length] as const)
     .filter(([, n]) => n > 0)
+  const travellersOf = (bookingNumber: string) => d.travellers.filter((t) => t.bookingNumber === bookingNumber)
+  const phoneOf = (bookingNumber: string) => travellersOf(bookingNumber)[0]?.phone ?? ''
+  const notes = d.notes.filter((n) => n.text.trim() !== '')
   return {
     list: 'besondere-beduerfnisse',
     title: DEPARTURE_LIST_LABELS['besondere-beduerfnisse'],
@@ -717,11 +730,12 @@ export function specialNeedsList(d: Departure): ListDocument {
       needing.length
         ? `${travellerCount(needing.length)} mit Mobilitätshilfe: ${perAid.map(([aid, n]) => `${n} × ${MOBILITY_LABELS[aid]}`).join(', ')}`
         : 'Niemand hat eine Mobilitätshilfe angegeben.',
+      ...(notes.length ? [`${countOf(notes.length, 'Notiz', 'Notizen')} des Büros zu den Buchungen`] : []),
     ],
     seatPlan: null,
     tables: [
       {
-        heading: null,
+        heading: 'Mobilitätshilfen',
         lines: [],
         columns: [
           { header: 'Name', share: 0.25 },
@@ -734,10 +748,34 @@ export function specialNeedsList(d: Departure): ListDocument {
         rows: needing.map((t) => [travellerName(t), mobilityNote(t), t.seat ?? '', boardingLabel(t, d.points), t.phone, t.bookingNumber]),
         empty: 'Keine Reisenden mit Rollator oder Rollstuhl.',
       },
+      {
+        heading: 'Notizen des Büros zu den Buchungen',
+        lines: [],
+        columns: [
+          { header: 'Buchung', share: 0.15 },
+          { header: 'Reisende', share: 0.23 },
+          { header: 'Notiz', share: 0.42 },
+          { header: 'Geschrieben', share: 0.2 },
+        ],
+        rows: notes.map((n) => [n.bookingNumber, sorted(travellersOf(n.bookingNumber)).map(travellerName).join('\n'), n.text.trim(), noteByline(n)]),
+        empty: 'Zu den Buchungen dieses Termins gibt es keine Notiz.',
+      },
     ],
     csv: {
-      header: ['Name', 'Hilfsmittel', 'Platz', 'Zustieg', 'Telefon', 'Buchungsnummer'],
-      rows: needing.map((t) => [travellerName(t), mobilityNote(t), t.seat ?? '', boardingLabel(t, d.points), t.phone, t.bookingNumber]),
+      header: ['Art', 'Name', 'Hilfsmittel', 'Platz', 'Zustieg', 'Telefon', 'Buchungsnummer', 'Notiz'],
+      rows: [
+        ...needing.map((t) => ['Mobilitätshilfe', travellerName(t), mobilityNote(t), t.seat ?? '', boardingLabel(t, d.points), t.phone, t.bookingNumber, '']),
+        ...notes.map((n) => [
+          'Notiz',
+          sorted(travellersOf(n.bookingNumber)).map(travellerName).join('; '),
+          '',
+          '',
+          '',
+          phoneOf(n.bookingNumber),
+          n.bookingNumber,
+          `${n.text.trim()} (${noteByline(n)})`,
+        ]),
+      ],
     },
   }
 }
@@ -757,6 +795,7 @@ export function departureListDocument(d: Departure, list: DepartureList): ListDo
 /** How many lines each list has, for the departure's page ('12 Reisende', '3 Abholungen'). */
 export function listSizes(d: Departure): Record<DepartureList, string> {
   const needing = d.travellers.filter((t) => t.mobility !== 'keine').length
+  const notes = d.notes.filter((n) => n.text.trim() !== '').length
   const pickups = pickupZones(d).reduce((n, z) => n + z.pickups.length, 0)
   const roomCount = rooms(d).length
   return {
@@ -764,6 +803,6 @@ export function listSizes(d: Departure): Record<DepartureList, string> {
     zustiegsliste: travellerCount(d.travellers.filter((t) => !t.transferZip).length),
     'rooming-liste': countOf(roomCount, 'Zimmer', 'Zimmer'),
     transferliste: countOf(pickups, 'Abholung', 'Abholungen'),
-    'besondere-beduerfnisse': travellerCount(needing),
+    'besondere-beduerfnisse': `${travellerCount(needing)}${notes ? `, ${countOf(notes, 'Notiz', 'Notizen')}` : ''}`,
   }
 }

@@ -20,6 +20,7 @@ import {
 import type {
   Departure,
   DepartureFacts,
+  DepartureNote,
   DepartureList,
   DepartureListSearch,
   DepartureTraveller,
@@ -30,13 +31,16 @@ import type {
   SeatReservation,
 } from '~/lib/office/departure-lists'
 import type { BookableStatus } from '~/lib/bookable'
+import type { AuditAction } from '~/lib/office/audit'
 import type { Database } from '../db/client.server'
 import { intArray } from '../db/query.server'
-import { boardingPoints, bookingParticipants, bookings, seatPlans, seatReservations, transferZones, tripBoardingPoints, tripDates, trips } from '../db/schema'
+import { auditLog, boardingPoints, bookingParticipants, bookings, seatPlans, seatReservations, transferZones, tripBoardingPoints, tripDates, trips } from '../db/schema'
 import { holdLapsed } from '../services/booking/seat-reservation.server'
 
 /** The one status that holds places; 'cancelled' does not. */
 const COUNTED_STATUS = 'received'
+/** The audit log's action of a note the office writes on a booking. */
+const NOTE_ACTION: AuditAction = 'booking.note'
 
 export type DepartureListRow = {
   id: number
@@ -180,7 +184,7 @@ export async function loadDeparture(db: Database, id: number, now = new Date()):
 
   const counted = and(eq(bookings.tripDateId, id), eq(bookings.status, COUNTED_STATUS))
   const contact = (key: string) => sql<string>`coalesce(${bookings.contact}->>${key}, '')`
-  const [points, zones, people, reservations] = await Promise.all([
+  const [points, zones, people, reservations, notes] = await Promise.all([
     // The trip's points, and a point a traveller booked that the trip no longer lists (no time).
     db
       .select({
@@ -225,6 +229,18 @@ export async function loadDeparture(db: Database, id: number, now = new Date()):
       // The booking's own order: its rooms, and in each the booking person first where they sleep there.
       .orderBy(asc(bookings.id), asc(bookingParticipants.roomIndex), asc(bookingParticipants.id)),
     facts.layout ? reservationsOf(db, [id], now) : new Map<number, SeatReservation[]>(),
+    // The office's notes on these bookings: entries of their audit log (issue 25, item 7).
+    db
+      .select({
+        bookingNumber: bookings.bookingNumber,
+        at: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        author: auditLog.actorName,
+        text: sql<string>`coalesce(${auditLog.after}->>'note', '')`,
+      })
+      .from(auditLog)
+      .innerJoin(bookings, eq(bookings.id, auditLog.bookingId))
+      .where(and(counted, eq(auditLog.action, NOTE_ACTION)))
+      .orderBy(asc(auditLog.at), asc(auditLog.id)),
   ])
 
   const travellers: DepartureTraveller[] = people.map(({ street, streetNr, zip, city, roomType, mobility, ...p }) => ({
@@ -233,7 +249,14 @@ export async function loadDeparture(db: Database, id: number, now = new Date()):
     mobility: mobilityOf(mobility),
     bookerAddress: zip ? { street, streetNr, zip, city } : null,
   }))
-  return { facts: facts satisfies DepartureFacts, points, zones, travellers, reservations: reservations.get(id) ?? [] }
+  return {
+    facts: facts satisfies DepartureFacts,
+    points,
+    zones,
+    travellers,
+    reservations: reservations.get(id) ?? [],
+    notes: notes satisfies DepartureNote[],
+  }
 }
 
 export type DepartureView = {
