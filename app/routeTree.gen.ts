@@ -64,6 +64,7 @@ import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroTelefonbuchungIndexRouteImport } from './routes/buero/telefonbuchung/index'
+import { Route as BueroTermineIndexRouteImport } from './routes/buero/termine/index'
 import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
@@ -87,6 +88,8 @@ import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buc
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
 import { Route as BuchungBestaetigungNummerReiseDoticsRouteImport } from './routes/buchung/bestaetigung/$nummer/reise[.]ics'
 import { Route as BueroBuchungenNummerIndexRouteImport } from './routes/buero/buchungen/$nummer/index'
+import { Route as BueroTermineIdIndexRouteImport } from './routes/buero/termine/$id/index'
+import { Route as BueroTermineIdDateiRouteImport } from './routes/buero/termine/$id/$datei'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
 import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
@@ -374,6 +377,11 @@ const BueroTelefonbuchungIndexRoute =
     path: '/telefonbuchung/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroTermineIndexRoute = BueroTermineIndexRouteImport.update({
+  id: '/termine/',
+  path: '/termine/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroZweiFaktorIndexRoute = BueroZweiFaktorIndexRouteImport.update({
   id: '/zwei-faktor/',
   path: '/zwei-faktor/',
@@ -504,6 +512,16 @@ const BueroBuchungenNummerIndexRoute =
     path: '/buchungen/$nummer/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroTermineIdIndexRoute = BueroTermineIdIndexRouteImport.update({
+  id: '/termine/$id/',
+  path: '/termine/$id/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroTermineIdDateiRoute = BueroTermineIdDateiRouteImport.update({
+  id: '/termine/$id/$datei',
+  path: '/termine/$id/$datei',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const NewsletterAbmeldenTokenIndexRoute =
   NewsletterAbmeldenTokenIndexRouteImport.update({
     id: '/newsletter/abmelden/$token/',
@@ -585,6 +603,7 @@ export interface FileRoutesByFullPath {
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
+  '/buero/termine/': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
@@ -601,6 +620,7 @@ export interface FileRoutesByFullPath {
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
+  '/buero/termine/$id/$datei': typeof BueroTermineIdDateiRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
@@ -608,6 +628,7 @@ export interface FileRoutesByFullPath {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
+  '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -667,6 +688,7 @@ export interface FileRoutesByTo {
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/telefonbuchung': typeof BueroTelefonbuchungIndexRoute
+  '/buero/termine': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
@@ -683,6 +705,7 @@ export interface FileRoutesByTo {
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
+  '/buero/termine/$id/$datei': typeof BueroTermineIdDateiRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2': typeof BuchungTerminIdStep2IndexRoute
@@ -690,6 +713,7 @@ export interface FileRoutesByTo {
   '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer': typeof BueroBuchungenNummerIndexRoute
+  '/buero/termine/$id': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -752,6 +776,7 @@ export interface FileRoutesById {
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
+  '/buero/termine/': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
@@ -768,6 +793,7 @@ export interface FileRoutesById {
   '/api/trip-dates/$id/availability': typeof ApiTripDatesIdAvailabilityRoute
   '/buchung/bestaetigung/$nummer/bestaetigung.pdf': typeof BuchungBestaetigungNummerBestaetigungDotpdfRoute
   '/buchung/bestaetigung/$nummer/reise.ics': typeof BuchungBestaetigungNummerReiseDoticsRoute
+  '/buero/termine/$id/$datei': typeof BueroTermineIdDateiRoute
   '/reise/$id/termin/$file': typeof ReiseIdTerminFileRoute
   '/buchung/$terminId/step1/': typeof BuchungTerminIdStep1IndexRoute
   '/buchung/$terminId/step2/': typeof BuchungTerminIdStep2IndexRoute
@@ -775,6 +801,7 @@ export interface FileRoutesById {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
+  '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -838,6 +865,7 @@ export interface FileRouteTypes {
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/telefonbuchung/'
+    | '/buero/termine/'
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
@@ -854,6 +882,7 @@ export interface FileRouteTypes {
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/buchung/bestaetigung/$nummer/reise.ics'
+    | '/buero/termine/$id/$datei'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1/'
     | '/buchung/$terminId/step2/'
@@ -861,6 +890,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
+    | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -920,6 +950,7 @@ export interface FileRouteTypes {
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/telefonbuchung'
+    | '/buero/termine'
     | '/buero/zwei-faktor'
     | '/forms/$form'
     | '/hotels/$id'
@@ -936,6 +967,7 @@ export interface FileRouteTypes {
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/buchung/bestaetigung/$nummer/reise.ics'
+    | '/buero/termine/$id/$datei'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1'
     | '/buchung/$terminId/step2'
@@ -943,6 +975,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4'
     | '/buchung/bestaetigung/$nummer'
     | '/buero/buchungen/$nummer'
+    | '/buero/termine/$id'
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
@@ -1004,6 +1037,7 @@ export interface FileRouteTypes {
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/telefonbuchung/'
+    | '/buero/termine/'
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
@@ -1020,6 +1054,7 @@ export interface FileRouteTypes {
     | '/api/trip-dates/$id/availability'
     | '/buchung/bestaetigung/$nummer/bestaetigung.pdf'
     | '/buchung/bestaetigung/$nummer/reise.ics'
+    | '/buero/termine/$id/$datei'
     | '/reise/$id/termin/$file'
     | '/buchung/$terminId/step1/'
     | '/buchung/$terminId/step2/'
@@ -1027,6 +1062,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
+    | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -1487,6 +1523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroTelefonbuchungIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/termine/': {
+      id: '/buero/termine/'
+      path: '/termine'
+      fullPath: '/buero/termine/'
+      preLoaderRoute: typeof BueroTermineIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/zwei-faktor/': {
       id: '/buero/zwei-faktor/'
       path: '/zwei-faktor'
@@ -1648,6 +1691,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenNummerIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/termine/$id/': {
+      id: '/buero/termine/$id/'
+      path: '/termine/$id'
+      fullPath: '/buero/termine/$id/'
+      preLoaderRoute: typeof BueroTermineIdIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/termine/$id/$datei': {
+      id: '/buero/termine/$id/$datei'
+      path: '/termine/$id/$datei'
+      fullPath: '/buero/termine/$id/$datei'
+      preLoaderRoute: typeof BueroTermineIdDateiRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/newsletter/abmelden/$token/': {
       id: '/newsletter/abmelden/$token/'
       path: '/newsletter/abmelden/$token'
@@ -1688,8 +1745,11 @@ interface BueroRouteRouteChildren {
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroTelefonbuchungIndexRoute: typeof BueroTelefonbuchungIndexRoute
+  BueroTermineIndexRoute: typeof BueroTermineIndexRoute
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
+  BueroTermineIdDateiRoute: typeof BueroTermineIdDateiRoute
   BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
+  BueroTermineIdIndexRoute: typeof BueroTermineIdIndexRoute
 }
 
 const BueroRouteRouteChildren: BueroRouteRouteChildren = {
@@ -1701,8 +1761,11 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroTelefonbuchungIndexRoute: BueroTelefonbuchungIndexRoute,
+  BueroTermineIndexRoute: BueroTermineIndexRoute,
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
+  BueroTermineIdDateiRoute: BueroTermineIdDateiRoute,
   BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
+  BueroTermineIdIndexRoute: BueroTermineIdIndexRoute,
 }
 
 const BueroRouteRouteWithChildren = BueroRouteRoute._addFileChildren(

@@ -3,7 +3,8 @@ import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { formatPrice } from '~/lib/format'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { bookingConfirmationMail } from '~/server/booking/confirmation-mail.server'
-import { renderConfirmationPdf, winAnsi } from '~/server/booking/confirmation-pdf.server'
+import { renderConfirmationPdf } from '~/server/booking/confirmation-pdf.server'
+import { winAnsi } from '~/server/pdf/layout.server'
 import { renderMail } from '~/server/mail/template.server'
 
 const site = DEFAULT_SITE_INFO

@@ -56,6 +56,9 @@ function OfficeLayout() {
                 <Link to="/buero/telefonbuchung/">Telefonbuchung</Link>
               </li>
               <li>
+                <Link to="/buero/termine/">Abfahrten</Link>
+              </li>
+              <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
               </li>
             </ul>

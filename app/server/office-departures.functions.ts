@@ -1,0 +1,37 @@
+// The office's departures (issue 25, item 6): the list of trip dates with their places and the
+// page of one date with its seat plan and lists. Each function starts with requireStaff (a 404 for
+// anybody else); the lists as files are the server route `/buero/termine/{id}/{liste}.{pdf|csv}`.
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import * as z from 'zod/mini'
+import { todayInBerlin } from '~/lib/calendar'
+import { MAX_ID } from '~/lib/ids'
+import { departureListSearchSchema } from '~/lib/office/departure-lists'
+import { departureChoices, departureView, listDepartures, loadDeparture } from './office/departures.server'
+import type { DepartureChoices, DepartureListPage, DepartureView } from './office/departures.server'
+import { requireStaff } from './office/staff.server'
+import { getDb } from './runtime.server'
+
+/** One page of the trip dates of the filter, from today on unless the filter says otherwise. */
+export const fetchDepartures = createServerFn({ method: 'GET' })
+  .validator(departureListSearchSchema)
+  .handler(async ({ data }): Promise<DepartureListPage> => {
+    await requireStaff()
+    return listDepartures(await getDb(), data, todayInBerlin())
+  })
+
+/** The choices of the list's trip filter. */
+export const fetchDepartureChoices = createServerFn({ method: 'GET' }).handler(async (): Promise<DepartureChoices> => {
+  await requireStaff()
+  return departureChoices(await getDb())
+})
+
+/** One trip date: its places, minimum, seat plan with names and its lists; a 404 when there is no such date. */
+export const fetchDeparture = createServerFn({ method: 'GET' })
+  .validator(z.object({ id: z.number().check(z.int(), z.gte(1), z.lte(MAX_ID)) }))
+  .handler(async ({ data }): Promise<DepartureView> => {
+    await requireStaff()
+    const departure = await loadDeparture(await getDb(), data.id)
+    if (!departure) throw notFound()
+    return departureView(departure, todayInBerlin())
+  })
