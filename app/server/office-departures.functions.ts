@@ -1,7 +1,6 @@
 // The office's departures (issue 25, item 6): the list of trip dates with their places and the
 // page of one date with its seat plan and lists. Each function starts with requireStaff (a 404 for
 // anybody else); the lists as files are the server route `/buero/termine/{id}/{liste}.{pdf|csv}`.
-import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import * as z from 'zod/mini'
 import { todayInBerlin } from '~/lib/calendar'
@@ -9,7 +8,7 @@ import { MAX_ID } from '~/lib/ids'
 import { departureListSearchSchema } from '~/lib/office/departure-lists'
 import { departureChoices, departureView, listDepartures, loadDeparture } from './office/departures.server'
 import type { DepartureChoices, DepartureListPage, DepartureView } from './office/departures.server'
-import { requireStaff } from './office/staff.server'
+import { officeNotFound, requireStaff } from './office/staff.server'
 import { getDb } from './runtime.server'
 
 /** One page of the trip dates of the filter, from today on unless the filter says otherwise. */
@@ -32,6 +31,6 @@ export const fetchDeparture = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<DepartureView> => {
     await requireStaff()
     const departure = await loadDeparture(await getDb(), data.id)
-    if (!departure) throw notFound()
+    if (!departure) throw officeNotFound()
     return departureView(departure, todayInBerlin())
   })

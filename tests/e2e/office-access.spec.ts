@@ -75,7 +75,7 @@ test('every office page and server function refuses anonymous visitors, customer
     if (name && !calls.has(name)) calls.set(name, { name, method: r.method(), url: r.url(), body: r.postData(), headers: r.headers() })
   })
   await signIn(page)
-  const paths = officePaths({ nummer: bookingNumber, id: String(dateId) })
+  const paths = officePaths({ nummer: bookingNumber, id: String(dateId), datei: 'busliste.pdf' })
   expect(paths).toContain('/buero/buchungen/$nummer/'.replace('$nummer', bookingNumber))
   for (const path of paths.filter((p) => !OPEN_PAGES.has(p) && !/\.(csv|xlsx|pdf)$/.test(p))) {
     const response = await page.goto(path)
@@ -97,10 +97,10 @@ test('every office page and server function refuses anonymous visitors, customer
   await expect(page.getByRole('heading', { level: 1, name: 'Telefonbuchung' })).toBeVisible()
   await page.getByRole('combobox', { name: 'Reise' }).selectOption({ index: 1 })
   await expect(page.getByRole('list', { name: 'Termine' })).toBeVisible()
-  if (await nav.getByRole('link', { name: 'Abfahrten' }).count()) {
-    await nav.getByRole('link', { name: 'Abfahrten' }).click()
-    await page.waitForLoadState('networkidle')
-  }
+  await nav.getByRole('link', { name: 'Abfahrten' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Abfahrten' })).toBeVisible()
+  await page.getByRole('region', { name: 'Abfahrten' }).getByRole('rowheader').first().getByRole('link').click()
+  await expect(page.getByRole('link', { name: /Busliste.*\(PDF\)/ })).toBeVisible()
   await context.close()
 
   const expected = officeFunctions()
