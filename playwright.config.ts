@@ -79,6 +79,9 @@ export default defineConfig({
         // A production start that sends mail needs its public origin (the links in the mails).
         SITE_URL: `http://localhost:${port}`,
         MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
+        // The browser tests count the seats and bookings they make themselves; the demo bookings
+        // are tested in tests/integration/office-demo-bookings.test.ts.
+        SEED_BOOKINGS: '0',
       },
     },
   ],

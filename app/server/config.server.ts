@@ -32,6 +32,8 @@ const envSchema = z.object({
   DATA_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), './.data'),
   DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 10),
   SEED_TRIPS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 200),
+  /** Demo bookings the demo seed writes (issue 25: an office that looks like a real one). */
+  SEED_BOOKINGS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 400),
   /** `demo`: an empty PostgreSQL (DATABASE_URL) gets the demo catalogue; the embedded database always does. */
   SEED: z.optional(z.enum(['demo'], 'muss demo sein oder fehlen')),
   /** Optional secret for `/?debug=…` and `/api/cache-clear`; without it both are only rate-limited. */
@@ -141,6 +143,6 @@ export function config(): Config {
  * Demo trips go only into the embedded database, or into a PostgreSQL where SEED=demo asks for
  * them (issue 10): never into an operator's empty production database by surprise.
  */
-export function demoSeed(cfg: Pick<Config, 'DATABASE_URL' | 'SEED' | 'SEED_TRIPS'>): { trips: number } | false {
-  return cfg.DATABASE_URL && cfg.SEED !== 'demo' ? false : { trips: cfg.SEED_TRIPS }
+export function demoSeed(cfg: Pick<Config, 'DATABASE_URL' | 'SEED' | 'SEED_TRIPS' | 'SEED_BOOKINGS'>): { trips: number; bookings: number } | false {
+  return cfg.DATABASE_URL && cfg.SEED !== 'demo' ? false : { trips: cfg.SEED_TRIPS, bookings: cfg.SEED_BOOKINGS }
 }

@@ -23,7 +23,8 @@ export type OpenOptions = {
   dataDir: string
   poolSize?: number
   /** Seed an empty database with this many trips; false leaves it empty. */
-  seed?: { trips: number } | false
+  /** The demo seed for an empty database: trips, and demo bookings (default none). */
+  seed?: { trips: number; bookings?: number } | false
   migrationsFolder?: string
   log?: (msg: string) => void
 }
@@ -165,7 +166,7 @@ async function seedIfEmpty(db: Database, seed: OpenOptions['seed'], log: (msg: s
   if (await isSeeded(db)) return
   const trips = seed?.trips ?? 200
   log(`seeding the demo catalogue (${trips} trips)`)
-  const result = await seedDatabase(db, { trips })
+  const result = await seedDatabase(db, { trips, bookings: seed?.bookings ?? 0 })
   // The visibility map that lets the search read its indexes without the table, and statistics
   // for the planner, before the first visitor rather than at the first vacuum.
   await db.execute(sql`vacuum trip_search, trip_search_documents, trip_dates`)

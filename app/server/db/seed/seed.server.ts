@@ -7,6 +7,7 @@ import { hashPassword as hashStaffPassword } from 'better-auth/crypto'
 import { hashPassword } from '../../auth/password.server'
 import * as schema from '../schema'
 import { todayInBerlin } from '../../../lib/calendar'
+import { seedDemoBookings } from './bookings'
 import { DEFAULT_SEED, generateCatalogue, type TripChunk } from './catalogue'
 
 /** Same type as `Database` in client.server.ts (a transaction satisfies it too). */
@@ -41,6 +42,8 @@ export interface SeedOptions {
   today?: string
   /** Trips generated and written per round (default 1,000). */
   chunkSize?: number
+  /** Demo bookings across the dates (default none). */
+  bookings?: number
 }
 
 export interface SeedResult {
@@ -165,6 +168,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await insertRows(tx, schema.impressions, ref.impressions)
 
     await resetSequences(tx)
+    await seedDemoBookings(tx, { count: options.bookings ?? 0, seed: catalogue.seed, today })
 
     const meta = [
       { key: 'seed_trips', value: String(catalogue.tripCount) },
