@@ -36,7 +36,6 @@ const TERMS = { depositPercent: 20, balanceDays: 30 }
 /** What the payment plan of a demo booking has come to. */
 type Money = 'paid' | 'partly' | 'open' | 'overdue'
 
-type DateRow = { id: number; tripId: number; dateFrom: string; dateTill: string; price: number; single: number; capacity: number; layout: unknown; duration: number }
 
 export type DemoBookingOptions = { count: number; seed: number; today: string; chunkSize?: number }
 
