@@ -58,6 +58,7 @@ function startInstance(name: 'a' | 'b', options: { demoData: boolean } = { demoD
     DATABASE_URL: databaseUrl,
     SEED: 'demo',
     SEED_TRIPS: '40',
+    SEED_BOOKINGS: '0',
     DATA_DIR: join(dir, name),
     LOG_LEVEL: 'error',
     CLIENT_LIMIT_SCALE: '1000',
