@@ -63,6 +63,7 @@ import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/b
 import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
+import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
 import { Route as BueroTelefonbuchungIndexRouteImport } from './routes/buero/telefonbuchung/index'
 import { Route as BueroTermineIndexRouteImport } from './routes/buero/termine/index'
 import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
@@ -371,6 +372,11 @@ const BueroPasswortVergessenIndexRoute =
     path: '/passwort-vergessen/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroProtokollIndexRoute = BueroProtokollIndexRouteImport.update({
+  id: '/protokoll/',
+  path: '/protokoll/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroTelefonbuchungIndexRoute =
   BueroTelefonbuchungIndexRouteImport.update({
     id: '/telefonbuchung/',
@@ -602,6 +608,7 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/protokoll/': typeof BueroProtokollIndexRoute
   '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
   '/buero/termine/': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
@@ -687,6 +694,7 @@ export interface FileRoutesByTo {
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
+  '/buero/protokoll': typeof BueroProtokollIndexRoute
   '/buero/telefonbuchung': typeof BueroTelefonbuchungIndexRoute
   '/buero/termine': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
@@ -775,6 +783,7 @@ export interface FileRoutesById {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
+  '/buero/protokoll/': typeof BueroProtokollIndexRoute
   '/buero/telefonbuchung/': typeof BueroTelefonbuchungIndexRoute
   '/buero/termine/': typeof BueroTermineIndexRoute
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
@@ -864,6 +873,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
+    | '/buero/protokoll/'
     | '/buero/telefonbuchung/'
     | '/buero/termine/'
     | '/buero/zwei-faktor/'
@@ -949,6 +959,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
+    | '/buero/protokoll'
     | '/buero/telefonbuchung'
     | '/buero/termine'
     | '/buero/zwei-faktor'
@@ -1036,6 +1047,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
+    | '/buero/protokoll/'
     | '/buero/telefonbuchung/'
     | '/buero/termine/'
     | '/buero/zwei-faktor/'
@@ -1516,6 +1528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroPasswortVergessenIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/protokoll/': {
+      id: '/buero/protokoll/'
+      path: '/protokoll'
+      fullPath: '/buero/protokoll/'
+      preLoaderRoute: typeof BueroProtokollIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/telefonbuchung/': {
       id: '/buero/telefonbuchung/'
       path: '/telefonbuchung'
@@ -1744,6 +1763,7 @@ interface BueroRouteRouteChildren {
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
+  BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
   BueroTelefonbuchungIndexRoute: typeof BueroTelefonbuchungIndexRoute
   BueroTermineIndexRoute: typeof BueroTermineIndexRoute
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
@@ -1760,6 +1780,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
+  BueroProtokollIndexRoute: BueroProtokollIndexRoute,
   BueroTelefonbuchungIndexRoute: BueroTelefonbuchungIndexRoute,
   BueroTermineIndexRoute: BueroTermineIndexRoute,
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,

@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
 import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
-import { fetchOfficeBooking, fetchPhoneBookingChoices } from '~/server/office-bookings.functions'
+import type { AuditSearch } from '~/lib/office/audit'
+import { fetchAuditLog, fetchOfficeBooking, fetchPhoneBookingChoices } from '~/server/office-bookings.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
@@ -18,3 +19,6 @@ export const officeBookingQuery = (bookingNumber: string) =>
 
 export const phoneBookingChoicesQuery = (reise: number | undefined) =>
   queryOptions({ queryKey: ['office', 'phone-booking', reise ?? null], queryFn: () => fetchPhoneBookingChoices({ data: { reise } }), staleTime: 0 })
+
+export const auditLogQuery = (search: AuditSearch) =>
+  queryOptions({ queryKey: ['office', 'audit', search], queryFn: () => fetchAuditLog({ data: search }), staleTime: 0 })

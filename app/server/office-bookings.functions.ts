@@ -5,10 +5,13 @@ import { createServerFn } from '@tanstack/react-start'
 import * as z from 'zod/mini'
 import { todayInBerlin } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
+import { auditSearchSchema } from '~/lib/office/audit'
 import { bookingChangeSchema } from '~/lib/office/booking-changes'
 import { multiLine } from '~/lib/forms'
 import { log } from './log.server'
 import { publicOrigin } from './origin.server'
+import { recentAudit } from './office/audit.server'
+import type { AuditEntryView } from './office/audit.server'
 import { addBookingNote, changeBooking, resendConfirmation } from './office/booking-changes.server'
 import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
@@ -90,4 +93,12 @@ export const fetchPhoneBookingChoices = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<PhoneBookingChoices> => {
     await requireStaff()
     return phoneBookingChoices(await getDb(), data.reise, todayInBerlin())
+  })
+
+/** The audit log for admins: newest first, searchable by booking number, staff member or action. */
+export const fetchAuditLog = createServerFn({ method: 'GET' })
+  .validator(auditSearchSchema)
+  .handler(async ({ data }): Promise<AuditEntryView[]> => {
+    await requireStaff('admin')
+    return recentAudit(await getDb(), { q: data.q, page: data.seite ?? 1 })
   })

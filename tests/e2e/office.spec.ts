@@ -90,6 +90,15 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${admin.name}` })).toBeVisible()
   await expect(page.getByText('Administration (Büro, Mitarbeiterkonten, Einstellungen)')).toBeVisible()
+
+  // The audit log is the admins': searchable, newest first, each entry with who and what.
+  await page.getByRole('navigation', { name: 'Büro' }).getByRole('link', { name: 'Protokoll' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Protokoll' })).toBeVisible()
+  const search = page.getByRole('search', { name: 'Protokoll durchsuchen' })
+  await search.getByLabel('Buchungsnummer, Mitarbeiter oder Vorgang').fill('eingegangen')
+  await search.getByRole('button', { name: 'Suchen' }).click()
+  await expect(page).toHaveURL(/\/buero\/protokoll\/\?q=eingegangen$/)
+  await expectNoSeriousAxeViolations(page)
 })
 
 test('the office finds a booking made online by its number and by a traveller, and exports the filtered list', async ({ page, browser, request }) => {

@@ -1,5 +1,6 @@
 // What the audit log records (DESIGN 11, issue 25 item 7): the actions on a booking, in the words
 // the office reads in a booking's timeline and in the admins' list. Pure.
+import * as z from 'zod/mini'
 
 export const AUDIT_ACTIONS = {
   'booking.created': 'Buchung eingegangen',
@@ -23,6 +24,12 @@ export type AuditActor =
   | { kind: 'agency'; id: number; name: string | null }
   | { kind: 'customer' }
   | { kind: 'system' }
+
+/** The actions whose words contain the text ('sitz' finds 'Sitzplatz geändert'). */
+export function auditActionsNamed(text: string): AuditAction[] {
+  const wanted = text.toLocaleLowerCase('de-DE')
+  return (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((a) => AUDIT_ACTIONS[a].toLocaleLowerCase('de-DE').includes(wanted))
+}
 
 /** Who did it, as the timeline names them. */
 export function auditActorLabel(kind: string, name: string | null): string {
@@ -85,3 +92,13 @@ export function auditChangeLines(before: unknown, after: unknown, formatPrice: (
   }
   return lines
 }
+
+/** Entries per page of the admins' list. */
+export const AUDIT_PAGE_SIZE = 100
+
+/** `/buero/protokoll/?q=…&seite=…`: a wrong parameter is dropped. */
+export const auditSearchSchema = z.object({
+  q: z.optional(z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined)),
+  seite: z.optional(z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))), undefined)),
+})
+export type AuditSearch = z.infer<typeof auditSearchSchema>

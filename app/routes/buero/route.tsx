@@ -58,6 +58,11 @@ function OfficeLayout() {
               <li>
                 <Link to="/buero/termine/">Abfahrten</Link>
               </li>
+              {office.staff.role === 'admin' ? (
+                <li>
+                  <Link to="/buero/protokoll/">Protokoll</Link>
+                </li>
+              ) : null}
               <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
               </li>

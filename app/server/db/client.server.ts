@@ -169,7 +169,7 @@ async function seedIfEmpty(db: Database, seed: OpenOptions['seed'], log: (msg: s
   const result = await seedDatabase(db, { trips, bookings: seed?.bookings ?? 0 })
   // The visibility map that lets the search read its indexes without the table, and statistics
   // for the planner, before the first visitor rather than at the first vacuum.
-  await db.execute(sql`vacuum trip_search, trip_search_documents, trip_dates`)
+  await db.execute(sql`vacuum trip_search, trip_search_documents, trip_dates, bookings, booking_participants, payments`)
   await db.execute(sql`analyze`)
   log(`seeded ${result.trips} trips in ${Math.round(result.ms)} ms`)
 }

@@ -1,8 +1,8 @@
 // Writing the audit log (DESIGN 11): one row per change, inside the transaction of the change, so
 // that a change is never stored without its entry nor an entry without its change. The table is
 // append-only in the database (migration 0014); nothing here or anywhere updates or deletes it.
-import { desc, eq, ilike, or, sql } from 'drizzle-orm'
-import { auditActionLabel, auditActorLabel, auditChangeLines } from '~/lib/office/audit'
+import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditActionsNamed, auditActorLabel, auditChangeLines } from '~/lib/office/audit'
 import type { AuditAction, AuditActor } from '~/lib/office/audit'
 import { formatPrice } from '~/lib/format'
 import { containsPattern } from '~/lib/office/booking-list'
@@ -86,7 +86,6 @@ export async function bookingTimeline(db: Database, bookingId: number): Promise<
   return (await bookingAuditRows(db, bookingId)).map(view)
 }
 
-export const AUDIT_PAGE_SIZE = 100
 
 /** The newest entries, optionally of one booking number or actor (the admins' list). */
 export async function recentAudit(db: Database, { q, page }: { q?: string; page: number }): Promise<AuditEntryView[]> {
@@ -94,7 +93,7 @@ export async function recentAudit(db: Database, { q, page }: { q?: string; page:
   const rows = await db
     .select(rowColumns)
     .from(auditLog)
-    .where(like ? or(ilike(auditLog.bookingNumber, like), ilike(auditLog.actorName, like), ilike(auditLog.action, like)) : undefined)
+    .where(q && like ? or(ilike(auditLog.bookingNumber, like), ilike(auditLog.actorName, like), inArray(auditLog.action, ['', ...auditActionsNamed(q)])) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE)

@@ -1,6 +1,6 @@
 // The office's bookings list (issue 25, item 3): filtered, sorted and paged in the database, one
 // query for the page and one for the count; the export reads the same filter without paging.
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { BOOKINGS_PER_PAGE, containsPattern, isPhoneNumber, listOrder } from '~/lib/office/booking-list'
 import type { BookingChannel, BookingListSearch, BookingStatus, PaymentState } from '~/lib/office/booking-list'
@@ -75,11 +75,11 @@ function conditions(search: BookingListSearch, today: string): SQL[] {
       ? sql`union select id from bookings where regexp_replace(contact->>'tel', '[^0-9+]', '', 'g') like ${containsPattern(search.q.replace(/[^0-9+]/g, ''))}`
       : sql``
     // Each part on its own trigram index (migration 0015); the booking person is a traveller too.
-    where.push(sql`${bookings.id} in (
+    where.push(sql`${bookings.id} = any(array(
       select id from bookings where booking_number like ${number}
       union select id from bookings where contact->>'email' ilike ${like}
       ${phone}
-      union select booking_id from booking_participants where (firstname || ' ' || lastname) ilike ${like})`)
+      union select booking_id from booking_participants where (firstname || ' ' || lastname) ilike ${like}))`)
   }
   if (search.status) where.push(eq(bookings.status, search.status))
   if (search.zahlung) where.push(paymentCondition(search.zahlung, today))
@@ -108,7 +108,29 @@ function orderBy(search: BookingListSearch) {
   return [by(column), by(bookings.id)]
 }
 
-function select(db: Database, search: BookingListSearch, today: string) {
+/** Whether the filter or the order needs the trip date (otherwise the booking alone answers). */
+function needsDate(search: BookingListSearch): boolean {
+  return Boolean(search.reise || search.abfahrtVon || search.abfahrtBis || listOrder(search).sort === 'departure')
+}
+
+/** The ids of the filter's bookings in the list's order, from `offset` on. */
+function matchingIds(db: Database, search: BookingListSearch, today: string, limit: number, offset: number) {
+  const base = db.select({ id: bookings.id }).from(bookings)
+  const joined = needsDate(search) ? base.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : base
+  return joined
+    .where(and(...conditions(search, today)))
+    .orderBy(...orderBy(search))
+    .limit(limit)
+    .offset(offset)
+}
+
+/**
+ * The rows of these bookings in the list's order. Found first by id (the filter and the order on
+ * the bookings' own indexes), then given their trip, agency and payment state: the lateral look-up
+ * of the payments runs for the rows shown, not for every booking the filter matched.
+ */
+async function rowsOf(db: Database, search: BookingListSearch, today: string, ids: number[]): Promise<BookingListRow[]> {
+  if (ids.length === 0) return []
   const pay = paymentSummary(db, today)
   return db
     .select({
@@ -132,27 +154,28 @@ function select(db: Database, search: BookingListSearch, today: string) {
     .innerJoin(trips, eq(trips.id, tripDates.tripId))
     .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
     .leftJoinLateral(pay, sql`true`)
-    .where(and(...conditions(search, today)))
+    .where(inArray(bookings.id, ids))
     .orderBy(...orderBy(search))
 }
 
 export async function listBookings(db: Database, search: BookingListSearch, today: string): Promise<BookingListPage> {
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookings)
-    .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
-    .where(and(...conditions(search, today)))
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(bookings)
+  const [{ total } = { total: 0 }] = await (needsDate(search) ? counted.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : counted).where(
+    and(...conditions(search, today)),
+  )
   const pages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE))
   const page = Math.min(search.seite ?? 1, pages)
-  const rows = await select(db, search, today)
-    .limit(BOOKINGS_PER_PAGE)
-    .offset((page - 1) * BOOKINGS_PER_PAGE)
-  return { rows, total, page, pages }
+  const ids = await matchingIds(db, search, today, BOOKINGS_PER_PAGE, (page - 1) * BOOKINGS_PER_PAGE)
+  return { rows: await rowsOf(db, search, today, ids.map((r) => r.id)), total, page, pages }
 }
 
 /** Every row of the filter, in the list's order (the export; at most `limit`). */
-export function allBookings(db: Database, search: BookingListSearch, today: string, limit: number): Promise<BookingListRow[]> {
-  return select(db, search, today).limit(limit)
+export async function allBookings(db: Database, search: BookingListSearch, today: string, limit: number): Promise<BookingListRow[]> {
+  const ids = await matchingIds(db, search, today, limit, 0)
+  const rows: BookingListRow[] = []
+  // In slices, so that no statement carries 100,000 parameters.
+  for (let i = 0; i < ids.length; i += 5000) rows.push(...(await rowsOf(db, search, today, ids.slice(i, i + 5000).map((r) => r.id))))
+  return rows
 }
 
 export type BookingListChoices = { trips: { id: number; title: string }[]; agencies: { id: number; name: string }[] }
@@ -160,11 +183,11 @@ export type BookingListChoices = { trips: { id: number; title: string }[]; agenc
 /** What the trip and agency filters offer: the trips that have bookings, and every agency. */
 export async function bookingListChoices(db: Database): Promise<BookingListChoices> {
   const [tripRows, agencyRows] = await Promise.all([
+    // Per trip one probe of the bookings' date index, rather than every booking read.
     db
-      .selectDistinct({ id: trips.id, title: trips.title })
-      .from(bookings)
-      .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
-      .innerJoin(trips, eq(trips.id, tripDates.tripId))
+      .select({ id: trips.id, title: trips.title })
+      .from(trips)
+      .where(sql`exists (select 1 from ${tripDates} d where d.trip_id = ${trips.id} and exists (select 1 from ${bookings} b where b.trip_date_id = d.id))`)
       .orderBy(trips.title, trips.id),
     db.select({ id: agencies.id, name: agencies.name }).from(agencies).orderBy(agencies.name),
   ])
