@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../app/server/db/seed/seed.server'
+import { gotoHydrated } from '../tests/e2e/support'
 import { freePort, ms, percentile, ratio, root, startServer, stopServer } from './support'
 
 const entry = join(resolve(root, process.env.BUILD_OUT_DIR ?? '.output'), 'server/index.mjs')
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ baseURL: base })
     const [office] = DEMO_STAFF
-    await page.goto('/buero/anmelden/')
+    await gotoHydrated(page, '/buero/anmelden/')
     await page.getByLabel('E-Mail-Adresse').fill(office.email)
     await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
     await page.getByRole('button', { name: 'Anmelden' }).click()
