@@ -195,10 +195,11 @@ describe('spec 2 and 9 browser preferences', () => {
 
 describe('demo data (issue 10)', () => {
   it('goes into the embedded database, and into a PostgreSQL only with SEED=demo', () => {
-    expect(demoSeed(parseConfig({}))).toEqual({ trips: 200 })
-    expect(demoSeed(parseConfig({ SEED_TRIPS: '50' }))).toEqual({ trips: 50 })
+    expect(demoSeed(parseConfig({}))).toEqual({ trips: 200, bookings: 400 })
+    expect(demoSeed(parseConfig({ SEED_TRIPS: '50', SEED_BOOKINGS: '0' }))).toEqual({ trips: 50, bookings: 0 })
     expect(demoSeed(parseConfig({ DATABASE_URL: 'postgres://db/reisen' }))).toBe(false)
-    expect(demoSeed(parseConfig({ DATABASE_URL: 'postgres://db/reisen', SEED: 'demo' }))).toEqual({ trips: 200 })
+    expect(demoSeed(parseConfig({ DATABASE_URL: 'postgres://db/reisen', SEED: 'demo' }))).toEqual({ trips: 200, bookings: 400 })
+    expect(() => parseConfig({ SEED_BOOKINGS: '-1' })).toThrow(/SEED_BOOKINGS/)
     expect(() => parseConfig({ SEED: 'ja' })).toThrow(/SEED/)
   })
 })
