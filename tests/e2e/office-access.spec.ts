@@ -94,6 +94,7 @@ test('every office page and server function refuses anonymous visitors, customer
   await page.getByRole('button', { name: 'Notiz speichern' }).click()
   await page.getByRole('button', { name: 'Bestätigung erneut senden' }).click()
   await page.getByText('Anna Muster ändern').click()
+  await page.getByRole('form', { name: /^Name/ }).getByLabel('Vorname').fill('Anne')
   await page.getByRole('form', { name: /^Name/ }).getByRole('button', { name: 'Namensänderung prüfen' }).click()
   await expect(page.getByText(/^Der Gesamtpreis bleibt/)).toBeVisible()
   await nav.getByRole('link', { name: 'Telefonbuchung' }).click()

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingOffer } from '~/lib/booking/offer'
 import type { BookingChange } from '~/lib/office/booking-changes'
-import { PRICE_MOVED_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
+import { NOTHING_CHANGED_MESSAGE, PRICE_MOVED_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
 import { bookingAuditRows } from '~/server/office/audit.server'
 import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations } from '~/server/db/schema'
 import { bookDraft } from '~/server/services/booking/book.server'
@@ -195,6 +195,10 @@ describe('changeBooking', () => {
       message: 'Diese reisende Person gibt es in der Buchung nicht.',
     })
     expect(await changeBooking(t.db, 'XXXX-XXXX-XX', contact, staff, options)).toBeNull()
+    // The same values again: nothing to change, nothing stored, no mail.
+    const unchanged = await stored(number)
+    expect(await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, options)).toEqual({ kind: 'refused', message: NOTHING_CHANGED_MESSAGE })
+    expect(await stored(number)).toEqual(unchanged)
   })
 
   it('sends the confirmation again and records it', async () => {

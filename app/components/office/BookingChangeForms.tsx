@@ -21,7 +21,12 @@ function ChangeForm({ title, onSubmit, children, change }: { title: string; onSu
 
 function useChangeForm<T extends Record<string, unknown>>(bookingNumber: string, defaults: T, toChange: (value: T) => BookingChange) {
   const change = useBookingChange(bookingNumber)
-  const form = useAppForm({ defaultValues: defaults, onSubmit: ({ value }) => change.check(toChange(value)) })
+  const form = useAppForm({
+    defaultValues: defaults,
+    // A value typed after the check is not what was priced: the check is dropped, never saved.
+    listeners: { onChange: () => change.cancel() },
+    onSubmit: ({ value }) => change.check(toChange(value)),
+  })
   return { change, form }
 }
 

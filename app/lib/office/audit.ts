@@ -1,6 +1,8 @@
 // What the audit log records (DESIGN 11, issue 25 item 7): the actions on a booking, in the words
 // the office reads in a booking's timeline and in the admins' list. Pure.
 import * as z from 'zod/mini'
+import { BOOKING_CHANNEL_LABELS } from './booking-list'
+import type { BookingChannel } from './booking-list'
 
 export const AUDIT_ACTIONS = {
   'booking.created': 'Buchung eingegangen',
@@ -71,6 +73,7 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (value === null || value === undefined || value === '') return '–'
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'keine'
   if (key === 'gesamtpreis' && typeof value === 'number') return formatPrice(value)
+  if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]
   return String(value)
 }
 

@@ -33,6 +33,7 @@ export type ChangeResult =
   | { kind: 'refused'; message: string }
 
 export const PRICE_MOVED_MESSAGE = 'Der neue Preis hat sich seit Ihrer Prüfung geändert. Bitte prüfen Sie die Änderung erneut.'
+export const NOTHING_CHANGED_MESSAGE = 'Die Angaben sind dieselben wie bisher: Es gibt nichts zu ändern.'
 export const CANCELLED_MESSAGE = 'Diese Buchung ist storniert und kann nicht mehr geändert werden.'
 
 /** Thrown to roll the transaction back with a message for the office. */
@@ -172,14 +173,15 @@ export async function changeBooking(
       )
       if ('refused' in priced) throw new Refused(priced.refused)
       const previous = booking.gesamtpreis
-      if (options.expectedTotal === undefined) return { kind: 'preview', previous, gesamtpreis: priced.gesamtpreis, lines: priced.lines }
-      if (options.expectedTotal !== priced.gesamtpreis) throw new Refused(PRICE_MOVED_MESSAGE)
-
+      if (JSON.stringify(touched(change, before, offer)) === JSON.stringify(touched(change, after, offer))) throw new Refused(NOTHING_CHANGED_MESSAGE)
+      // What the instalments cannot take is said at the check already, not only at the save.
       const plan = rescheduled(
         instalments.map((i) => ({ id: i.id, amount: i.amount, paid: i.status === 'paid' })),
         priced.gesamtpreis - previous,
       )
       if ('refused' in plan) throw new Refused(plan.refused)
+      if (options.expectedTotal === undefined) return { kind: 'preview', previous, gesamtpreis: priced.gesamtpreis, lines: priced.lines }
+      if (options.expectedTotal !== priced.gesamtpreis) throw new Refused(PRICE_MOVED_MESSAGE)
 
       if (change.kind === 'seat') await moveSeat(tx, booking.id, booking.tripDateId, people[change.traveller]?.seat ?? null, change.seat, now)
 
