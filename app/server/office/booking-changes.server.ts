@@ -6,7 +6,7 @@
 // `expectedTotal` nothing is written: the office sees the new price first and confirms it.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { bookingDraftSchema } from '~/lib/booking/draft'
+import { MOBILITY_AIDS, bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft, Participant } from '~/lib/booking/draft'
 import { priceBooking, priceLineSchema } from '~/lib/booking/price'
 import type { PriceLine } from '~/lib/booking/price'
@@ -72,7 +72,7 @@ export function draftOfBooking(
           boarding: p.boardingPointId !== null ? { kind: 'point', boardingPointId: p.boardingPointId } : p.transferZip ? { kind: 'transfer', zip: p.transferZip } : null,
           insurance: z.array(z.object({ id: z.number() })).parse(p.insurance),
           services: z.array(z.object({ id: z.number() })).parse(p.services),
-          mobility: z.catch(z.enum(['keine', 'rollator', 'rollstuhl']), 'keine').parse(p.mobility),
+          mobility: z.catch(z.enum(MOBILITY_AIDS), 'keine').parse(p.mobility),
           price_per_person: p.price,
         }),
       ),

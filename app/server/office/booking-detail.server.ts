@@ -2,10 +2,10 @@
 // add-ons and insurance, every price line, the payment plan, the agency or staff member who booked
 // it, the consent with its time, every mail sent for it, and its timeline from the audit log; with
 // what the change forms may offer (the trip's boarding points and add-ons, the seats still free).
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { boardingLabel } from '~/lib/booking/summary'
-import { MOBILITY_LABELS } from '~/lib/booking/draft'
+import { MOBILITY_AIDS, MOBILITY_LABELS } from '~/lib/booking/draft'
 import { ROOM_LABELS, ROOM_TYPES } from '~/lib/booking/offer'
 import { priceLineSchema } from '~/lib/booking/price'
 import type { PriceLine } from '~/lib/booking/price'
@@ -103,7 +103,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.bookingId, booking.id)))
+      .where(eq(mailOutbox.bookingId, booking.id))
       .orderBy(desc(mailOutbox.id)),
     bookingTimeline(db, booking.id),
     loadOffer(db, booking.tripDateId),
@@ -147,7 +147,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
         serviceIds,
         services: serviceIds.map((id) => services.get(id)?.name ?? `Leistung ${id}`),
         insurance: insurance ? (insurances.get(insurance.id)?.name ?? null) : null,
-        mobility: MOBILITY_LABELS[z.catch(z.enum(['keine', 'rollator', 'rollstuhl']), 'keine').parse(p.mobility)],
+        mobility: MOBILITY_LABELS[z.catch(z.enum(MOBILITY_AIDS), 'keine').parse(p.mobility)],
         price: p.price,
       }
     }),
