@@ -40,6 +40,8 @@ export const changeOfficeBooking = createServerFn({ method: 'POST' })
     z.object({
       bookingNumber,
       change: bookingChangeSchema,
+      /** The booking's version the page shows: a change made on an older one is refused. */
+      version: z.int().check(z.positive()),
       /** The total of the preview the office confirms; without it the change is only priced. */
       expectedTotal: z.optional(z.int()),
       notify: z._default(z.boolean(), true),
@@ -48,6 +50,7 @@ export const changeOfficeBooking = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<ChangeResult> => {
     const staff = await requireStaff()
     const result = await changeBooking(await getDb(), data.bookingNumber, data.change, staff, {
+      version: data.version,
       expectedTotal: data.expectedTotal,
       notify: data.notify,
       settings: await bookingSettings(),

@@ -30,6 +30,9 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   const bernd = travellers.getByRole('row', { name: /Bernd Muster/ })
   const oldSeat = (await bernd.getByRole('cell').nth(1).innerText()).trim()
   await expectNoSeriousAxeViolations(page)
+  // A second tab on the same booking, still showing it as it is now.
+  const second = await page.context().newPage()
+  await gotoHydrated(second, `/buero/buchungen/${bookingNumber}/`)
 
   // The name: checked, then saved.
   await page.getByText('Bernd Muster ändern').click()
@@ -42,6 +45,16 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   await nameForm.getByRole('button', { name: 'Änderung speichern' }).click()
   await expect(nameForm.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
   await expect(travellers.getByRole('rowheader', { name: 'Clara Neumann' })).toBeVisible()
+
+  // The second tab's change was made on the booking before the rename: refused, nothing stored,
+  // and the tab shows the booking as it is now.
+  await second.getByText('Bernd Muster ändern').click()
+  const staleForm = second.getByRole('form', { name: /^Name/ })
+  await staleForm.getByLabel('Vorname').fill('Bernhard')
+  await staleForm.getByRole('button', { name: 'Namensänderung prüfen' }).click()
+  await expect(staleForm.getByRole('alert')).toContainText('Diese Buchung wurde inzwischen geändert')
+  await expect(second.getByRole('region', { name: 'Reisende' }).getByRole('rowheader', { name: 'Clara Neumann' })).toBeVisible()
+  await second.close()
 
   // The seat: the first free one.
   const seatForm = page.getByRole('form', { name: 'Sitzplatz' })

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingOffer } from '~/lib/booking/offer'
 import type { BookingChange } from '~/lib/office/booking-changes'
-import { NOTHING_CHANGED_MESSAGE, PRICE_MOVED_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
+import { NOTHING_CHANGED_MESSAGE, PRICE_MOVED_MESSAGE, STALE_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
 import { bookingAuditRows } from '~/server/office/audit.server'
 import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations } from '~/server/db/schema'
 import { bookDraft } from '~/server/services/booking/book.server'
@@ -22,6 +22,12 @@ let takeDate: ReturnType<typeof datePool>
 const staff = { id: 'staff-test', name: 'Petra Büro' }
 const origin = 'http://localhost:3000'
 const options = { settings, origin }
+
+/** The change options on the booking's version as stored now (what the office's page shows). */
+async function at(number: string, extra: { expectedTotal?: number } = {}) {
+  const [row] = await t.db.select({ version: bookings.documentVersion }).from(bookings).where(eq(bookings.bookingNumber, number))
+  return { ...options, version: row?.version ?? 1, ...extra }
+}
 
 async function book(offer: BookingOffer, tag: string, seats?: string[]): Promise<string> {
   const row = await createDraft(t.db, offer, settings)
@@ -85,15 +91,20 @@ describe('changeBooking', () => {
     const change = { kind: 'traveller', traveller: 1, firstname: 'Clara', lastname: 'Neumann' } as const
 
     // The preview writes nothing.
-    const preview = await changeBooking(t.db, number, change, staff, options)
+    const preview = await changeBooking(t.db, number, change, staff, await at(number))
     expect(preview).toMatchObject({ kind: 'preview', previous: before.booking.gesamtpreis, gesamtpreis: before.booking.gesamtpreis })
     expect(await stored(number)).toEqual(before)
 
-    const done = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const done = await changeBooking(t.db, number, change, staff, await at(number, { expectedTotal: before.booking.gesamtpreis }))
     expect(done).toEqual({ kind: 'changed', previous: before.booking.gesamtpreis, gesamtpreis: before.booking.gesamtpreis, version: 2 })
     const after = await stored(number)
     expect(after.people.map((p) => `${p.firstname} ${p.lastname}`)).toEqual(['Anna BeckerName', 'Clara Neumann'])
     expect(after.booking.documentVersion).toBe(2)
+    // The same page in a second tab still shows version 1: its change is refused and writes nothing.
+    const second = { kind: 'traveller', traveller: 1, firstname: 'Clara', lastname: 'Neumeier' } as const
+    expect(await changeBooking(t.db, number, second, staff, { ...options, version: 1 })).toEqual({ kind: 'stale', message: STALE_MESSAGE, version: 2 })
+    expect(await changeBooking(t.db, number, second, staff, { ...options, version: 1, expectedTotal: before.booking.gesamtpreis })).toMatchObject({ kind: 'stale' })
+    expect(await stored(number)).toEqual(after)
     const lines = after.booking.priceLines as { traveller: string | null }[]
     expect(lines.some((l) => l.traveller === 'Clara Neumann')).toBe(true)
     expect(lines.some((l) => l.traveller === 'Bernd BeckerName')).toBe(false)
@@ -124,15 +135,15 @@ describe('changeBooking', () => {
     const number = await book(offer, 'Extra')
     const before = await stored(number)
     const change: BookingChange = { kind: 'services', traveller: 0, services: [service.id] }
-    const preview = await changeBooking(t.db, number, change, staff, options)
+    const preview = await changeBooking(t.db, number, change, staff, await at(number))
     expect(preview).toMatchObject({ kind: 'preview', gesamtpreis: before.booking.gesamtpreis + service.price })
 
     // A total other than the one the price function gives now is refused and changes nothing.
-    const stale = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const stale = await changeBooking(t.db, number, change, staff, await at(number, { expectedTotal: before.booking.gesamtpreis }))
     expect(stale).toEqual({ kind: 'refused', message: PRICE_MOVED_MESSAGE })
     expect(await stored(number)).toEqual(before)
 
-    const done = await changeBooking(t.db, number, change, staff, { ...options, expectedTotal: before.booking.gesamtpreis + service.price })
+    const done = await changeBooking(t.db, number, change, staff, await at(number, { expectedTotal: before.booking.gesamtpreis + service.price }))
     expect(done).toMatchObject({ kind: 'changed', gesamtpreis: before.booking.gesamtpreis + service.price })
     const after = await stored(number)
     expect(after.people[0]?.services).toEqual([{ id: service.id }])
@@ -147,7 +158,7 @@ describe('changeBooking', () => {
     })
 
     // Removing it again gives the booked price back.
-    const removed = await changeBooking(t.db, number, { ...change, services: [] }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const removed = await changeBooking(t.db, number, { ...change, services: [] }, staff, await at(number, { expectedTotal: before.booking.gesamtpreis }))
     expect(removed).toMatchObject({ kind: 'changed', gesamtpreis: before.booking.gesamtpreis, version: 3 })
     expect((await stored(number)).plan.map((p) => p.amount)).toEqual(before.plan.map((p) => p.amount))
   })
@@ -159,12 +170,12 @@ describe('changeBooking', () => {
     await book(offer, 'SeatB', seats.slice(2, 4))
     const before = await stored(mine)
 
-    const taken = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: seats[2]! }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const taken = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: seats[2]! }, staff, await at(mine, { expectedTotal: before.booking.gesamtpreis }))
     expect(taken).toEqual({ kind: 'refused', message: `Der Sitzplatz ${seats[2]} ist bereits vergeben. Bitte wählen Sie einen anderen Platz.` })
     expect(await stored(mine)).toEqual(before)
 
     const free = seats[6]!
-    const moved = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: free }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const moved = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: free }, staff, await at(mine, { expectedTotal: before.booking.gesamtpreis }))
     expect(moved).toMatchObject({ kind: 'changed' })
     const reserved = await t.db
       .select({ seat: seatReservations.seat })
@@ -173,31 +184,31 @@ describe('changeBooking', () => {
     expect(reserved.map((r) => r.seat).sort()).toEqual([free, seats[1]!].sort())
     expect((await stored(mine)).people[0]?.seat).toBe(free)
     // A seat that is not in the bus is refused by the step rules.
-    const unknown = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: '99Z' }, staff, options)
+    const unknown = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: '99Z' }, staff, await at(mine))
     expect(unknown).toEqual({ kind: 'refused', message: 'Den Sitzplatz 99Z gibt es in diesem Bus nicht.' })
   })
 
   it('refuses a broken contact and an unknown traveller; a missing booking is null', async () => {
     const number = await book(await takeDate({ seatPlan: false }), 'Contact')
     const contact = { kind: 'contact', street: 'Neue Straße', street_nr: '3', zip: '33602', city: 'Bielefeld', email: 'keine-adresse', tel: '0521 99' } as const
-    const refused = await changeBooking(t.db, number, contact, staff, options)
+    const refused = await changeBooking(t.db, number, contact, staff, await at(number))
     expect(refused?.kind).toBe('refused')
     const before = await stored(number)
-    const done = await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, { ...options, expectedTotal: before.booking.gesamtpreis })
+    const done = await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, await at(number, { expectedTotal: before.booking.gesamtpreis }))
     expect(done?.kind).toBe('changed')
     const after = await stored(number)
     expect(after.booking.contact).toMatchObject({ street: 'Neue Straße', street_nr: '3', email: 'anna.neu@example.de' })
     expect(after.people[0]?.email).toBe('anna.neu@example.de')
     expect(after.mails.at(-1)?.to).toBe('anna.neu@example.de')
 
-    expect(await changeBooking(t.db, number, { kind: 'traveller', traveller: 7, firstname: 'A', lastname: 'B' }, staff, options)).toEqual({
+    expect(await changeBooking(t.db, number, { kind: 'traveller', traveller: 7, firstname: 'A', lastname: 'B' }, staff, await at(number))).toEqual({
       kind: 'refused',
       message: 'Diese reisende Person gibt es in der Buchung nicht.',
     })
-    expect(await changeBooking(t.db, 'XXXX-XXXX-XX', contact, staff, options)).toBeNull()
+    expect(await changeBooking(t.db, 'XXXX-XXXX-XX', contact, staff, { ...options, version: 1 })).toBeNull()
     // The same values again: nothing to change, nothing stored, no mail.
     const unchanged = await stored(number)
-    expect(await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, options)).toEqual({ kind: 'refused', message: NOTHING_CHANGED_MESSAGE })
+    expect(await changeBooking(t.db, number, { ...contact, email: 'anna.neu@example.de' }, staff, await at(number))).toEqual({ kind: 'refused', message: NOTHING_CHANGED_MESSAGE })
     expect(await stored(number)).toEqual(unchanged)
   })
 

@@ -1,11 +1,11 @@
 // The office's bookings list (issue 25, item 3) on PGlite and PostgreSQL: found by number, by the
 // booker's or a traveller's name, by e-mail and phone; filtered by payment state, departure, trip and
 // channel; sorted and paged without a row twice.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todayInBerlin } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
-import { agencies, bookings, payments } from '~/server/db/schema'
+import { agencies, bookings, payments, tripDates } from '~/server/db/schema'
 import ExcelJS from 'exceljs'
 import { bookingsWorkbook } from '~/server/office/booking-export.server'
 import { allBookings, bookingListChoices, listBookings } from '~/server/office/booking-list.server'
@@ -87,9 +87,11 @@ describe('listBookings', () => {
     expect(paid?.customer).toBe(`Anna Becker${made[1]!.tag}`)
   })
 
-  it('offers the trips that have bookings and every agency as filter choices', async () => {
+  it('offers every trip that has dates and every agency as filter choices', async () => {
     const choices = await bookingListChoices(t.db)
-    expect(choices.trips.map((trip) => trip.id).sort()).toEqual([...new Set(made.map((m) => m.offer.tripId))].sort())
+    const dated = await t.db.selectDistinct({ id: tripDates.tripId }).from(tripDates)
+    expect(choices.trips.map((trip) => trip.id).sort()).toEqual(dated.map((d) => d.id).sort())
+    expect(choices.trips.map((trip) => trip.id)).toEqual(expect.arrayContaining(made.map((m) => m.offer.tripId)))
     expect(choices.agencies.length).toBeGreaterThan(0)
   })
 
@@ -106,5 +108,46 @@ describe('listBookings', () => {
     expect(sheet?.getRow(2).getCell(1).value).toBe(first.bookingNumber)
     expect(sheet?.getRow(2).getCell(8).value).toEqual(new Date(`${first.departure}T00:00:00Z`))
     expect(sheet?.getRow(2).getCell(10).value).toBe(first.total / 1_000_000)
+  })
+})
+
+describe('the payment state kept on the booking (migration 0016)', () => {
+  it('follows every insert, update and delete of its payments, whatever statement made it', async () => {
+    const number = await book(await datePool(t.db)({ seatPlan: false }), 'Vier')
+    const [booking] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, number))
+    const id = booking!.id
+    const state = async () => {
+      const [row] = await t.db.select({ paid: bookings.paidAmount, openDue: bookings.openDue }).from(bookings).where(eq(bookings.id, id))
+      return row
+    }
+    const plan = await t.db.select().from(payments).where(eq(payments.bookingId, id)).orderBy(payments.dueDate)
+    expect(plan.length).toBeGreaterThan(0)
+    expect(await state()).toEqual({ paid: 0, openDue: plan[0]!.dueDate })
+    const stateOf = async () => (await listBookings(t.db, { q: number }, today)).rows[0]?.paymentState
+
+    // The first instalment paid by a statement of its own, in SQL.
+    await t.db.execute(sql`update payments set status = 'paid', paid_at = now() where id = ${plan[0]!.id}`)
+    const rest = plan.slice(1)
+    expect(await state()).toEqual({ paid: plan[0]!.amount, openDue: rest[0]?.dueDate ?? null })
+    expect(await stateOf()).toBe(rest.length > 0 ? 'partly' : 'paid')
+
+    // An open instalment past its day makes the booking overdue, in the filter and in the row.
+    const last = plan[plan.length - 1]!
+    await t.db.update(payments).set({ status: 'open', paidAt: null, dueDate: '2020-01-01' }).where(eq(payments.id, last.id))
+    expect((await state())?.openDue).toBe('2020-01-01')
+    expect(await stateOf()).toBe('overdue')
+    expect(numbers((await listBookings(t.db, { zahlung: 'overdue' }, today)).rows)).toContain(number)
+
+    // Everything paid: nothing open, the paid sum is the payments' sum.
+    await t.db.update(payments).set({ status: 'paid', paidAt: new Date() }).where(eq(payments.bookingId, id))
+    const all = await t.db.select({ amount: payments.amount }).from(payments).where(eq(payments.bookingId, id))
+    expect(await state()).toEqual({ paid: all.reduce((sum, p) => sum + p.amount, 0), openDue: null })
+    expect(numbers((await listBookings(t.db, { zahlung: 'paid' }, today)).rows)).toContain(number)
+
+    await t.db.delete(payments).where(eq(payments.bookingId, id))
+    expect(await state()).toEqual({ paid: 0, openDue: null })
+    await t.db.insert(payments).values({ bookingId: id, kind: 'full', amount: 100, status: 'open', dueDate: '2999-01-01' })
+    expect(await state()).toEqual({ paid: 0, openDue: '2999-01-01' })
+    expect(await stateOf()).toBe('open')
   })
 })

@@ -10,12 +10,17 @@ import type { BookingChange } from '~/lib/office/booking-changes'
 import { formatPrice } from '~/lib/format'
 import { officeBookingQuery } from '~/queries/office'
 import { changeOfficeBooking } from '~/server/office-bookings.functions'
+import type { ChangeResult } from '~/server/office/booking-changes.server'
 
-type Checked = { change: BookingChange; previous: number; gesamtpreis: number }
+type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number }
 type Outcome = { kind: 'saved' | 'refused'; message: string } | null
 
-/** The preview, confirmation and outcome of one change form. */
-export function useBookingChange(bookingNumber: string) {
+/**
+ * The preview, confirmation and outcome of one change form, made on the version of the booking the
+ * page shows: if it was changed meanwhile (another tab, a colleague), nothing is stored, the page
+ * reloads the booking and the form keeps what was typed for a new check.
+ */
+export function useBookingChange({ bookingNumber, version }: { bookingNumber: string; version: number }) {
   const queryClient = useQueryClient()
   const [checked, setChecked] = useState<Checked | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -37,19 +42,22 @@ export function useBookingChange(bookingNumber: string) {
   const check = (change: BookingChange) =>
     run(async () => {
       setOutcome(null)
-      const result = await changeOfficeBooking({ data: { bookingNumber, change } })
-      if (result.kind === 'preview') setChecked({ change, previous: result.previous, gesamtpreis: result.gesamtpreis })
-      else if (result.kind === 'refused') {
-        setChecked(null)
-        setOutcome({ kind: 'refused', message: result.message })
-      }
+      const result = await changeOfficeBooking({ data: { bookingNumber, version, change } })
+      if (result.kind === 'preview') setChecked({ change, version, previous: result.previous, gesamtpreis: result.gesamtpreis })
+      else if (result.kind !== 'changed') await refused(result)
     })
+
+  const refused = async (result: Extract<ChangeResult, { kind: 'refused' | 'stale' }>) => {
+    setChecked(null)
+    setOutcome({ kind: 'refused', message: result.message })
+    if (result.kind === 'stale') await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
+  }
 
   /** Stores the change that was priced, at that price. */
   const save = (notify: boolean) =>
     run(async () => {
       if (!checked) return
-      const result = await changeOfficeBooking({ data: { bookingNumber, change: checked.change, expectedTotal: checked.gesamtpreis, notify } })
+      const result = await changeOfficeBooking({ data: { bookingNumber, version: checked.version, change: checked.change, expectedTotal: checked.gesamtpreis, notify } })
       setChecked(null)
       if (result.kind === 'changed') {
         setOutcome({
@@ -57,7 +65,7 @@ export function useBookingChange(bookingNumber: string) {
           message: `Gespeichert. Gesamtpreis jetzt ${formatPrice(result.gesamtpreis)}${notify ? `; die Bestätigung (Version ${result.version}) geht an den Kunden` : ''}.`,
         })
         await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
-      } else if (result.kind === 'refused') setOutcome({ kind: 'refused', message: result.message })
+      } else if (result.kind !== 'preview') await refused(result)
     })
 
   return { checked, outcome, busy, check, save, cancel: () => setChecked(null) }

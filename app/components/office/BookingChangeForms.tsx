@@ -19,8 +19,8 @@ function ChangeForm({ title, onSubmit, children, change }: { title: string; onSu
   )
 }
 
-function useChangeForm<T extends Record<string, unknown>>(bookingNumber: string, defaults: T, toChange: (value: T) => BookingChange) {
-  const change = useBookingChange(bookingNumber)
+function useChangeForm<T extends Record<string, unknown>>(booking: OfficeBooking, defaults: T, toChange: (value: T) => BookingChange) {
+  const change = useBookingChange(booking)
   const form = useAppForm({
     defaultValues: defaults,
     // A value typed after the check is not what was priced: the check is dropped, never saved.
@@ -31,7 +31,7 @@ function useChangeForm<T extends Record<string, unknown>>(bookingNumber: string,
 }
 
 export function TravellerNameForm({ booking, traveller, idPrefix }: FormProps & { traveller: OfficeTraveller }) {
-  const { change, form } = useChangeForm(booking.bookingNumber, { firstname: traveller.firstname, lastname: traveller.lastname }, (v) => ({
+  const { change, form } = useChangeForm(booking, { firstname: traveller.firstname, lastname: traveller.lastname }, (v) => ({
     kind: 'traveller',
     traveller: traveller.index,
     firstname: v.firstname,
@@ -52,7 +52,7 @@ export function TravellerNameForm({ booking, traveller, idPrefix }: FormProps & 
 
 export function SeatForm({ booking, traveller, idPrefix }: FormProps & { traveller: OfficeTraveller }) {
   const free = booking.choices.freeSeats ?? []
-  const { change, form } = useChangeForm(booking.bookingNumber, { seat: traveller.seat ?? '' }, (v) => ({ kind: 'seat', traveller: traveller.index, seat: v.seat }))
+  const { change, form } = useChangeForm(booking, { seat: traveller.seat ?? '' }, (v) => ({ kind: 'seat', traveller: traveller.index, seat: v.seat }))
   const options = [...(traveller.seat ? [{ value: traveller.seat, label: `${traveller.seat} (bisher)` }] : []), ...free.map((seat) => ({ value: seat, label: `${seat} (frei)` }))]
   return (
     <ChangeForm title="Sitzplatz" onSubmit={submitTo(form)} change={change}>
@@ -71,7 +71,7 @@ const TRANSFER = 'transfer'
 export function BoardingForm({ booking, traveller, idPrefix }: FormProps & { traveller: OfficeTraveller }) {
   const { choices } = booking
   const { change, form } = useChangeForm(
-    booking.bookingNumber,
+    booking,
     { boarding: traveller.transferZip ? TRANSFER : String(traveller.boardingPointId ?? ''), zip: traveller.transferZip ?? '' },
     (v): BookingChange => ({
       kind: 'boarding',
@@ -104,7 +104,7 @@ export function BoardingForm({ booking, traveller, idPrefix }: FormProps & { tra
 export function ServicesForm({ booking, traveller, idPrefix }: FormProps & { traveller?: OfficeTraveller }) {
   const offered = traveller ? booking.choices.personServices : booking.choices.bookingServices
   const chosen = new Set(traveller ? traveller.serviceIds : booking.choices.chosenBookingServices)
-  const { change, form } = useChangeForm(booking.bookingNumber, Object.fromEntries(offered.map((s) => [`s${s.id}`, chosen.has(s.id)])), (v) => ({
+  const { change, form } = useChangeForm(booking, Object.fromEntries(offered.map((s) => [`s${s.id}`, chosen.has(s.id)])), (v) => ({
     kind: 'services',
     traveller: traveller ? traveller.index : null,
     services: offered.filter((s) => v[`s${s.id}`] === true).map((s) => s.id),
@@ -129,7 +129,7 @@ export function ServicesForm({ booking, traveller, idPrefix }: FormProps & { tra
 export function ContactForm({ booking, idPrefix }: FormProps) {
   const { contact } = booking
   const { change, form } = useChangeForm(
-    booking.bookingNumber,
+    booking,
     { street: contact.street, street_nr: contact.street_nr, zip: contact.zip, city: contact.city, email: contact.email, tel: contact.tel },
     (v) => ({ kind: 'contact', ...v }),
   )

@@ -466,10 +466,15 @@ export const bookings = pgTable(
     bookingServices: jsonb('booking_services').$type<{ id: number }[]>().notNull().default([]),
     /** Raised by every change the office makes; the confirmation sent again names it. */
     documentVersion: integer('document_version').notNull().default(1),
+    /** What has been paid; kept by a trigger on `payments` (migration 0016), never written here. */
+    paidAmount: money('paid_amount').notNull().default(0),
+    /** The earliest due day of an instalment still open; null when nothing is left to pay (trigger). */
+    openDue: date('open_due', { mode: 'string' }),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
+    index('bookings_open_due_idx').on(t.openDue),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
     check('bookings_places_check', sql`${t.places} >= 0`),
     check('bookings_channel_check', inList('channel', BOOKING_CHANNELS)),

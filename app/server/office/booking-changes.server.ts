@@ -31,7 +31,11 @@ export type ChangeResult =
   | { kind: 'preview'; previous: number; gesamtpreis: number; lines: PriceLine[] }
   | { kind: 'changed'; previous: number; gesamtpreis: number; version: number }
   | { kind: 'refused'; message: string }
+  /** The booking was changed since the office read it (another tab, a colleague): nothing written. */
+  | { kind: 'stale'; message: string; version: number }
 
+export const STALE_MESSAGE =
+  'Diese Buchung wurde inzwischen geändert (zum Beispiel in einem anderen Fenster). Die Seite zeigt jetzt den aktuellen Stand; bitte prüfen Sie Ihre Änderung daran erneut.'
 export const PRICE_MOVED_MESSAGE = 'Der neue Preis hat sich seit Ihrer Prüfung geändert. Bitte prüfen Sie die Änderung erneut.'
 export const NOTHING_CHANGED_MESSAGE = 'Die Angaben sind dieselben wie bisher: Es gibt nichts zu ändern.'
 export const CANCELLED_MESSAGE = 'Diese Buchung ist storniert und kann nicht mehr geändert werden.'
@@ -124,6 +128,8 @@ function touched(change: BookingChange, draft: BookingDraft, offer: BookingOffer
 }
 
 export type ChangeOptions = {
+  /** The booking's version the office saw (`documentVersion`): a change made on an older one is refused. */
+  version: number
   /** The total the office saw in the preview; without it the change is only priced. */
   expectedTotal?: number
   /** Send the customer the new confirmation (default true). */
@@ -147,6 +153,7 @@ export async function changeBooking(
       const [booking] = await tx.select().from(bookings).where(eq(bookings.bookingNumber, bookingNumber)).for('update')
       if (!booking) return null
       if (booking.status === 'cancelled') throw new Refused(CANCELLED_MESSAGE)
+      if (booking.documentVersion !== options.version) return { kind: 'stale', message: STALE_MESSAGE, version: booking.documentVersion }
       const [people, offer, instalments] = await Promise.all([
         tx.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
         loadOffer(tx, booking.tripDateId),

@@ -1,11 +1,13 @@
 // The office's bookings list (issue 25, item 3): filtered, sorted and paged in the database, one
 // query for the page and one for the count; the export reads the same filter without paging.
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { BOOKINGS_PER_PAGE, containsPattern, isPhoneNumber, listOrder } from '~/lib/office/booking-list'
 import type { BookingChannel, BookingListSearch, BookingStatus, PaymentState } from '~/lib/office/booking-list'
 import type { Database } from '../db/client.server'
-import { agencies, bookings, payments, tripDates, trips } from '../db/schema'
+import { intArray } from '../db/query.server'
+import { keptPerVersion } from '../content-version.server'
+import { agencies, bookings, tripDates, trips } from '../db/schema'
 
 export type BookingListRow = {
   bookingNumber: string
@@ -27,60 +29,56 @@ export type BookingListRow = {
 export type BookingListPage = { rows: BookingListRow[]; total: number; page: number; pages: number }
 
 /**
- * What has been paid per booking, and whether an open instalment is past its due day: one lateral
- * look-up of the booking's payments (by their booking index), for the rows of the page.
- */
-function paymentSummary(db: Database, today: string) {
-  return db
-    .select({
-      paid: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'paid'), 0)::bigint`.as('paid'),
-      overdue: sql<boolean>`coalesce(bool_or(${payments.status} <> 'paid' and ${payments.amount} > 0 and ${payments.dueDate} < ${today}::date), false)`.as('overdue'),
-    })
-    .from(payments)
-    .where(eq(payments.bookingId, bookings.id))
-    .as('pay')
-}
-
-/**
- * The payment filter as set conditions the indexes answer (the instalments of a booking add up to
- * its price): paid = no open instalment left; overdue = an open one past its day (the partial index
- * of open instalments); partly = something paid, something open, nothing overdue; open = nothing
- * paid, nothing overdue.
+ * A booking's payment state, from what the database keeps on the booking (`paid_amount`, and
+ * `open_due`, the earliest due day of an open instalment; migration 0016): paid = nothing left open;
+ * overdue = an open instalment past its day; partly = something paid, the rest not yet due; open =
+ * nothing paid, nothing due yet. The filter compares the indexed columns; the rows show the same.
  */
 function paymentCondition(state: PaymentState, today: string): SQL {
-  const openLeft = sql`exists (select 1 from payments p where p.booking_id = ${bookings.id} and p.status <> 'paid' and p.amount > 0)`
-  const somePaid = sql`exists (select 1 from payments p where p.booking_id = ${bookings.id} and p.status = 'paid' and p.amount > 0)`
-  const overdue = sql`${bookings.id} in (select p.booking_id from payments p where p.status <> 'paid' and p.amount > 0 and p.due_date < ${today}::date)`
   switch (state) {
     case 'paid':
-      return sql`not ${openLeft}`
+      return sql`${bookings.openDue} is null`
     case 'overdue':
-      return overdue
+      return sql`${bookings.openDue} < ${today}::date`
     case 'partly':
-      return sql`${somePaid} and ${openLeft} and not ${overdue}`
+      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} > 0`
     case 'open':
-      return sql`not ${somePaid} and ${openLeft} and not ${overdue}`
+      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} = 0`
   }
+}
+
+function paymentState(today: string) {
+  return sql<PaymentState>`case when ${bookings.openDue} is null then 'paid' when ${bookings.openDue} < ${today}::date then 'overdue' when ${bookings.paidAmount} > 0 then 'partly' else 'open' end`
 }
 
 const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`
 
+/**
+ * The bookings the text finds: by number, e-mail, phone (when the text is one) or the name of the
+ * booker or any traveller (the booker is a traveller too), each part on its own trigram index
+ * (migration 0015).
+ */
+function textMatches(text: string): SQL {
+  const like = containsPattern(text)
+  const number = containsPattern(text.toUpperCase().replace(/\s+/g, ''))
+  // A phone number as typed ('0521/12 34 56') is compared digit by digit.
+  const phone = isPhoneNumber(text)
+    ? sql`union select id from bookings where regexp_replace(contact->>'tel', '[^0-9+]', '', 'g') like ${containsPattern(text.replace(/[^0-9+]/g, ''))}`
+    : sql``
+  // As an array computed once: the bookings are then read by id, not all scanned to join with it.
+  return sql`${bookings.id} = any(array(
+    select id from bookings where booking_number like ${number}
+    union select id from bookings where contact->>'email' ilike ${like}
+    ${phone}
+    union select booking_id from booking_participants where (firstname || ' ' || lastname) ilike ${like}))`
+}
+
+/** A Berlin day's first moment, as a timestamp the index on `created_at` can compare with. */
+const berlinMidnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Berlin')`
+
 function conditions(search: BookingListSearch, today: string): SQL[] {
   const where: SQL[] = []
-  if (search.q) {
-    const like = containsPattern(search.q)
-    const number = containsPattern(search.q.toUpperCase().replace(/\s+/g, ''))
-    // A phone number as typed ('0521/12 34 56') is compared digit by digit.
-    const phone = isPhoneNumber(search.q)
-      ? sql`union select id from bookings where regexp_replace(contact->>'tel', '[^0-9+]', '', 'g') like ${containsPattern(search.q.replace(/[^0-9+]/g, ''))}`
-      : sql``
-    // Each part on its own trigram index (migration 0015); the booking person is a traveller too.
-    where.push(sql`${bookings.id} = any(array(
-      select id from bookings where booking_number like ${number}
-      union select id from bookings where contact->>'email' ilike ${like}
-      ${phone}
-      union select booking_id from booking_participants where (firstname || ' ' || lastname) ilike ${like}))`)
-  }
+  if (search.q) where.push(textMatches(search.q))
   if (search.status) where.push(eq(bookings.status, search.status))
   if (search.zahlung) where.push(paymentCondition(search.zahlung, today))
   if (search.kanal) where.push(eq(bookings.channel, search.kanal))
@@ -88,9 +86,9 @@ function conditions(search: BookingListSearch, today: string): SQL[] {
   if (search.agentur) where.push(eq(bookings.agencyId, search.agentur))
   if (search.abfahrtVon) where.push(gte(tripDates.dateFrom, search.abfahrtVon))
   if (search.abfahrtBis) where.push(lte(tripDates.dateFrom, search.abfahrtBis))
-  // Booking days in Berlin.
-  if (search.gebuchtVon) where.push(sql`(${bookings.createdAt} at time zone 'Europe/Berlin')::date >= ${search.gebuchtVon}::date`)
-  if (search.gebuchtBis) where.push(sql`(${bookings.createdAt} at time zone 'Europe/Berlin')::date <= ${search.gebuchtBis}::date`)
+  // Booking days in Berlin, compared on the index of the booking time.
+  if (search.gebuchtVon) where.push(sql`${bookings.createdAt} >= ${berlinMidnight(search.gebuchtVon)}`)
+  if (search.gebuchtBis) where.push(sql`${bookings.createdAt} < ${berlinMidnight(search.gebuchtBis, 1)}`)
   return where
 }
 
@@ -108,30 +106,32 @@ function orderBy(search: BookingListSearch) {
   return [by(column), by(bookings.id)]
 }
 
-/** Whether the filter or the order needs the trip date (otherwise the booking alone answers). */
-function needsDate(search: BookingListSearch): boolean {
-  return Boolean(search.reise || search.abfahrtVon || search.abfahrtBis || listOrder(search).sort === 'departure')
+/** Whether the filter needs the trip date (otherwise the booking alone answers). */
+function filtersDate(search: BookingListSearch): boolean {
+  return Boolean(search.reise || search.abfahrtVon || search.abfahrtBis)
 }
 
-/** The ids of the filter's bookings in the list's order, from `offset` on. */
-function matchingIds(db: Database, search: BookingListSearch, today: string, limit: number, offset: number) {
+/** The ids of the filter's bookings in the list's order, from `offset` on (all without a limit). */
+async function matchingIds(db: Database, search: BookingListSearch, where: SQL[], limit?: number, offset = 0): Promise<number[]> {
   const base = db.select({ id: bookings.id }).from(bookings)
-  const joined = needsDate(search) ? base.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : base
-  return joined
-    .where(and(...conditions(search, today)))
-    .orderBy(...orderBy(search))
-    .limit(limit)
-    .offset(offset)
+  const joined = filtersDate(search) || listOrder(search).sort === 'departure' ? base.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : base
+  const ordered = joined.where(and(...where)).orderBy(...orderBy(search)).offset(offset)
+  return (await (limit === undefined ? ordered : ordered.limit(limit))).map((r) => r.id)
+}
+
+/** How many bookings the filter finds (the order does not matter here, so the date only if filtered by). */
+async function countOf(db: Database, search: BookingListSearch, where: SQL[]): Promise<number> {
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(bookings)
+  const [row] = await (filtersDate(search) ? counted.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : counted).where(and(...where))
+  return row?.total ?? 0
 }
 
 /**
  * The rows of these bookings in the list's order. Found first by id (the filter and the order on
- * the bookings' own indexes), then given their trip, agency and payment state: the lateral look-up
- * of the payments runs for the rows shown, not for every booking the filter matched.
+ * the bookings' own indexes), then given their trip and agency.
  */
 async function rowsOf(db: Database, search: BookingListSearch, today: string, ids: number[]): Promise<BookingListRow[]> {
   if (ids.length === 0) return []
-  const pay = paymentSummary(db, today)
   return db
     .select({
       bookingNumber: bookings.bookingNumber,
@@ -145,49 +145,58 @@ async function rowsOf(db: Database, search: BookingListSearch, today: string, id
       phone: sql<string>`coalesce(${bookings.contact}->>'tel', '')`,
       places: bookings.places,
       total: bookings.gesamtpreis,
-      paid: sql<number>`${pay.paid}`.mapWith(Number),
-      paymentState: sql<PaymentState>`case when ${pay.paid} >= ${bookings.gesamtpreis} then 'paid' when ${pay.overdue} then 'overdue' when ${pay.paid} > 0 then 'partly' else 'open' end`,
+      paid: bookings.paidAmount,
+      paymentState: paymentState(today),
       agency: agencies.name,
     })
     .from(bookings)
     .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
     .innerJoin(trips, eq(trips.id, tripDates.tripId))
     .leftJoin(agencies, eq(agencies.id, bookings.agencyId))
-    .leftJoinLateral(pay, sql`true`)
-    .where(inArray(bookings.id, ids))
+    .where(sql`${bookings.id} = any(${intArray(ids)})`)
     .orderBy(...orderBy(search))
 }
 
+/**
+ * One page of the list and the filter's count. A text search reads the ids it finds once, in the
+ * list's order (a text finds a bounded number of bookings), and counts them; otherwise the count
+ * and the page are two statements on the indexes.
+ */
 export async function listBookings(db: Database, search: BookingListSearch, today: string): Promise<BookingListPage> {
-  const counted = db.select({ total: sql<number>`count(*)::int` }).from(bookings)
-  const [{ total } = { total: 0 }] = await (needsDate(search) ? counted.innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId)) : counted).where(
-    and(...conditions(search, today)),
-  )
+  const where = conditions(search, today)
+  const found = search.q ? await matchingIds(db, search, where) : null
+  const total = found ? found.length : await countOf(db, search, where)
   const pages = Math.max(1, Math.ceil(total / BOOKINGS_PER_PAGE))
   const page = Math.min(search.seite ?? 1, pages)
-  const ids = await matchingIds(db, search, today, BOOKINGS_PER_PAGE, (page - 1) * BOOKINGS_PER_PAGE)
-  return { rows: await rowsOf(db, search, today, ids.map((r) => r.id)), total, page, pages }
+  const offset = (page - 1) * BOOKINGS_PER_PAGE
+  const ids = found ? found.slice(offset, offset + BOOKINGS_PER_PAGE) : await matchingIds(db, search, where, BOOKINGS_PER_PAGE, offset)
+  return { rows: await rowsOf(db, search, today, ids), total, page, pages }
 }
 
 /** Every row of the filter, in the list's order (the export; at most `limit`). */
 export async function allBookings(db: Database, search: BookingListSearch, today: string, limit: number): Promise<BookingListRow[]> {
-  const ids = await matchingIds(db, search, today, limit, 0)
+  const ids = await matchingIds(db, search, conditions(search, today), limit)
   const rows: BookingListRow[] = []
-  // In slices, so that no statement carries 100,000 parameters.
-  for (let i = 0; i < ids.length; i += 5000) rows.push(...(await rowsOf(db, search, today, ids.slice(i, i + 5000).map((r) => r.id))))
+  // In slices of a few thousand, each read by one statement.
+  for (let i = 0; i < ids.length; i += 5000) rows.push(...(await rowsOf(db, search, today, ids.slice(i, i + 5000))))
   return rows
 }
 
 export type BookingListChoices = { trips: { id: number; title: string }[]; agencies: { id: number; name: string }[] }
 
-/** What the trip and agency filters offer: the trips that have bookings, and every agency. */
-export async function bookingListChoices(db: Database): Promise<BookingListChoices> {
+/**
+ * What the trip and agency filters offer: every trip of the catalogue that has dates (asking which
+ * of them have bookings would read the bookings of every date on each page load), and every agency;
+ * kept until the catalogue changes.
+ */
+export const bookingListChoices = keptPerVersion(loadChoices, () => 'all', 1)
+
+async function loadChoices(db: Database): Promise<BookingListChoices> {
   const [tripRows, agencyRows] = await Promise.all([
-    // Per trip one probe of the bookings' date index, rather than every booking read.
     db
       .select({ id: trips.id, title: trips.title })
       .from(trips)
-      .where(sql`exists (select 1 from ${tripDates} d where d.trip_id = ${trips.id} and exists (select 1 from ${bookings} b where b.trip_date_id = d.id))`)
+      .where(sql`exists (select 1 from ${tripDates} d where d.trip_id = ${trips.id})`)
       .orderBy(trips.title, trips.id),
     db.select({ id: agencies.id, name: agencies.name }).from(agencies).orderBy(agencies.name),
   ])
