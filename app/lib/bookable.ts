@@ -16,6 +16,9 @@ export const BOOKABLE_LABELS = {
   5: 'Nur noch wenige Plätze',
 } as const satisfies Record<BookableStatus, string>
 
+/** Status 3: closed as sold out (by the operator; the seats may say otherwise). */
+export const SOLD_OUT = 3 satisfies BookableStatus
+
 /** Status 4: the operator guarantees the departure (no cancellation for too few participants). */
 export const DEPARTURE_GUARANTEED = 4 satisfies BookableStatus
 

@@ -33,6 +33,8 @@ export function guardFormsUntilHydrated(): void {
       event.preventDefault()
       event.stopImmediatePropagation()
       held = { form, submitter: event.submitter }
+      // The visitor sees that the click was taken (the button looks busy until React sends it).
+      event.submitter?.setAttribute('aria-busy', 'true')
     },
     { capture: true },
   )
@@ -87,7 +89,10 @@ function formHydrated(form: HTMLFormElement | null): void {
   // In a task of its own, after the commit that attached React's handlers.
   setTimeout(() => {
     if (typedBefore) for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
-    if (submit) form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
+    if (submit) {
+      submit.submitter?.removeAttribute('aria-busy')
+      form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
+    }
   }, 0)
 }
 

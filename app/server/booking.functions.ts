@@ -16,6 +16,7 @@ import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
+import { PHONE_BOOKING_REFUSED } from '~/lib/office/phone-booking'
 import { tripIdSchema } from '~/lib/wishlist'
 import { currentClientOverLimit, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
@@ -148,8 +149,15 @@ export type OpenBookingResult =
  * by a new one, so a customer is never locked out of a date.
  */
 export const openBooking = createServerFn({ method: 'POST' })
-  .validator(tripDateInput)
+  .validator(z.extend(tripDateInput, { /** The office opens it for a caller (`?telefon=1`): only with a staff session. */ phone: z.optional(z.boolean()) }))
   .handler(async ({ data }): Promise<OpenBookingResult> => {
+    const staff = data.phone ? await currentStaff() : null
+    if (data.phone && (!staff || needsTwoFactorSetup(staff))) {
+      setResponseStatus(403)
+      return { kind: 'unavailable', message: PHONE_BOOKING_REFUSED }
+    }
+    // The draft becomes the office's phone booking (saveDraft keeps the stored mark from then on).
+    const forCaller = <R extends { draft: BookingDraft }>(row: R): R => (staff ? { ...row, draft: { ...row.draft, telefon: true } } : row)
     const db = await getDb()
     const settings = await bookingSettings()
     const offer = await offerOf(db, data.tripDateId)
@@ -164,7 +172,7 @@ export const openBooking = createServerFn({ method: 'POST' })
     // thousands. A visit of an existing one counts as a save.
     const limited = limitCurrentClient(draftRow ? 'save' : 'draft')
     if (limited) return { kind: 'unavailable', message: limited.message }
-    let row = draftRow ?? (await createDraft(db, offer, settings))
+    let row = forCaller(draftRow ?? (await createDraft(db, offer, settings)))
     // Saved on top of the revision just read: a save of another tab in between is kept (then the
     // stored draft is current already and is what this page gets).
     const client = requestClientAddress()
@@ -174,7 +182,7 @@ export const openBooking = createServerFn({ method: 'POST' })
     }
     if (saved.kind === 'stale') saved = { kind: 'saved', ...saved.current }
     if (saved.kind !== 'saved') {
-      row = await createDraft(db, offer, settings)
+      row = forCaller(await createDraft(db, offer, settings))
       saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), null, client)
     }
     setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))
@@ -289,10 +297,6 @@ export type SubmitBookingResult =
  * "zahlungspflichtig buchen": books this browser's draft once, whatever the number of clicks, and
  * only in the revision whose summary the page showed.
  */
-/** A phone booking sent without a staff session (signed out meanwhile, or forged). */
-export const PHONE_BOOKING_REFUSED =
-  'Telefonbuchungen nimmt nur das Büro auf. Bitte melden Sie sich im Büro an und senden Sie die Buchung erneut; gebucht wurde nichts.'
-
 export const submitBooking = createServerFn({ method: 'POST' })
   .validator(
     z.extend(tripDateInput, {

@@ -58,6 +58,23 @@ test('the office account signs in with its password, sees the office and signs o
   await expect(page).toHaveURL(/\/buero\/anmelden\//)
 })
 
+test('a sign-in sent before the page is ready is not lost: it goes out once the app has the form', async ({ page }) => {
+  // The app's code held back, as on a slow connection: the form is painted, React is not there yet.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/buero/anmelden/')
+  await signIn(page, office.email, DEMO_STAFF_PASSWORD)
+  // Nothing was sent to the page's own address with the password in it; the button shows the click was taken.
+  expect(page.url()).not.toContain('password')
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toHaveAttribute('aria-busy', 'true')
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+})
+
 test('an admin sets up two factors on the first visit, then signs in with password and code', async ({ page }) => {
   await gotoHydrated(page, '/buero/anmelden/')
   await signIn(page, admin.email, DEMO_STAFF_PASSWORD)

@@ -9,10 +9,12 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import { NOTHING_CHANGED_MESSAGE, PRICE_MOVED_MESSAGE, STALE_MESSAGE, changeBooking, resendConfirmation } from '~/server/office/booking-changes.server'
 import { bookingAuditRows } from '~/server/office/audit.server'
-import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations } from '~/server/db/schema'
+import { auditLog, bookingParticipants, bookings, mailOutbox, payments, seatReservations, staffUsers } from '~/server/db/schema'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { confirmationMailWriter } from '~/server/services/booking/confirmation.server'
-import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
+import { createDraft, loadDraft, saveDraft } from '~/server/services/booking/drafts.server'
+import { travellers } from '~/lib/booking/draft'
+import { PHONE_BOOKING_REFUSED } from '~/lib/office/phone-booking'
 import { ACCEPT, completeDraft, datePool, layoutSeats, settings } from '../support/booking'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
@@ -220,5 +222,42 @@ describe('changeBooking', () => {
     expect(after.mails).toHaveLength(before.mails.length + 1)
     expect(after.mails.at(-1)?.subject).toContain(`Ihre Buchung ${number}`)
     expect(after.history.at(-1)).toMatchObject({ action: 'booking.confirmation', actorName: 'Petra Büro', after: { version: 1 } })
+  })
+})
+
+describe('a phone booking', () => {
+  it('is marked by the server only, booked by a clerk only, and may go without e-mail: then nothing is mailed', async () => {
+    await t.db.insert(staffUsers).values({ id: staff.id, email: 'petra@buero.example', name: staff.name, role: 'buero', emailVerified: true }).onConflictDoNothing()
+    const offer = await takeDate({ seatPlan: false })
+    const row = await createDraft(t.db, offer, settings)
+    const draft = completeDraft(offer, row.draft, { travellers: 2, tag: 'Telefon' })
+    travellers(draft)[0]!.p.email = ''
+
+    // A client cannot mark its own draft as the office's: the stored mark stays.
+    const forged = await saveDraft(t.db, row, offer, { ...draft, telefon: true }, settings)
+    expect(forged.kind === 'saved' && forged.draft.telefon).toBe(false)
+    expect(forged.kind === 'saved' && forged.incompleteStep).toBe(2)
+
+    // The office opened it for a caller (openBooking with a staff session marks the stored draft).
+    const current = await loadDraft(t.db, row.id)
+    const saved = await saveDraft(t.db, { ...current!, draft: { ...current!.draft, telefon: true } }, offer, draft, settings)
+    if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+    expect(saved.draft.telefon).toBe(true)
+    expect(saved.incompleteStep).toBeNull()
+
+    // Without the clerk it is not booked.
+    expect(await bookDraft(t.db, row.id, 'phone-anonymous', ACCEPT, settings)).toEqual({
+      kind: 'invalid',
+      issues: [{ path: 'telefon', message: PHONE_BOOKING_REFUSED }],
+    })
+    const booked = await bookDraft(t.db, row.id, 'phone-clerk', ACCEPT, settings, { onBooked: confirmationMailWriter(settings, origin), staff })
+    if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+    const after = await stored(booked.bookingNumber)
+    expect(after.booking).toMatchObject({ channel: 'phone', bookedByStaff: staff.id })
+    expect(after.booking.contact).toMatchObject({ email: '' })
+    // No address, no mail: the office prints the confirmation; sending it again sends nothing and records nothing.
+    expect(after.mails).toEqual([])
+    expect(await resendConfirmation(t.db, booked.bookingNumber, staff, options)).toEqual({ to: '' })
+    expect((await stored(booked.bookingNumber)).history.map((h) => h.action)).toEqual(['booking.created'])
   })
 })

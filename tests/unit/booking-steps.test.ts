@@ -79,6 +79,17 @@ describe('step rules', () => {
     expect(stepIssues(2, OFFER, d).some((i) => i.path === 'buchender')).toBe(true)
   })
 
+  it('step 2 lets a caller on the phone go without an e-mail address, never with a wrong one', () => {
+    const d = complete()
+    const [a] = travellers(d).map((t) => t.p)
+    a!.email = ''
+    expect(stepIssues(2, OFFER, d).map((i) => i.path)).toEqual(['allRooms.0.teilnehmer.0.email'])
+    d.telefon = true
+    expect(stepIssues(2, OFFER, d)).toEqual([])
+    a!.email = 'keine-mail'
+    expect(stepIssues(2, OFFER, d).map((i) => i.path)).toEqual(['allRooms.0.teilnehmer.0.email'])
+  })
+
   it('step 3 wants a payment method and, for SEPA, a valid IBAN, the holder and the mandate', () => {
     const d = complete()
     d.payment = { method: 'lastschrift', iban: 'DE88370400440532013000', accountHolder: '', mandate: false }

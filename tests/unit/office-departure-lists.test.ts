@@ -22,6 +22,7 @@ import {
   rooms,
   seatPlanColumnHeaders,
   seatPlanView,
+  shopStatus,
   specialNeedsList,
   transferList,
   travellerName,
@@ -162,6 +163,18 @@ describe('places', () => {
   it('without a seat plan: the capacity left, nothing held', () => {
     expect(placeCounts(30, null, 12, [])).toEqual({ capacity: 30, booked: 12, held: 0, free: 18 })
     expect(placeCounts(10, null, 12, [])).toEqual({ capacity: 10, booked: 12, held: 0, free: 0 })
+  })
+})
+
+describe('the status in the shop', () => {
+  it('says where the catalogue and the seats disagree', () => {
+    expect(shopStatus(0, 12)).toBe('Buchbar')
+    expect(shopStatus(3, 0)).toBe('Ausgebucht')
+    expect(shopStatus(3, 12)).toBe('Ausgebucht (im Shop gesperrt, 12 Plätze frei)')
+    expect(shopStatus(3, 1)).toBe('Ausgebucht (im Shop gesperrt, 1 Platz frei)')
+    expect(shopStatus(5, 0)).toBe('Nur noch wenige Plätze im Katalog, aber kein Platz mehr frei')
+    // A date not open for booking says nothing about its seats.
+    expect(shopStatus(2, 0)).toBe('Nicht Buchbar')
   })
 })
 

@@ -72,7 +72,18 @@ function withoutSeats(draft: BookingDraft, seats: readonly string[]): BookingDra
   }
 }
 
-export function BookingFormProvider({ tripDateId, session, children }: { tripDateId: number; session: BookingSession; children: ReactNode }) {
+export function BookingFormProvider({
+  tripDateId,
+  session,
+  phone = false,
+  children,
+}: {
+  tripDateId: number
+  session: BookingSession
+  /** The office opens the booking for a caller (`?telefon=1`). */
+  phone?: boolean
+  children: ReactNode
+}) {
   const queryClient = useQueryClient()
   // The draft the form started from: what the loader read (stored, or a new one not yet made).
   const [shown] = useState(session.draft)
@@ -146,7 +157,7 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
     let live = true
     queue.restore()
     void afterLeavingSave(tripDateId)
-      .then(() => openBooking({ data: { tripDateId } }))
+      .then(() => openBooking({ data: { tripDateId, ...(phone ? { phone } : {}) } }))
       .then((result) => {
         if (!live) return
         if (result.kind === 'opened') {
@@ -165,7 +176,7 @@ export function BookingFormProvider({ tripDateId, session, children }: { tripDat
     return () => {
       live = false
     }
-  }, [queryClient, queue, shown, tripDateId])
+  }, [queryClient, queue, shown, tripDateId, phone])
 
   // Autosave: every change is saved once the customer pauses; what is pending goes out at once
   // when the page is hidden (reload, another tab, closing) or the booking is left.

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useSelector } from '@tanstack/react-form'
+import { usePhoneClerk } from './PhoneBooking'
 import { endAgencySession, getAgencySession } from '~/components/agency/agency-session'
 import { useAppForm } from '~/components/forms/form-hook'
 import { notify } from '~/components/notifications/notify'
@@ -13,8 +14,7 @@ import { formatPrice } from '~/lib/format'
 import { STEP_LABELS } from '~/lib/booking/steps'
 import type { BookingStep } from '~/lib/booking/route'
 import { readReferrer } from '~/lib/client-prefs'
-import { PHONE_CONSENT_LABELS, forgetPhoneBooking, isPhoneBooking } from '~/lib/office/phone-booking'
-import { officeSessionQuery } from '~/queries/office'
+import { PHONE_CONSENT_LABELS, phoneConsentSchema } from '~/lib/office/phone-booking'
 import { bookingQueries } from '~/queries/booking'
 import { siteInfoQuery } from '~/queries/shell'
 import { submitBooking } from '~/server/booking.functions'
@@ -75,7 +75,7 @@ function DraftStep({ tripDateId, step, notice }: { tripDateId: number; step: Exc
       {step === 1 ? (
         <RoomsStep form={form} offer={session.offer} seatStates={session.seatStates} seatRefusal={seatRefusal} saveSoon={saveSoon} busy={busy} issueOf={issueOf} />
       ) : null}
-      {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} /> : null}
+      {step === 2 ? <TravellersStep form={form} offer={session.offer} issueOf={issueOf} phone={session.draft.telefon} /> : null}
       {step === 3 ? (
         <PaymentStep form={form} offer={session.offer} creditor={session.creditor} saveNow={saveNow} issueOf={issueOf} />
       ) : null}
@@ -105,17 +105,9 @@ function useIdempotencyKey(tripDateId: number): () => string {
 const NOT_SENT =
   'Ihre Buchung konnte nicht gesendet werden. Bitte prüfen Sie Ihre Internetverbindung und klicken Sie erneut auf „zahlungspflichtig buchen“ – es wird nicht doppelt gebucht.'
 
-/** The clerk's name when the office opened this booking for a caller and is still signed in; else null. */
-function usePhoneClerk(tripDateId: number): string | null {
-  const [marked, setMarked] = useState(false)
-  useEffect(() => setMarked(isPhoneBooking(sessionStorage, tripDateId)), [tripDateId])
-  const { data } = useQuery({ ...officeSessionQuery(), enabled: marked })
-  return marked && data ? data.staff.name : null
-}
-
 function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: ReactNode }) {
   const { form, session, message, setMessage, saveNow, rebase, booked } = useBookingStep(4)
-  const clerk = usePhoneClerk(tripDateId)
+  const clerk = usePhoneClerk()
   const { data: site } = useSuspenseQuery(siteInfoQuery())
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -124,7 +116,7 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
   const consent = useAppForm({
     defaultValues: { acceptAgb: false, acceptPrivacy: false },
     onSubmit: async ({ value }) => {
-      const checked = bookingConsentSchema.safeParse(value)
+      const checked = (clerk ? phoneConsentSchema : bookingConsentSchema).safeParse(value)
       const problems = checked.success ? [] : checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
       setIssues(problems)
       if (problems.length) return
@@ -155,7 +147,6 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
       }
       if (result.kind === 'booked') {
         sessionStorage.removeItem(`buchung-key-${tripDateId}`)
-        forgetPhoneBooking(sessionStorage, tripDateId)
         // Back from the confirmation shows this booking as made, never an empty form to book again.
         booked()
         const done: BookingView = { kind: 'booked', offer: session.offer, bookingNumber: result.bookingNumber }
@@ -164,7 +155,9 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
           endAgencySession()
           notify({ id: 'agentur-buchung', message: result.agencyNotice, color: 'warning', timeout: 0 })
         }
-        await navigate({ to: '/buchung/bestaetigung/$nummer/', params: { nummer: result.bookingNumber } })
+        // The clerk goes on in the office, on the booking just made (mail or print from there).
+        if (clerk) await navigate({ to: '/buero/buchungen/$nummer/', params: { nummer: result.bookingNumber }, search: { neu: 1 } })
+        else await navigate({ to: '/buchung/bestaetigung/$nummer/', params: { nummer: result.bookingNumber } })
         return
       }
       if (result.kind === 'stale') {

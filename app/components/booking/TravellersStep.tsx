@@ -50,6 +50,12 @@ const BOOKER_ROWS: PersonFieldSpec[][] = [
   ],
 ]
 
+/** A caller on the phone may have no e-mail address: the office then prints the confirmation. */
+const PHONE_EMAIL_FIELD = {
+  label: 'E-Mail-Adresse (freiwillig)',
+  hint: 'Ohne E-Mail-Adresse drucken Sie die Buchungsbestätigung nach der Buchung aus und senden sie per Post.',
+}
+
 const MOBILITY_OPTIONS = MOBILITY_AIDS.map((value) => ({
   value,
   label: value === 'keine' ? 'keine Mobilitätshilfe' : MOBILITY_LABELS[value],
@@ -72,8 +78,8 @@ function toggled(list: readonly { id: number }[], id: number, on: boolean): { id
  */
 export const TravellersStep = withForm({
   ...bookingFormOptions,
-  props: { offer: {} as BookingOffer, issueOf: (_path: string): string | undefined => undefined },
-  render: function TravellersStep({ form, offer, issueOf }) {
+  props: { offer: {} as BookingOffer, issueOf: (_path: string): string | undefined => undefined, phone: false },
+  render: function TravellersStep({ form, offer, issueOf, phone }) {
     const perPerson = offer.services.filter((s) => s.per === 'person')
     const perBooking = offer.services.filter((s) => s.per === 'booking')
     const values: BookingDraft = useSelector(form.store, (state) => state.values)
@@ -140,8 +146,9 @@ export const TravellersStep = withForm({
                                   {(f) => (
                                     <f.TextField
                                       id={fieldId(path(field))}
-                                      required
+                                      required={!(field === 'email' && phone)}
                                       {...props}
+                                      {...(field === 'email' && phone ? PHONE_EMAIL_FIELD : {})}
                                       // Only the booking person's fields are the browser's own data to fill in.
                                       autoComplete={p.buchender ? props.autoComplete : 'off'}
                                     />

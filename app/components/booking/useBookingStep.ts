@@ -58,13 +58,15 @@ export function useBookingStep(step: BookingStep) {
   const { form, session, saveNow, tripDateId } = booking
   const navigate = useNavigate()
   const [issues, setIssues] = useState<StepIssue[]>([])
-  const values = useCallback(() => form.state.values, [form])
+  // The rules judge the entries with the server's mark of a phone booking (not an entry of the form).
+  const phone = session.draft.telefon
+  const values = useCallback(() => ({ ...form.state.values, telefon: phone }), [form, phone])
   useIssuesFollowChanges(form.store, step, session.offer, values, issues.length > 0, setIssues)
   const [submitting, setSubmitting] = useState(false)
 
   /** "Weiter": the step's rules, then the save of everything, then the next step. */
   const submit = async () => {
-    const problems = stepIssues(step, session.offer, form.state.values)
+    const problems = stepIssues(step, session.offer, values())
     setIssues(problems)
     if (problems.length) return
     setSubmitting(true)

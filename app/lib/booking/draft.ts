@@ -94,6 +94,11 @@ export const bookingDraftSchema = z.object({
   payment: z._default(paymentSchema, { method: null, iban: '', accountHolder: '', mandate: false }),
   /** Computed by the server; whatever a client sends is replaced. */
   gesamtpreis: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  /**
+   * Taken by the office for a caller on the phone (DESIGN 11): set by the server when a signed-in
+   * clerk opens the booking, booked only by a clerk; whatever a client sends is replaced.
+   */
+  telefon: z._default(z.boolean(), false),
 })
 export type BookingDraft = z.infer<typeof bookingDraftSchema>
 export type BookingDraftInput = z.input<typeof bookingDraftSchema>

@@ -7,7 +7,7 @@ import type { BookingDraft } from './draft'
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** Fields the server computes: never the customer's change, always taken from the server. */
-const SERVER_FIELDS = new Set(['showName', 'price_per_person', 'gesamtpreis'])
+const SERVER_FIELDS = new Set(['showName', 'price_per_person', 'gesamtpreis', 'telefon'])
 
 function isObject(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

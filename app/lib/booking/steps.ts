@@ -89,7 +89,9 @@ function step2(offer: BookingOffer, draft: BookingDraft): StepIssue[] {
       if (!String(p[field]).trim()) issues.push({ path: at(field), message: `Bitte geben Sie ${what} der buchenden Person ein.` })
     }
     if (!zipSchema.safeParse(p.zip).success) issues.push({ path: at('zip'), message: ZIP_ERROR })
-    if (!isEmail(p.email.trim())) issues.push({ path: at('email'), message: MESSAGES.email })
+    // A caller on the phone may have no e-mail address: the office prints the confirmation then.
+    const email = p.email.trim()
+    if (!(draft.telefon && email === '') && !isEmail(email)) issues.push({ path: at('email'), message: MESSAGES.email })
     if (!isPhone(p.tel.trim())) issues.push({ path: at('tel'), message: MESSAGES.tel })
   }
   const bookers = all.filter((t) => t.p.buchender).length

@@ -6,7 +6,7 @@
 // word it; the PDF, the CSV and the page only lay it out.
 import * as z from 'zod/mini'
 import type { BookableStatus } from '../bookable'
-import { DEPARTURE_GUARANTEED } from '../bookable'
+import { DEPARTURE_GUARANTEED, SOLD_OUT, bookableAction, bookableLabel } from '../bookable'
 import { MOBILITY_AIDS, MOBILITY_LABELS } from '../booking/draft'
 import { ROOM_LABELS } from '../booking/offer'
 import type { RoomType } from '../booking/offer'
@@ -199,6 +199,18 @@ export function minimumState(
   const deadline = minParticipantsDeadline({ minParticipants: minimum, minParticipantsDays: facts.minParticipantsDays }, facts.dateFrom)
   if (booked >= minimum) return { kind: 'reached', minimum, deadline }
   return { kind: 'missing', minimum, deadline, missing: minimum - booked, overdue: deadline !== null && today > deadline }
+}
+
+/**
+ * The date's status in the shop, as the catalogue sets it, with what the seats say where the two
+ * disagree: a date the catalogue calls sold out can still have free places (closed by hand), and
+ * one open for booking can have none left (the shop then refuses every booking).
+ */
+export function shopStatus(bookable: BookableStatus, free: number): string {
+  const label = bookableLabel(bookable)
+  if (bookable === SOLD_OUT && free > 0) return `${label} (im Shop gesperrt, ${countOf(free, 'Platz', 'Plätze')} frei)`
+  if (bookableAction(bookable) === 'book' && free === 0) return `${label} im Katalog, aber kein Platz mehr frei`
+  return label
 }
 
 /** A short word for the list's column. */

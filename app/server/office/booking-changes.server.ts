@@ -280,6 +280,8 @@ export async function resendConfirmation(
       .where(eq(bookings.bookingNumber, bookingNumber))
     if (!booking) return null
     const to = await sendConfirmation(tx, booking.id, bookingNumber, options.settings, options.origin, { changed: booking.version > 1 })
+    // No address (a caller on the phone): nothing was sent, the office prints it.
+    if (!to) return { to }
     await audit(tx, { kind: 'staff', id: staff.id, name: staff.name }, { action: 'booking.confirmation', booking, after: { version: booking.version } }, options.now)
     return { to }
   })

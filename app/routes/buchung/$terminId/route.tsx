@@ -1,9 +1,9 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, createFileRoute, notFound, useMatches } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import { BookingDone } from '~/components/booking/BookingDone'
 import { BookingFormProvider } from '~/components/booking/BookingForm'
+import { PhoneBookingNote } from '~/components/booking/PhoneBooking'
 import { BookingProgress } from '~/components/booking/BookingProgress'
 import { BookingSummaryBar } from '~/components/booking/BookingSummaryBar'
 import { BookingUnavailable } from '~/components/booking/BookingUnavailable'
@@ -16,14 +16,14 @@ import { bookingQueries } from '~/queries/booking'
 import { extendBookingHold } from '~/server/booking.functions'
 import type { BookingView } from '~/server/booking.functions'
 import { pageHead } from '~/lib/head'
-import { PHONE_BOOKING_PARAM, rememberPhoneBooking } from '~/lib/office/phone-booking'
+import { PHONE_BOOKING_PARAM } from '~/lib/office/phone-booking'
 
 /**
  * Spec 2 booking flow: the draft of this browser for one trip date (Termin), one form for the four
  * steps. The loader only reads (a hover's preload changes nothing); the form opens the draft.
  */
 export const Route = createFileRoute('/buchung/$terminId')({
-  // `?telefon=1`: the office opened it for a phone booking (remembered in the tab for the date).
+  // `?telefon=1`: the office opens it for a caller (the draft is marked so by the server, for a clerk).
   // (The router reads '1' in a URL as the number 1.)
   validateSearch: z.object({ [PHONE_BOOKING_PARAM]: z.optional(z.catch(z.optional(z.union([z.literal(1), z.literal('1')])), undefined)) }),
   loader: async ({ context, params }) => {
@@ -43,10 +43,7 @@ function BookingLayout() {
   const { data: view } = useSuspenseQuery(bookingQueries.view(tripDateId))
   const queryClient = useQueryClient()
   const step = bookingStepOf(useMatches().at(-1)?.routeId ?? '')
-  const phone = Route.useSearch()[PHONE_BOOKING_PARAM]
-  useEffect(() => {
-    if (phone) rememberPhoneBooking(sessionStorage, tripDateId)
-  }, [phone, tripDateId])
+  const phone = Boolean(Route.useSearch()[PHONE_BOOKING_PARAM])
   const offer = view.kind === 'booked' ? view.offer : view.session.offer
   return (
     <div className="container section booking">
@@ -58,7 +55,8 @@ function BookingLayout() {
       {view.kind === 'booked' ? (
         <BookingDone tripDateId={tripDateId} bookingNumber={view.bookingNumber} />
       ) : (
-        <BookingFormProvider tripDateId={tripDateId} session={view.session}>
+        <BookingFormProvider tripDateId={tripDateId} session={view.session} phone={phone}>
+          <PhoneBookingNote />
           {step !== null ? <BookingProgress tripDateId={tripDateId} current={step} incomplete={view.session.incompleteStep} /> : null}
           <HoldCountdown
             until={view.session.holdsUntil}

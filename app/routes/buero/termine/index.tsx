@@ -4,11 +4,10 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Pagination } from '~/components/ui/Pagination'
-import { bookableLabel } from '~/lib/bookable'
 import { todayInBerlin } from '~/lib/calendar'
 import { countOf, formatDate, formatDateRange, formatNumber } from '~/lib/format'
 import { pageHead } from '~/lib/head'
-import { departureListSearchSchema, departureRange, minimumShort } from '~/lib/office/departure-lists'
+import { departureListSearchSchema, departureRange, minimumShort, shopStatus } from '~/lib/office/departure-lists'
 import type { DepartureListSearch } from '~/lib/office/departure-lists'
 import { departureChoicesQuery, departuresQuery } from '~/queries/office-departures'
 import type { DepartureListRow } from '~/server/office/departures.server'
@@ -29,7 +28,7 @@ const columns = column.columns([
   column.accessor('dateFrom', { id: 'date', header: 'Abfahrt' }),
   column.accessor('tripTitle', { id: 'trip', header: 'Reise' }),
   column.accessor('code', { id: 'code', header: 'Code' }),
-  column.accessor('bookable', { id: 'status', header: 'Status', cell: (c) => bookableLabel(c.getValue()) }),
+  column.accessor((row) => shopStatus(row.bookable, row.counts.free), { id: 'status', header: 'Status im Shop' }),
   column.accessor((row) => row.counts.booked, { id: 'booked', header: 'Gebucht', cell: (c) => formatNumber(c.getValue()) }),
   column.accessor((row) => row.counts.held, { id: 'held', header: 'Reserviert', cell: (c) => formatNumber(c.getValue()) }),
   column.accessor((row) => row.counts.free, { id: 'free', header: 'Frei', cell: (c) => formatNumber(c.getValue()) }),

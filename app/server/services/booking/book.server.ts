@@ -22,6 +22,7 @@ import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import { todayInBerlin } from '~/lib/calendar'
 import { singleLine } from '~/lib/forms'
 import type { AuditActor } from '~/lib/office/audit'
+import { PHONE_BOOKING_REFUSED } from '~/lib/office/phone-booking'
 import type { Database } from '../../db/client.server'
 import { audit } from '../../office/audit.server'
 import { queryRows } from '../../db/query.server'
@@ -159,6 +160,8 @@ export async function bookDraft(
   if (options.revision !== undefined && options.revision !== row.revision) return stale()
 
   const draft = row.draft
+  // The office's phone booking is booked by a clerk only (its rules let the caller go without e-mail).
+  if (draft.telefon && !options.staff) return { kind: 'invalid', issues: [{ path: 'telefon', message: PHONE_BOOKING_REFUSED }] }
   const step = firstIncompleteStep(offer, draft)
   if (step !== null) return { kind: 'incomplete', step, issues: stepIssues(step, offer, draft) }
 

@@ -25,7 +25,8 @@ export function confirmationMailWriter(settings: BookingSettings, origin: string
 /**
  * The confirmation of a stored booking once more, as it is now (the office changed it or was asked
  * for it again), in the caller's transaction; `changed` says that it replaces the earlier one.
- * Returns the customer's address.
+ * Returns the customer's address; '' when the customer has none (a caller on the phone: the office
+ * prints the confirmation).
  */
 export async function sendConfirmation(
   tx: Database,
@@ -51,7 +52,8 @@ async function mailConfirmation(
 ): Promise<void> {
   const site = siteInfo()
   const mail = bookingConfirmationMail(summary, site, settings.bank, { insolvency: site.insolvency, changed })
-  await enqueueMail(tx, { to: summary.booker.email, ...mail, bookingId, attachments: confirmationAttachments(bookingId, origin) })
+  // A caller without e-mail gets the printed confirmation from the office.
+  if (summary.booker.email) await enqueueMail(tx, { to: summary.booker.email, ...mail, bookingId, attachments: confirmationAttachments(bookingId, origin) })
   // An agency booking: the agency gets a copy, in the same transaction (DESIGN 7).
   if (!summary.agency) return
   const [agency] = await tx

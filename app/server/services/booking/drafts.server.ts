@@ -315,7 +315,8 @@ export async function saveDraft(
     return { kind: 'invalid', issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }
   }
   const codes = [...new Set(parsed.data.vouchers.map((v) => normaliseVoucherCode(v.einloesecode)).filter(Boolean))]
-  const draft: BookingDraft = { ...parsed.data, vouchers: codes.map((einloesecode) => ({ einloesecode })) }
+  // Whether the office takes it on the phone is the stored draft's (set by openBooking for a clerk).
+  const draft: BookingDraft = { ...parsed.data, telefon: row.draft.telefon, vouchers: codes.map((einloesecode) => ({ einloesecode })) }
   if (!offer.seatPlan) for (const { p } of travellers(draft)) p.seat = null
   const issues = structuralIssues(offer, draft)
   // Codes the stored draft does not have yet are being entered now: they count against the

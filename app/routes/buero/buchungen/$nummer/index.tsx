@@ -1,6 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
+import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { BoardingForm, ContactForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
 import { Button } from '~/components/ui/Button'
@@ -15,6 +16,8 @@ import type { OfficeBooking } from '~/server/office/booking-detail.server'
 
 /** One booking in the office (issue 25, item 4): everything about it, its changes and its timeline. */
 export const Route = createFileRoute('/buero/buchungen/$nummer/')({
+  // `?neu=1`: the clerk comes from the phone booking just made.
+  validateSearch: z.object({ neu: z.optional(z.catch(z.optional(z.literal(1)), undefined)) }),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(officeBookingQuery(params.nummer.toUpperCase())),
   head: ({ params, match }) => pageHead(match.context.site, { title: `Buchung ${params.nummer.toUpperCase()} · Büro`, robots: 'noindex' }),
   component: BookingPage,
@@ -31,7 +34,9 @@ function channelText(b: OfficeBooking): string {
 function BookingPage() {
   const { nummer } = Route.useParams()
   const { data: b } = useSuspenseQuery(officeBookingQuery(nummer.toUpperCase()))
+  const { neu } = Route.useSearch()
   const method = PAYMENT_METHODS.find((m) => m === b.paymentMethod)
+  const pdfHref = `/buchung/bestaetigung/${b.bookingNumber}/bestaetigung.pdf`
   return (
     <article className="office-booking" aria-labelledby="buchung-titel">
       <p>
@@ -40,13 +45,31 @@ function BookingPage() {
       <h1 id="buchung-titel" className="page-title">
         Buchung {b.bookingNumber} <span className="office-booking__status">({BOOKING_STATUS_LABELS[b.status]})</span>
       </h1>
+      {neu ? (
+        <div className="office-booking__done" role="status">
+          <p>
+            <strong>Die Telefonbuchung ist gespeichert.</strong>{' '}
+            {b.contact.email
+              ? `Die Buchungsbestätigung geht per E-Mail an ${b.contact.email}.`
+              : 'Der Anrufer hat keine E-Mail-Adresse angegeben: Bitte drucken Sie die Buchungsbestätigung aus und senden Sie sie per Post.'}
+          </p>
+          <p>
+            <a href={pdfHref} download>
+              Buchungsbestätigung als PDF (zum Drucken)
+            </a>
+          </p>
+        </div>
+      ) : null}
 
       <section aria-labelledby="reise-titel">
         <h2 id="reise-titel">Reise und Buchung</h2>
         <dl className="office-facts">
           <dt>Reise</dt>
           <dd>
-            {b.trip.title}, {formatDateRange(b.trip.dateFrom, b.trip.dateTill)}
+            {b.trip.title},{' '}
+            <Link to="/buero/termine/$id/" params={{ id: String(b.trip.tripDateId) }}>
+              {formatDateRange(b.trip.dateFrom, b.trip.dateTill)}
+            </Link>
           </dd>
           <dt>Gebucht am</dt>
           <dd>{formatDateTime(new Date(b.bookedAt))}</dd>
@@ -64,7 +87,12 @@ function BookingPage() {
             {b.channel === 'phone' ? ' (am Telefon)' : ''}
           </dd>
           <dt>Bestätigung</dt>
-          <dd>Version {b.version}</dd>
+          <dd>
+            Version {b.version} ·{' '}
+            <a href={pdfHref} download>
+              als PDF (zum Drucken)
+            </a>
+          </dd>
         </dl>
       </section>
 
@@ -75,7 +103,7 @@ function BookingPage() {
           <br />
           {b.contact.street} {b.contact.street_nr}, {b.contact.zip} {b.contact.city}
           <br />
-          <a href={`mailto:${b.contact.email}`}>{b.contact.email}</a> · <a href={`tel:${b.contact.tel.replace(/[^\d+]/g, '')}`}>{b.contact.tel}</a>
+          {b.contact.email ? <a href={`mailto:${b.contact.email}`}>{b.contact.email}</a> : 'keine E-Mail-Adresse'} · <a href={`tel:${b.contact.tel.replace(/[^\d+]/g, '')}`}>{b.contact.tel}</a>
         </address>
         {b.status === 'received' ? (
           <details className="office-booking__edit">
@@ -188,7 +216,11 @@ function BookingPage() {
 
       <section aria-labelledby="mails-titel">
         <h2 id="mails-titel">E-Mails zu dieser Buchung</h2>
-        <ResendConfirmation bookingNumber={b.bookingNumber} />
+        {b.contact.email ? (
+          <ResendConfirmation bookingNumber={b.bookingNumber} />
+        ) : (
+          <p>Ohne E-Mail-Adresse erhält der Kunde die Bestätigung gedruckt (PDF oben unter „Bestätigung“).</p>
+        )}
         {b.mails.length === 0 ? (
           <p>Noch keine E-Mail.</p>
         ) : (

@@ -1,10 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
-import { bookableLabel } from '~/lib/bookable'
 import { countOf, formatDateRange } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { parseId } from '~/lib/ids'
-import { CELL_LABELS, SEAT_VIEW_LABELS, listFileName, minimumText, seatPlanColumnHeaders } from '~/lib/office/departure-lists'
+import { CELL_LABELS, SEAT_VIEW_LABELS, listFileName, minimumText, seatPlanColumnHeaders, shopStatus } from '~/lib/office/departure-lists'
 import type { ListTable, SeatPlanView } from '~/lib/office/departure-lists'
 import { departureQuery } from '~/queries/office-departures'
 
@@ -38,8 +37,8 @@ function DeparturePage() {
       <dl className="office-facts">
         <dt>Code</dt>
         <dd>{facts.code}</dd>
-        <dt>Status</dt>
-        <dd>{bookableLabel(facts.bookable)}</dd>
+        <dt>Status im Shop</dt>
+        <dd>{shopStatus(facts.bookable, counts.free)}</dd>
         {facts.seatPlanName ? (
           <>
             <dt>Bus</dt>
