@@ -43,7 +43,8 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   await expect(nameForm.getByText(/^Der Gesamtpreis bleibt/)).toBeVisible()
   await expectNoSeriousAxeViolations(page)
   await nameForm.getByRole('button', { name: 'Änderung speichern' }).click()
-  await expect(nameForm.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
+  // The focus stays with the form: on what happened, not at the top of the page.
+  await expect(nameForm.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeFocused()
   await expect(travellers.getByRole('rowheader', { name: 'Clara Neumann' })).toBeVisible()
 
   // The second tab's change was made on the booking before the rename: refused, nothing stored,
@@ -72,6 +73,17 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   await expect(timeline.getByText(`Reisende Person geändert · Büro: ${office.name}`)).toBeVisible()
   await expect(timeline.getByText('Vorname: Bernd → Clara')).toBeVisible()
   await expect(timeline.getByText(`Sitzplatz: ${oldSeat} → ${newSeat}`)).toBeVisible()
+
+  // A wrong e-mail address is refused at the check and marked at its field, until it is changed.
+  await page.getByText('Kontaktdaten ändern').click()
+  const contactForm = page.getByRole('form', { name: 'Kontaktdaten der buchenden Person' })
+  const email = contactForm.getByLabel('E-Mail-Adresse')
+  await email.fill('anna.muster-at-example.de')
+  await contactForm.getByRole('button', { name: 'Kontaktdaten prüfen' }).click()
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(contactForm.getByRole('alert').last()).toBeFocused()
+  await email.fill('anna.muster@example.de')
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
 
   // The public seat plan: the new seat is taken, the old one free again.
   const visitor = await browser.newContext()

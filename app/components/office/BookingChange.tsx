@@ -3,7 +3,7 @@
 // speichern" stores exactly that change at exactly that price, with the customer told by mail
 // unless the box is cleared. What was saved, or why not, is announced.
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { BookingChange } from '~/lib/office/booking-changes'
@@ -13,7 +13,7 @@ import { changeOfficeBooking } from '~/server/office-bookings.functions'
 import type { ChangeResult } from '~/server/office/booking-changes.server'
 
 type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number }
-type Outcome = { kind: 'saved' | 'refused'; message: string } | null
+type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string } | null
 
 /**
  * The preview, confirmation and outcome of one change form, made on the version of the booking the
@@ -49,7 +49,7 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
 
   const refused = async (result: Extract<ChangeResult, { kind: 'refused' | 'stale' }>) => {
     setChecked(null)
-    setOutcome({ kind: 'refused', message: result.message })
+    setOutcome({ kind: 'refused', message: result.message, ...(result.kind === 'refused' && result.field ? { field: result.field } : {}) })
     if (result.kind === 'stale') await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
   }
 
@@ -68,7 +68,13 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
       } else if (result.kind !== 'preview') await refused(result)
     })
 
-  return { checked, outcome, busy, check, save, cancel: () => setChecked(null) }
+  /** A value typed after the check drops the check, and the message about that field. */
+  const edited = (field: string) => {
+    setChecked(null)
+    setOutcome((current) => (current?.field === field ? null : current))
+  }
+
+  return { checked, outcome, busy, check, save, edited, cancel: () => setChecked(null) }
 }
 
 /** The part below each change form: the price it leads to, the mail box, save and cancel; then the outcome. */
@@ -76,10 +82,20 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
   const id = useId()
   const [notify, setNotify] = useState(true)
   const { checked, outcome } = change
+  // The button that was pressed is gone with the preview: the focus goes to what happened, not to the top of the page.
+  const said = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (outcome) said.current?.focus()
+  }, [outcome])
   let result: ReactNode = null
   if (outcome) {
     result = (
-      <p role={outcome.kind === 'refused' ? 'alert' : 'status'} className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}>
+      <p
+        ref={said}
+        tabIndex={-1}
+        role={outcome.kind === 'refused' ? 'alert' : 'status'}
+        className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
+      >
         {outcome.message}
       </p>
     )

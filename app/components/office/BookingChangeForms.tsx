@@ -1,7 +1,7 @@
 // The office's change forms for one booking (issue 25, item 4): a traveller's name, seat, boarding
 // point and add-ons; the booking person's contact data; the add-ons of the whole booking. Each is
 // a small form that is checked and priced by the server before it is saved (./BookingChange.tsx).
-import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
 import { formatPrice } from '~/lib/format'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import type { OfficeBooking, OfficeTraveller } from '~/server/office/booking-detail.server'
@@ -10,10 +10,13 @@ import { ChangeConfirmation, useBookingChange } from './BookingChange'
 type FormProps = { booking: OfficeBooking; idPrefix: string }
 
 function ChangeForm({ title, onSubmit, children, change }: { title: string; onSubmit: (e: { preventDefault: () => void }) => void; children: React.ReactNode; change: ReturnType<typeof useBookingChange> }) {
+  const { outcome } = change
+  // The server's message about one field (a wrong e-mail address) stands at that field too.
+  const errors = outcome?.kind === 'refused' && outcome.field ? { [outcome.field]: outcome.message } : {}
   return (
     <form className="office-change" noValidate onSubmit={onSubmit} aria-label={title}>
       <h4>{title}</h4>
-      {children}
+      <ServerFieldErrorsContext value={{ errors, drop: change.edited }}>{children}</ServerFieldErrorsContext>
       <ChangeConfirmation change={change} />
     </form>
   )
@@ -144,7 +147,7 @@ export function ContactForm({ booking, idPrefix }: FormProps) {
           <form.AppField name="zip">{(f) => <f.TextField id={`${idPrefix}-plz`} label="PLZ" inputMode="numeric" maxLength={5} required />}</form.AppField>
           <form.AppField name="city">{(f) => <f.TextField id={`${idPrefix}-ort`} label="Ort" maxLength={60} required />}</form.AppField>
         </div>
-        <form.AppField name="email">{(f) => <f.TextField id={`${idPrefix}-email`} type="email" label="E-Mail-Adresse" maxLength={254} required />}</form.AppField>
+        <form.AppField name="email">{(f) => <f.TextField id={`${idPrefix}-email`} type="email" label="E-Mail-Adresse" maxLength={254} required={booking.channel !== 'phone'} />}</form.AppField>
         <form.AppField name="tel">{(f) => <f.TextField id={`${idPrefix}-telefon`} type="tel" label="Telefon" maxLength={30} required />}</form.AppField>
         <form.SubmitButton size="normal" variant="secondary">
           Kontaktdaten prüfen

@@ -30,7 +30,7 @@ import type { StaffMember } from './staff.server'
 export type ChangeResult =
   | { kind: 'preview'; previous: number; gesamtpreis: number; lines: PriceLine[] }
   | { kind: 'changed'; previous: number; gesamtpreis: number; version: number }
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; field?: string }
   /** The booking was changed since the office read it (another tab, a colleague): nothing written. */
   | { kind: 'stale'; message: string; version: number }
 
@@ -41,7 +41,15 @@ export const NOTHING_CHANGED_MESSAGE = 'Die Angaben sind dieselben wie bisher: E
 export const CANCELLED_MESSAGE = 'Diese Buchung ist storniert und kann nicht mehr geändert werden.'
 
 /** Thrown to roll the transaction back with a message for the office. */
-class Refused extends Error {}
+class Refused extends Error {
+  constructor(
+    message: string,
+    /** The field of the change form the message is about ('email' …), when it is about one. */
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
 
 const roomsSchema = z.array(z.object({ type: z.enum(ROOM_TYPES) }))
 const vouchersSchema = z.catch(z.array(z.object({ einloesecode: z.string(), value: z.number() })), [])
@@ -51,7 +59,7 @@ type ParticipantRow = typeof bookingParticipants.$inferSelect
 
 /** The stored booking as the draft it was booked from (payment details left out: no change touches them). */
 export function draftOfBooking(
-  booking: { rooms: unknown; contact: unknown; bookingServices: { id: number }[]; paymentMethod: string },
+  booking: { rooms: unknown; contact: unknown; bookingServices: { id: number }[]; paymentMethod: string; channel: string },
   people: readonly ParticipantRow[],
 ): BookingDraft {
   const contact = contactSchema.parse(booking.contact)
@@ -85,6 +93,8 @@ export function draftOfBooking(
     allRooms: rooms,
     bookingServices: booking.bookingServices,
     payment: { method: booking.paymentMethod === 'lastschrift' ? 'lastschrift' : 'ueberweisung' },
+    // A phone booking keeps the phone's rules (a caller may have no e-mail address).
+    telefon: booking.channel === 'phone',
   })
 }
 
@@ -166,7 +176,7 @@ export async function changeBooking(
       const after = applyBookingChange(before, change)
       if ('refused' in after) throw new Refused(after.refused)
       const broken = issuesOfChange(allIssues(offer, before), allIssues(offer, after))
-      if (broken[0]) throw new Refused(broken[0].message)
+      if (broken[0]) throw new Refused(broken[0].message, broken[0].path.split('.').at(-1))
 
       const vouchers = vouchersSchema.parse(booking.vouchers)
       const old = change.kind === 'traveller' ? before.allRooms.flatMap((r) => r.teilnehmer)[change.traveller] : undefined
@@ -246,7 +256,7 @@ export async function changeBooking(
       return { kind: 'changed', previous, gesamtpreis: priced.gesamtpreis, version }
     })
   } catch (error) {
-    if (error instanceof Refused) return { kind: 'refused', message: error.message }
+    if (error instanceof Refused) return { kind: 'refused', message: error.message, ...(error.field ? { field: error.field } : {}) }
     throw error
   }
 }
