@@ -187,7 +187,7 @@ describe('changeBooking', () => {
     expect((await stored(mine)).people[0]?.seat).toBe(free)
     // A seat that is not in the bus is refused by the step rules.
     const unknown = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: '99Z' }, staff, await at(mine))
-    expect(unknown).toEqual({ kind: 'refused', message: 'Den Sitzplatz 99Z gibt es in diesem Bus nicht.' })
+    expect(unknown).toEqual({ kind: 'refused', field: 'seat', message: 'Den Sitzplatz 99Z gibt es in diesem Bus nicht.' })
   })
 
   it('refuses a broken contact and an unknown traveller; a missing booking is null', async () => {
