@@ -57,6 +57,25 @@ describe('seedDemoBookings', () => {
     expect(twice).toEqual([])
   })
 
+  it('keeps payments in time: paid after booking and not in the future, due no earlier than the booking day; a cancellation owes nothing', async () => {
+    const wrong = await queryRows(
+      t.db,
+      sql`select b.booking_number from payments p join bookings b on b.id = p.booking_id
+          where (p.paid_at is not null and (p.paid_at < b.created_at or p.paid_at > now()))
+             or p.due_date < (b.created_at at time zone 'Europe/Berlin')::date
+             or (b.status = 'cancelled' and p.status = 'open')`,
+      z.object({ booking_number: z.string() }),
+    )
+    expect(wrong).toEqual([])
+    // The list says nothing about a cancelled booking's payments, and no payment filter finds one.
+    const cancelled = await listBookings(t.db, { status: 'cancelled' }, today)
+    expect(cancelled.total).toBeGreaterThan(0)
+    expect(cancelled.rows.every((r) => r.paymentState === null)).toBe(true)
+    for (const zahlung of ['paid', 'partly', 'open', 'overdue'] as const) {
+      expect((await listBookings(t.db, { status: 'cancelled', zahlung }, today)).total, zahlung).toBe(0)
+    }
+  })
+
   it('stores the price lines the price function gives for the booking', async () => {
     const sample = await t.db.select().from(bookings).where(eq(bookings.status, 'received')).orderBy(asc(bookings.id)).limit(40)
     const people = await t.db

@@ -16,6 +16,11 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   overdue: 'überfällig',
 }
 
+/** The payment column's words; null for a cancelled booking (what it still owes is its cancellation's). */
+export function paymentStateText(state: PaymentState | null): string {
+  return state ? PAYMENT_STATE_LABELS[state] : '–'
+}
+
 /** Who made the booking: the customer online, an agency, or the office on the phone. */
 export const BOOKING_CHANNELS = ['online', 'agency', 'phone'] as const
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number]

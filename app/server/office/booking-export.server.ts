@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs'
 import { todayInBerlin } from '~/lib/calendar'
 import { formatDate, formatDateTime } from '~/lib/format'
-import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS, bookingListSearchSchema } from '~/lib/office/booking-list'
+import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS, bookingListSearchSchema, paymentStateText } from '~/lib/office/booking-list'
 import { csvAmount, toCsv } from '~/lib/office/csv'
 import { log } from '../log.server'
 import { getDb } from '../runtime.server'
@@ -31,7 +31,7 @@ function csvRow(r: BookingListRow): string[] {
     String(r.places),
     csvAmount(r.total),
     csvAmount(r.paid),
-    PAYMENT_STATE_LABELS[r.paymentState],
+    paymentStateText(r.paymentState),
     channelOf(r),
   ]
 }
@@ -54,7 +54,7 @@ export async function bookingsWorkbook(rows: BookingListRow[]): Promise<ArrayBuf
       r.places,
       r.total / 1_000_000,
       r.paid / 1_000_000,
-      PAYMENT_STATE_LABELS[r.paymentState],
+      paymentStateText(r.paymentState),
       channelOf(r),
     ])
   }

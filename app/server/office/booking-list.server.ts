@@ -22,7 +22,8 @@ export type BookingListRow = {
   places: number
   total: number
   paid: number
-  paymentState: PaymentState
+  /** null for a cancelled booking. */
+  paymentState: PaymentState | null
   agency: string | null
 }
 
@@ -32,23 +33,25 @@ export type BookingListPage = { rows: BookingListRow[]; total: number; page: num
  * A booking's payment state, from what the database keeps on the booking (`paid_amount`, and
  * `open_due`, the earliest due day of an open instalment; migration 0016): paid = nothing left open;
  * overdue = an open instalment past its day; partly = something paid, the rest not yet due; open =
- * nothing paid, nothing due yet. The filter compares the indexed columns; the rows show the same.
+ * nothing paid, nothing due yet; a cancelled booking has none of them. The filter compares the
+ * indexed columns; the rows show the same.
  */
 function paymentCondition(state: PaymentState, today: string): SQL {
+  const booked = sql`${bookings.status} = 'received'`
   switch (state) {
     case 'paid':
-      return sql`${bookings.openDue} is null`
+      return sql`${bookings.openDue} is null and ${booked}`
     case 'overdue':
-      return sql`${bookings.openDue} < ${today}::date`
+      return sql`${bookings.openDue} < ${today}::date and ${booked}`
     case 'partly':
-      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} > 0`
+      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} > 0 and ${booked}`
     case 'open':
-      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} = 0`
+      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} = 0 and ${booked}`
   }
 }
 
 function paymentState(today: string) {
-  return sql<PaymentState>`case when ${bookings.openDue} is null then 'paid' when ${bookings.openDue} < ${today}::date then 'overdue' when ${bookings.paidAmount} > 0 then 'partly' else 'open' end`
+  return sql<PaymentState | null>`case when ${bookings.status} = 'cancelled' then null when ${bookings.openDue} is null then 'paid' when ${bookings.openDue} < ${today}::date then 'overdue' when ${bookings.paidAmount} > 0 then 'partly' else 'open' end`
 }
 
 const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`

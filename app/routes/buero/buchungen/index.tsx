@@ -13,6 +13,7 @@ import {
   BOOKING_STATUS_LABELS,
   PAYMENT_STATES,
   PAYMENT_STATE_LABELS,
+  paymentStateText,
   bookingListSearchSchema,
   listOrder,
 } from '~/lib/office/booking-list'
@@ -51,7 +52,7 @@ const columns = column.columns([
     id: 'payment',
     header: 'Zahlung',
     enableSorting: false,
-    cell: (c) => `${PAYMENT_STATE_LABELS[c.getValue()]} (${formatPrice(c.row.original.paid)})`,
+    cell: (c) => `${paymentStateText(c.getValue())} (${formatPrice(c.row.original.paid)})`,
   }),
   column.accessor('channel', {
     id: 'channel',

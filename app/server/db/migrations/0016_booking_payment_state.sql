@@ -1,5 +1,6 @@
 -- A booking's payment state on the booking itself (issue 25, the bookings list at 100,000): what has
--- been paid, and the earliest due day of an instalment still open (null: nothing left to pay). The
+-- been paid, and the earliest due day of an instalment still open (status 'open'; one a cancellation
+-- ended is not; null: nothing left to pay). The
 -- database keeps both true after every change of `payments`, whatever code made it, so the list's
 -- payment filter compares two indexed columns instead of reading the payments.
 ALTER TABLE bookings ADD COLUMN paid_amount bigint NOT NULL DEFAULT 0;
@@ -9,7 +10,7 @@ ALTER TABLE bookings ADD COLUMN open_due date;
 CREATE FUNCTION booking_payment_state_refresh(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE bookings b SET
     paid_amount = coalesce((SELECT sum(p.amount) FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'), 0),
-    open_due = (SELECT min(p.due_date) FROM payments p WHERE p.booking_id = b.id AND p.status <> 'paid' AND p.amount > 0)
+    open_due = (SELECT min(p.due_date) FROM payments p WHERE p.booking_id = b.id AND p.status = 'open' AND p.amount > 0)
   WHERE b.id = ANY(ids)
 $$;
 --> statement-breakpoint

@@ -13,7 +13,7 @@ import type { RoomType } from '../../../lib/booking/offer'
 import { paymentSchedule } from '../../../lib/booking/payment-terms'
 import type { PriceLine } from '../../../lib/booking/price'
 import { sellableSeats } from '../../../lib/booking/seat-plan'
-import { addDays } from '../../../lib/calendar'
+import { addDays, toEpochDay } from '../../../lib/calendar'
 import * as z from 'zod/mini'
 import { queryRows } from '../query.server'
 import * as schema from '../schema'
@@ -59,6 +59,7 @@ export type DemoBookingOptions = { count: number; seed: number; today: string; c
 export async function seedDemoBookings(db: Database, options: DemoBookingOptions): Promise<number> {
   if (options.count <= 0) return 0
   const random = createRandom(options.seed)
+  const startOfToday = new Date(`${options.today}T00:00:00+01:00`).getTime()
   const open = BOOKABLE_STATUSES.filter((s) => bookableAction(s) === 'book')
   const [dates, points, agencyRows, staffRows, [next], taken, booked] = await Promise.all([
     db
@@ -203,8 +204,12 @@ export async function seedDemoBookings(db: Database, options: DemoBookingOptions
     schedule.forEach((s, i) => {
       // The first instalment of a part-paid booking is paid; an overdue one has its first due day in the past.
       const paid = state === 'paid' || (state === 'partly' && i === 0 && schedule.length > 1)
-      const dueDate = state === 'overdue' && i === 0 ? addDays(options.today, -random.int(3, 20)) : s.dueDate
-      plans.push({ bookingId: id, kind: s.kind, amount: s.amount, status: paid ? 'paid' : 'open', dueDate, paidAt: paid ? new Date(createdAt.getTime() + 3 * 86_400_000) : null })
+      // An overdue first instalment fell due between the booking day and yesterday.
+      const dueDate = state === 'overdue' && i === 0 ? addDays(bookedOn, random.int(0, toEpochDay(options.today) - toEpochDay(bookedOn) - 1)) : s.dueDate
+      // Paid a few days after booking, never later than now.
+      const paidAt = paid ? new Date(Math.min(createdAt.getTime() + random.int(1, 5) * 86_400_000, startOfToday)) : null
+      // A cancelled booking's unpaid instalments were ended by its cancellation.
+      plans.push({ bookingId: id, kind: s.kind, amount: s.amount, status: paid ? 'paid' : cancelled ? 'cancelled' : 'open', dueDate, paidAt })
     })
     if (seatLabels && !cancelled) for (const seat of seatLabels) seats.push({ tripDateId: date.id, seat, bookingId: id })
     id++

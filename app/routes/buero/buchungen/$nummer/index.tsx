@@ -208,7 +208,7 @@ function BookingPage() {
           {b.payments.map((p) => (
             <li key={p.kind}>
               {PAYMENT_KIND_LABELS[p.kind]}: {formatPrice(p.amount)}, fällig am {formatDate(p.dueDate)},{' '}
-              {p.status === 'paid' ? `bezahlt${p.paidAt ? ` am ${formatDate(p.paidAt.slice(0, 10))}` : ''}` : 'offen'}
+              {p.status === 'paid' ? `bezahlt${p.paidAt ? ` am ${formatDate(p.paidAt.slice(0, 10))}` : ''}` : p.status === 'cancelled' ? 'entfällt (storniert)' : 'offen'}
             </li>
           ))}
         </ul>
