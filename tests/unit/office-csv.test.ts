@@ -1,7 +1,7 @@
 // CSV for German Excel (issue 25, item 3): BOM, semicolons, CRLF, quoting, and no formula from a
 // customer's input.
 import { describe, expect, it } from 'vitest'
-import { containsPattern, isPhoneNumber } from '~/lib/office/booking-list'
+import { containsPattern, isPhoneNumber, reversedRanges } from '~/lib/office/booking-list'
 import { csvAmount, toCsv } from '~/lib/office/csv'
 
 describe('toCsv', () => {
@@ -36,5 +36,14 @@ describe('the list search', () => {
     expect(isPhoneNumber('+49 521 123456')).toBe(true)
     expect(isPhoneNumber('AB12-CDEF')).toBe(false)
     expect(isPhoneNumber('123')).toBe(false)
+  })
+
+  it('says when a range ends before it starts', () => {
+    expect(reversedRanges({ abfahrtVon: '2027-03-01', abfahrtBis: '2027-04-01', gebuchtVon: '', gebuchtBis: '' })).toEqual([])
+    expect(reversedRanges({ abfahrtVon: '2027-03-01', abfahrtBis: '2027-03-01' })).toEqual([])
+    expect(reversedRanges({ abfahrtVon: '2027-03-01', abfahrtBis: '2027-02-01', gebuchtVon: '2026-11-02', gebuchtBis: '2026-11-01' })).toEqual([
+      'Abfahrt: Das Ende liegt vor dem Anfang, so findet der Filter keine Buchung.',
+      'Buchungstag: Das Ende liegt vor dem Anfang, so findet der Filter keine Buchung.',
+    ])
   })
 })

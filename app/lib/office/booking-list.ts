@@ -62,6 +62,18 @@ export function listOrder(search: BookingListSearch): { sort: BookingSort; direc
   return { sort, direction: search.richtung ?? (sort === 'booked' || sort === 'total' ? 'desc' : 'asc') }
 }
 
+const RANGES = [
+  ['abfahrtVon', 'abfahrtBis', 'Abfahrt'],
+  ['gebuchtVon', 'gebuchtBis', 'Buchungstag'],
+] as const
+
+/** What the filter says about a range whose end lies before its start (it then finds nothing). */
+export function reversedRanges(values: Partial<Record<(typeof RANGES)[number][0 | 1], string>>): string[] {
+  return RANGES.filter(([from, till]) => Boolean(values[from] && values[till] && values[till] < values[from])).map(
+    ([, , what]) => `${what}: Das Ende liegt vor dem Anfang, so findet der Filter keine Buchung.`,
+  )
+}
+
 /** A LIKE pattern that matches `text` anywhere, with the wildcards in it taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -14,12 +14,14 @@ import {
   PAYMENT_STATES,
   PAYMENT_STATE_LABELS,
   paymentStateText,
+  reversedRanges,
   bookingListSearchSchema,
   listOrder,
 } from '~/lib/office/booking-list'
 import type { BookingListSearch, BookingSort } from '~/lib/office/booking-list'
 import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
 import type { BookingListRow } from '~/server/office/booking-list.server'
+import { tripChoiceLabels } from '~/lib/office/trip-choices'
 
 export const Route = createFileRoute('/buero/buchungen/')({
   validateSearch: bookingListSearchSchema,
@@ -185,7 +187,7 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
     onApply(parsed)
   }
   const { data: choices } = useSuspenseQuery(bookingListChoicesQuery())
-  const tripLabels = Object.fromEntries(choices.trips.map((t) => [String(t.id), t.title]))
+  const tripLabels = Object.fromEntries([...tripChoiceLabels(choices.trips)].map(([id, label]) => [String(id), label]))
   const agencyLabels = Object.fromEntries(choices.agencies.map((a) => [String(a.id), a.name]))
   const select = (name: string, label: string, options: readonly string[], labels: Record<string, string>) => (
     <div className="field">
@@ -221,6 +223,11 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
       {date('abfahrtBis', 'Abfahrt bis')}
       {date('gebuchtVon', 'Gebucht ab')}
       {date('gebuchtBis', 'Gebucht bis')}
+      <div className="office-filter__hint" role="status">
+        {reversedRanges(values).map((hint) => (
+          <p key={hint}>{hint}</p>
+        ))}
+      </div>
       <div className="office-filter__actions">
         <button type="submit" className="button button--primary">
           Filtern

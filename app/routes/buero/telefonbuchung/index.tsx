@@ -5,6 +5,7 @@ import { formatDateRange } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { PHONE_BOOKING_PARAM } from '~/lib/office/phone-booking'
 import { phoneBookingChoicesQuery } from '~/queries/office'
+import { tripChoiceLabels } from '~/lib/office/trip-choices'
 
 /**
  * A booking for a caller (issue 25, item 5): the clerk picks the trip and the date, then books
@@ -22,6 +23,7 @@ function PhoneBooking() {
   const { reise } = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const { data } = useSuspenseQuery(phoneBookingChoicesQuery(reise))
+  const tripLabels = tripChoiceLabels(data.trips)
   return (
     <section aria-labelledby="telefon-titel">
       <h1 id="telefon-titel" className="page-title">
@@ -41,7 +43,7 @@ function PhoneBooking() {
           <option value="">Bitte wählen</option>
           {data.trips.map((t) => (
             <option key={t.id} value={t.id}>
-              {t.title}
+              {tripLabels.get(t.id)}
             </option>
           ))}
         </select>

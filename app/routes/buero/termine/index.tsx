@@ -11,6 +11,7 @@ import { departureListSearchSchema, departureRange, minimumShort, shopStatus } f
 import type { DepartureListSearch } from '~/lib/office/departure-lists'
 import { departureChoicesQuery, departuresQuery } from '~/queries/office-departures'
 import type { DepartureListRow } from '~/server/office/departures.server'
+import { tripChoiceLabels } from '~/lib/office/trip-choices'
 
 /** `/buero/termine/`: the trip dates from today on (or the filter's days), with their places and minimum. */
 export const Route = createFileRoute('/buero/termine/')({
@@ -111,6 +112,7 @@ function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onA
     belegt: search.belegt === true,
   })
   const { data: choices } = useSuspenseQuery(departureChoicesQuery())
+  const tripLabels = tripChoiceLabels(choices.trips)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onApply(
@@ -130,7 +132,7 @@ function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onA
           <option value="">alle</option>
           {choices.trips.map((t) => (
             <option key={t.id} value={String(t.id)}>
-              {t.title}
+              {tripLabels.get(t.id)}
             </option>
           ))}
         </select>

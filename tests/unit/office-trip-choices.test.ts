@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { tripChoiceLabels } from '~/lib/office/trip-choices'
+
+describe('tripChoiceLabels', () => {
+  it('names a shared title with the trip number, and leaves a title of its own alone', () => {
+    const labels = tripChoiceLabels([
+      { id: 7, title: 'Gardasee' },
+      { id: 12, title: 'Gardasee' },
+      { id: 3, title: 'Rügen' },
+    ])
+    expect([...labels]).toEqual([
+      [7, 'Gardasee (Reise-Nr. 7)'],
+      [12, 'Gardasee (Reise-Nr. 12)'],
+      [3, 'Rügen'],
+    ])
+  })
+})
