@@ -309,8 +309,6 @@ export const submitBooking = createServerFn({ method: 'POST' })
       /** Agency staff: the signed token of their login card and the AgenturId the browser stored (DESIGN 7). */
       agencyToken: z.optional(z.string().check(z.maxLength(1024))),
       agenturId: z.optional(z.string().check(z.maxLength(40))),
-      /** A clerk books for a caller (DESIGN 11): only with a staff session. */
-      phone: z.optional(z.boolean()),
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
@@ -320,15 +318,11 @@ export const submitBooking = createServerFn({ method: 'POST' })
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
-    const staff = data.phone ? await currentStaff() : null
-    if (data.phone && (!staff || needsTwoFactorSetup(staff))) {
-      setResponseStatus(403)
-      return { kind: 'invalid', issues: [{ path: 'phone', message: PHONE_BOOKING_REFUSED }] }
-    }
-    // A phone booking is the office's, never an agency's.
-    const agency = staff
-      ? agencyForBooking({ kind: 'none' })
-      : agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
+    // A draft the office marked as a phone booking is booked with the signed-in clerk (bookDraft
+    // refuses it without one and ignores an agency for it).
+    const staff = await currentStaff()
+    const clerk = staff && !needsTwoFactorSetup(staff) ? { id: staff.id, name: staff.name } : null
+    const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
     const result = await bookDraft(
       db,
       draftId,
@@ -339,9 +333,11 @@ export const submitBooking = createServerFn({ method: 'POST' })
         onBooked: confirmationMailWriter(settings, origin),
         agencyId: agency.agencyId,
         revision: data.revision,
-        staff: staff ? { id: staff.id, name: staff.name } : null,
+        staff: clerk,
       },
     )
+    // A phone booking sent without a clerk (signed out meanwhile, or forged): refused, nothing booked.
+    if (result.kind === 'invalid' && result.issues.some((issue) => issue.path === 'telefon')) setResponseStatus(403)
     switch (result.kind) {
       case 'booked': {
         const signature = await grantBookingAccess(result.bookingNumber)

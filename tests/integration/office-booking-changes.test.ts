@@ -260,5 +260,13 @@ describe('a phone booking', () => {
     expect(after.mails).toEqual([])
     expect(await resendConfirmation(t.db, booked.bookingNumber, staff, options)).toEqual({ to: '' })
     expect((await stored(booked.bookingNumber)).history.map((h) => h.action)).toEqual(['booking.created'])
+
+    // A clerk's own booking of a draft the office did not mark is an ordinary online one.
+    const own = await createDraft(t.db, offer, settings)
+    const ownSaved = await saveDraft(t.db, own, offer, completeDraft(offer, own.draft, { travellers: 1, tag: 'Privat' }), settings)
+    if (ownSaved.kind !== 'saved') throw new Error(JSON.stringify(ownSaved))
+    const ordinary = await bookDraft(t.db, own.id, 'phone-own', ACCEPT, settings, { staff })
+    if (ordinary.kind !== 'booked') throw new Error(JSON.stringify(ordinary))
+    expect((await stored(ordinary.bookingNumber)).booking).toMatchObject({ channel: 'online', bookedByStaff: null })
   })
 })

@@ -136,8 +136,8 @@ function ReviewAndBook({ tripDateId, notice }: { tripDateId: number; notice: Rea
           revision,
           ...value,
           referrer: readReferrer(localStorage),
-          // A phone booking is the office's; otherwise agency staff send their login's token.
-          ...(clerk ? { phone: true } : agencyCredentials(getAgencySession())),
+          // Agency staff send their login's token (a phone booking is the office's: the server knows it).
+          ...(clerk ? {} : agencyCredentials(getAgencySession())),
         },
       }).catch(() => null)
       if (result === null) {

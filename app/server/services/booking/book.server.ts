@@ -96,7 +96,10 @@ export type BookOptions = {
   revision?: number
   /** The travel agency that books for the customer, once the caller has verified its token (DESIGN 7). */
   agencyId?: number | null
-  /** The staff member who books for a caller on the phone (checked by the caller; DESIGN 11). */
+  /**
+   * The signed-in staff member who sends the booking (checked by the caller; DESIGN 11): it books a
+   * draft the office marked as a phone booking (`telefon`), and only such a draft.
+   */
   staff?: { id: string; name: string } | null
   /** What the booking writes into the outbox in its transaction (the confirmation mail). */
   onBooked?: (tx: Database, booking: { id: number; bookingNumber: string }, rows: BookingRows) => Promise<void>
@@ -160,15 +163,17 @@ export async function bookDraft(
   if (options.revision !== undefined && options.revision !== row.revision) return stale()
 
   const draft = row.draft
-  // The office's phone booking is booked by a clerk only (its rules let the caller go without e-mail).
+  // The office's phone booking (marked by the server) is booked by a clerk only, never for an
+  // agency; a clerk's own booking without the mark is an ordinary one.
   if (draft.telefon && !options.staff) return { kind: 'invalid', issues: [{ path: 'telefon', message: PHONE_BOOKING_REFUSED }] }
+  const booker: BookOptions = draft.telefon ? { ...options, agencyId: null } : { ...options, staff: null }
   const step = firstIncompleteStep(offer, draft)
   if (step !== null) return { kind: 'incomplete', step, issues: stepIssues(step, offer, draft) }
 
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const booked = await bookInTransaction(tx, offer, row.id, row.revision, draft, idempotencyKey, hash, request, settings, now, options)
+        const booked = await bookInTransaction(tx, offer, row.id, row.revision, draft, idempotencyKey, hash, request, settings, now, booker)
         return { kind: 'booked', replayed: false, ...booked } as const
       })
     } catch (error) {
