@@ -19,6 +19,9 @@ export const BOOKABLE_LABELS = {
 /** Status 3: closed as sold out (by the operator; the seats may say otherwise). */
 export const SOLD_OUT = 3 satisfies BookableStatus
 
+/** Status 5: shown to customers as "only a few places left" (set by the operator). */
+export const FEW_PLACES = 5 satisfies BookableStatus
+
 /** Status 4: the operator guarantees the departure (no cancellation for too few participants). */
 export const DEPARTURE_GUARANTEED = 4 satisfies BookableStatus
 

@@ -165,6 +165,12 @@ test('a clerk takes a booking on the phone through the four steps; it is stored 
   await expect(facts.getByText(`Telefon, aufgenommen von ${office.name}`)).toBeVisible()
   await expect(facts.getByText('(am Telefon)')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Notizen und Verlauf' }).getByText(`Buchung eingegangen · Büro: ${office.name}`)).toBeVisible()
+  // The next caller wants the same date: a fresh booking, not the last caller's.
+  await gotoHydrated(page, `/buchung/${date.dateId}/step1/?telefon=1`)
+  await expect(page.getByRole('heading', { level: 2, name: /^Schritt 1/ })).toBeVisible()
+  await expect(page.getByRole('note').filter({ hasText: 'Telefonbuchung: Sie buchen als' })).toBeVisible()
+  await expect(page.getByText(bookingNumber)).toHaveCount(0)
+
   // The list finds it among the phone bookings.
   await gotoHydrated(page, `/buero/buchungen/?kanal=phone&q=${bookingNumber}`)
   await expect(page.getByRole('region', { name: 'Buchungen' }).getByRole('rowheader', { name: bookingNumber })).toBeVisible()

@@ -1,7 +1,7 @@
 // CSV for German Excel (issue 25, item 3): BOM, semicolons, CRLF, quoting, and no formula from a
 // customer's input.
 import { describe, expect, it } from 'vitest'
-import { containsPattern, isPhoneNumber, reversedRanges } from '~/lib/office/booking-list'
+import { bookingNumberQuery, containsPattern, isPhoneNumber, reversedRanges } from '~/lib/office/booking-list'
 import { csvAmount, toCsv } from '~/lib/office/csv'
 
 describe('toCsv', () => {
@@ -36,6 +36,12 @@ describe('the list search', () => {
     expect(isPhoneNumber('+49 521 123456')).toBe(true)
     expect(isPhoneNumber('AB12-CDEF')).toBe(false)
     expect(isPhoneNumber('123')).toBe(false)
+  })
+
+  it('reads a booking number with or without its dash, in any case', () => {
+    for (const typed of ['2F52-8D9V', '2f52-8d9v', '2F528D9V', '2f52 8d9v', ' 2F52 - 8D9V ']) expect(bookingNumberQuery(typed), typed).toBe('2F52-8D9V')
+    expect(bookingNumberQuery('2f52-8')).toBe('2F52-8')
+    expect(bookingNumberQuery('Zimmermann')).toBe('ZIMMERMANN')
   })
 
   it('says when a range ends before it starts', () => {

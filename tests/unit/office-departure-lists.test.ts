@@ -173,6 +173,7 @@ describe('the status in the shop', () => {
     expect(shopStatus(3, 12)).toBe('Ausgebucht (im Shop gesperrt, 12 Plätze frei)')
     expect(shopStatus(3, 1)).toBe('Ausgebucht (im Shop gesperrt, 1 Platz frei)')
     expect(shopStatus(5, 0)).toBe('Nur noch wenige Plätze im Katalog, aber kein Platz mehr frei')
+    expect(shopStatus(5, 46)).toBe('Nur noch wenige Plätze (im Katalog; 46 Plätze frei)')
     // A date not open for booking says nothing about its seats.
     expect(shopStatus(2, 0)).toBe('Nicht Buchbar')
   })

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { bookingQueries } from '~/queries/booking'
 import { openBooking } from '~/server/booking.functions'
 import type { BookingView } from '~/server/booking.functions'
@@ -9,16 +9,17 @@ import { Button, buttonClassName } from '../ui/Button'
 /**
  * A step page of a draft this browser booked (Back from the confirmation, an old tab, a reload):
  * the booking and the way to its confirmation, never an empty form that would book it twice. A
- * further booking of the same date is a deliberate new start.
+ * further booking of the same date is a deliberate new start. The office opening the date for the
+ * next caller (`phone`) starts it at once: the booking before was another caller's.
  */
-export function BookingDone({ tripDateId, bookingNumber }: { tripDateId: number; bookingNumber: string }) {
+export function BookingDone({ tripDateId, bookingNumber, phone = false }: { tripDateId: number; bookingNumber: string; phone?: boolean }) {
   const queryClient = useQueryClient()
   const [starting, setStarting] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const startAnother = async () => {
     setStarting(true)
     try {
-      const result = await openBooking({ data: { tripDateId } })
+      const result = await openBooking({ data: { tripDateId, ...(phone ? { phone } : {}) } })
       if (result.kind !== 'opened') {
         setProblem(result.message)
         return
@@ -28,6 +29,19 @@ export function BookingDone({ tripDateId, bookingNumber }: { tripDateId: number;
     } finally {
       setStarting(false)
     }
+  }
+  const [started] = useState(() => ({ current: false }))
+  useEffect(() => {
+    if (!phone || started.current) return
+    started.current = true
+    void startAnother()
+  })
+  if (phone && !problem) {
+    return (
+      <p className="booking-step" role="status">
+        Die Telefonbuchung für den nächsten Anrufer wird vorbereitet …
+      </p>
+    )
   }
   return (
     <section className="booking-step stack" aria-labelledby="buchung-abgeschlossen">

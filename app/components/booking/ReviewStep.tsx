@@ -53,7 +53,7 @@ export const ReviewStep = withForm({
                   {p.buchender ? (
                     <>
                       <br />
-                      {p.street} {p.street_nr}, {p.zip} {p.city} · {p.email} · {p.tel}
+                      {[`${p.street} ${p.street_nr}, ${p.zip} ${p.city}`, p.email, p.tel].filter(Boolean).join(' · ')}
                     </>
                   ) : null}
                 </li>

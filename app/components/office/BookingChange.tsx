@@ -13,7 +13,8 @@ import { changeOfficeBooking } from '~/server/office-bookings.functions'
 import type { ChangeResult } from '~/server/office/booking-changes.server'
 
 type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number }
-type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string } | null
+/** A saved outcome names the version it made: once the booking moved on, it is no longer said. */
+type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string; version?: number } | null
 
 /**
  * The preview, confirmation and outcome of one change form, made on the version of the booking the
@@ -62,6 +63,7 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
       if (result.kind === 'changed') {
         setOutcome({
           kind: 'saved',
+          version: result.version,
           message: `Gespeichert. Gesamtpreis jetzt ${formatPrice(result.gesamtpreis)}${notify ? `; die Bestätigung (Version ${result.version}) geht an den Kunden` : ''}.`,
         })
         await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
@@ -74,7 +76,9 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
     setOutcome((current) => (current?.field === field ? null : current))
   }
 
-  return { checked, outcome, busy, check, save, edited, cancel: () => setChecked(null) }
+  // What another form saved since makes this form's "Gespeichert" old news.
+  const current = outcome?.kind === 'saved' && outcome.version !== version ? null : outcome
+  return { checked, outcome: current, busy, check, save, edited, cancel: () => setChecked(null) }
 }
 
 /** The part below each change form: the price it leads to, the mail box, save and cancel; then the outcome. */

@@ -79,6 +79,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/**
+ * The booking number as the office types it: any case, with or without its dash or with spaces
+ * ('2f52 8d9v', '2F528D9V' → '2F52-8D9V'); a part of one stays a part.
+ */
+export function bookingNumberQuery(text: string): string {
+  const bare = text.toUpperCase().replace(/[\s-]+/g, '')
+  return /^[0-9A-Z]{8}$/.test(bare) ? `${bare.slice(0, 4)}-${bare.slice(4)}` : text.toUpperCase().replace(/\s+/g, '')
+}
+
 /** Whether the search text is a phone number (at least four digits, only what people type between them). */
 export function isPhoneNumber(text: string): boolean {
   return /^[\d\s+/()-]+$/.test(text) && text.replace(/\D/g, '').length >= 4

@@ -6,7 +6,7 @@
 // word it; the PDF, the CSV and the page only lay it out.
 import * as z from 'zod/mini'
 import type { BookableStatus } from '../bookable'
-import { DEPARTURE_GUARANTEED, SOLD_OUT, bookableAction, bookableLabel } from '../bookable'
+import { DEPARTURE_GUARANTEED, FEW_PLACES, SOLD_OUT, bookableAction, bookableLabel } from '../bookable'
 import { MOBILITY_AIDS, MOBILITY_LABELS } from '../booking/draft'
 import { ROOM_LABELS } from '../booking/offer'
 import type { RoomType } from '../booking/offer'
@@ -210,6 +210,8 @@ export function shopStatus(bookable: BookableStatus, free: number): string {
   const label = bookableLabel(bookable)
   if (bookable === SOLD_OUT && free > 0) return `${label} (im Shop gesperrt, ${countOf(free, 'Platz', 'Plätze')} frei)`
   if (bookableAction(bookable) === 'book' && free === 0) return `${label} im Katalog, aber kein Platz mehr frei`
+  // "Few places left" is the catalogue's word for the customers; the office sees how many.
+  if (bookable === FEW_PLACES) return `${label} (im Katalog; ${countOf(free, 'Platz', 'Plätze')} frei)`
   return label
 }
 

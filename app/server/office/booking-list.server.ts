@@ -2,7 +2,7 @@
 // query for the page and one for the count; the export reads the same filter without paging.
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { BOOKINGS_PER_PAGE, containsPattern, isPhoneNumber, listOrder } from '~/lib/office/booking-list'
+import { BOOKINGS_PER_PAGE, bookingNumberQuery, containsPattern, isPhoneNumber, listOrder } from '~/lib/office/booking-list'
 import type { BookingChannel, BookingListSearch, BookingStatus, PaymentState } from '~/lib/office/booking-list'
 import type { Database } from '../db/client.server'
 import { intArray } from '../db/query.server'
@@ -63,7 +63,7 @@ const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname
  */
 function textMatches(text: string): SQL {
   const like = containsPattern(text)
-  const number = containsPattern(text.toUpperCase().replace(/\s+/g, ''))
+  const number = containsPattern(bookingNumberQuery(text))
   // A phone number as typed ('0521/12 34 56') is compared digit by digit.
   const phone = isPhoneNumber(text)
     ? sql`union select id from bookings where regexp_replace(contact->>'tel', '[^0-9+]', '', 'g') like ${containsPattern(text.replace(/[^0-9+]/g, ''))}`

@@ -53,7 +53,7 @@ function BookingLayout() {
         <p className="lead">{formatDateRange(offer.dateFrom, offer.dateTill)}</p>
       </header>
       {view.kind === 'booked' ? (
-        <BookingDone tripDateId={tripDateId} bookingNumber={view.bookingNumber} />
+        <BookingDone tripDateId={tripDateId} bookingNumber={view.bookingNumber} phone={phone} />
       ) : (
         <BookingFormProvider tripDateId={tripDateId} session={view.session} phone={phone}>
           <PhoneBookingNote />
