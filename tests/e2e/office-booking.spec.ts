@@ -154,7 +154,9 @@ test('a clerk takes a booking on the phone through the four steps; it is stored 
   // The clerk goes on in the office, on the booking just made: no mail, the confirmation to print.
   await expect(page.getByRole('heading', { level: 1, name: /^Buchung [A-Z0-9-]+ \(gebucht\)$/ })).toBeVisible()
   const bookingNumber = /\/buero\/buchungen\/([A-Z0-9-]+)\//.exec(page.url())?.[1] ?? ''
-  await expect(page.getByRole('status').filter({ hasText: 'Die Telefonbuchung ist gespeichert.' })).toContainText('keine E-Mail-Adresse angegeben')
+  const done = page.getByRole('status').filter({ hasText: 'Die Telefonbuchung ist gespeichert.' })
+  await expect(done).toContainText('keine E-Mail-Adresse angegeben')
+  await expect(done).toBeFocused()
   const pdf = await page.request.get(`/buchung/bestaetigung/${bookingNumber}/bestaetigung.pdf`)
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')

@@ -49,6 +49,10 @@ test('the office account signs in with its password, sees the office and signs o
   expect(cookie?.sameSite).toBe('Strict')
   await expectNoSeriousAxeViolations(page)
 
+  // Signed in, the sign-in page leads to the office.
+  await gotoHydrated(page, '/buero/anmelden/')
+  await expect(page).toHaveURL(/\/buero\/$/)
+
   // A reload keeps the session; signing out ends it.
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()

@@ -22,6 +22,8 @@ export const Route = createFileRoute('/buero')({
       throw redirect({ to: '/buero/anmelden/', search: { weiter: officeReturnPath(location.href) } })
     }
     if (session?.mustSetUpTwoFactor && path !== TWO_FACTOR_SETUP) throw redirect({ to: TWO_FACTOR_SETUP })
+    // Signed in already: the sign-in page has nothing to do.
+    if (session && path === '/buero/anmelden/') throw redirect({ to: '/buero/' })
     return { office: session }
   },
   component: OfficeLayout,

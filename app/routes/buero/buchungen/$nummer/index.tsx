@@ -23,6 +23,9 @@ export const Route = createFileRoute('/buero/buchungen/$nummer/')({
   component: BookingPage,
 })
 
+/** The phone booking just made: its note takes the focus, so a screen reader starts there. */
+const focusOnArrival = (note: HTMLDivElement | null) => note?.focus({ preventScroll: true })
+
 const MAIL_STATUS = { pending: 'wartet auf Versand', sent: 'gesendet', failed: 'nicht zustellbar' } as Record<string, string>
 
 function channelText(b: OfficeBooking): string {
@@ -46,7 +49,7 @@ function BookingPage() {
         Buchung {b.bookingNumber} <span className="office-booking__status">({BOOKING_STATUS_LABELS[b.status]})</span>
       </h1>
       {neu ? (
-        <div className="office-booking__done" role="status">
+        <div className="office-booking__done" role="status" tabIndex={-1} ref={focusOnArrival}>
           <p>
             <strong>Die Telefonbuchung ist gespeichert.</strong>{' '}
             {b.contact.email
