@@ -474,7 +474,7 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
-    index('bookings_open_due_idx').on(t.openDue),
+    index('bookings_open_due_idx').on(t.openDue, t.status),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
     check('bookings_places_check', sql`${t.places} >= 0`),
     check('bookings_channel_check', inList('channel', BOOKING_CHANNELS)),

@@ -35,6 +35,6 @@ CREATE TRIGGER payments_deleted AFTER DELETE ON payments REFERENCING OLD TABLE A
 --> statement-breakpoint
 SELECT booking_payment_state_refresh(array(SELECT DISTINCT booking_id FROM payments));
 --> statement-breakpoint
-CREATE INDEX bookings_open_due_idx ON bookings (open_due);
+CREATE INDEX bookings_open_due_idx ON bookings (open_due, status);
 --> statement-breakpoint
 DROP INDEX payments_open_due_idx;
