@@ -6,10 +6,9 @@ import { PAYMENT_KIND_LABELS, boardingLabel, paymentInstructions } from '~/lib/b
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
 import { buttonClassName } from '../ui/Button'
+import { focusOnArrival } from '../ui/focus-on-arrival'
 import { PriceSummary } from './PriceSummary'
 
-/** The confirmation's heading takes the focus when the page opens: a screen reader starts there, and Tab goes on from it. */
-const focusOnArrival = (heading: HTMLHeadingElement | null) => heading?.focus({ preventScroll: true })
 
 /** The success page: booking number, what was booked, how and when to pay, PDF and calendar entry. */
 export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: string; sig: string | undefined }) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { bookingQueries } from '~/queries/booking'
 import { openBooking } from '~/server/booking.functions'
 import type { BookingView } from '~/server/booking.functions'
@@ -30,7 +30,8 @@ export function BookingDone({ tripDateId, bookingNumber, phone = false }: { trip
       setStarting(false)
     }
   }
-  const [started] = useState(() => ({ current: false }))
+  // Once, also under React's double effects in development.
+  const started = useRef(false)
   useEffect(() => {
     if (!phone || started.current) return
     started.current = true

@@ -5,6 +5,7 @@ import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { BoardingForm, ContactForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
 import { Button } from '~/components/ui/Button'
+import { focusOnArrival } from '~/components/ui/focus-on-arrival'
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '~/lib/booking/draft'
 import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatDateTime, formatPrice } from '~/lib/format'
@@ -22,9 +23,6 @@ export const Route = createFileRoute('/buero/buchungen/$nummer/')({
   head: ({ params, match }) => pageHead(match.context.site, { title: `Buchung ${params.nummer.toUpperCase()} · Büro`, robots: 'noindex' }),
   component: BookingPage,
 })
-
-/** The phone booking just made: its note takes the focus, so a screen reader starts there. */
-const focusOnArrival = (note: HTMLDivElement | null) => note?.focus({ preventScroll: true })
 
 const MAIL_STATUS = { pending: 'wartet auf Versand', sent: 'gesendet', failed: 'nicht zustellbar' } as Record<string, string>
 
