@@ -85,14 +85,16 @@ function formHydrated(form: HTMLFormElement | null): void {
   const typedBefore = serverForms.has(form)
   const submit = held?.form === form ? held : undefined
   if (submit) held = undefined
-  if (!typedBefore && !submit) return
-  // In a task of its own, after the commit that attached React's handlers.
+  // At once, in the commit that hydrated the form: React's handlers are attached by now, and the
+  // render the fields' own mounting asks for comes after this commit. Were it put off to a later
+  // task, that render would set each control back to the server's value and a click in between
+  // would send an empty form.
+  if (typedBefore) for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
+  if (!submit) return
+  // In a task of its own, once the replayed values are rendered.
   setTimeout(() => {
-    if (typedBefore) for (const control of [...form.elements].filter(changedByVisitor)) replayChange(control)
-    if (submit) {
-      submit.submitter?.removeAttribute('aria-busy')
-      form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
-    }
+    submit.submitter?.removeAttribute('aria-busy')
+    form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null)
   }, 0)
 }
 

@@ -79,6 +79,17 @@ test('a sign-in sent before the page is ready is not lost: it goes out once the 
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
 })
 
+test('a sign-in typed and sent while the page hydrates is not lost', async ({ page }) => {
+  // A slow phone: the form is typed and sent in the moment the app takes it over, when the fields'
+  // own first render would put the server's empty values back.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto('/buero/anmelden/', { waitUntil: 'commit' })
+  await signIn(page, office.email, DEMO_STAFF_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+})
+
 test('an admin sets up two factors on the first visit, then signs in with password and code', async ({ page }) => {
   await gotoHydrated(page, '/buero/anmelden/')
   await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
