@@ -56,6 +56,8 @@ describe('listBookings', () => {
     expect(numbers((await listBookings(t.db, { q: `bernd becker${first.tag}` }, today)).rows)).toEqual([first.number])
     expect((await listBookings(t.db, { q: 'anna.becker@example.de' }, today)).total).toBe(3)
     expect((await listBookings(t.db, { q: '0521/123456' }, today)).total).toBe(3)
+    // A plain word that is in no name is still found in the e-mail addresses.
+    expect((await listBookings(t.db, { q: 'EXAMPLE' }, today)).total).toBe(3)
     expect((await listBookings(t.db, { q: 'niemand-heisst-so' }, today)).total).toBe(0)
     // The digits of a booking number are no phone number.
     expect((await listBookings(t.db, { q: 'AB12-CDEF' }, today)).total).toBe(0)

@@ -1,7 +1,7 @@
 // CSV for German Excel (issue 25, item 3): BOM, semicolons, CRLF, quoting, and no formula from a
 // customer's input.
 import { describe, expect, it } from 'vitest'
-import { bookingNumberQuery, containsPattern, isPhoneNumber, reversedRanges } from '~/lib/office/booking-list'
+import { bookingNumberQuery, containsPattern, isEmailPart, isPhoneNumber, reversedRanges } from '~/lib/office/booking-list'
 import { csvAmount, toCsv } from '~/lib/office/csv'
 
 describe('toCsv', () => {
@@ -36,6 +36,11 @@ describe('the list search', () => {
     expect(isPhoneNumber('+49 521 123456')).toBe(true)
     expect(isPhoneNumber('AB12-CDEF')).toBe(false)
     expect(isPhoneNumber('123')).toBe(false)
+  })
+
+  it('tells a part of an e-mail address from a word that may be a name', () => {
+    for (const part of ['ursula.wolf', '@web.de', 'hexe77', 'h_wolf']) expect(isEmailPart(part), part).toBe(true)
+    for (const word of ['Zimmermann', 'Müller-Lüdenscheidt', 'Anna Becker']) expect(isEmailPart(word), word).toBe(false)
   })
 
   it('reads a booking number with or without its dash, in any case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tripChoiceLabels } from '~/lib/office/trip-choices'
+import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 
 describe('tripChoiceLabels', () => {
   it('names a shared title with the trip number, and leaves a title of its own alone', () => {
@@ -13,5 +13,13 @@ describe('tripChoiceLabels', () => {
       [12, 'Gardasee (Reise-Nr. 12)'],
       [3, 'Rügen'],
     ])
+  })
+})
+
+describe('withChosen', () => {
+  it('keeps the chosen value offered while the choices are still loading, and adds nothing once they are there', () => {
+    expect(withChosen([], '12')).toEqual(['12'])
+    expect(withChosen(['3', '12'], '12')).toEqual(['3', '12'])
+    expect(withChosen(['3'], '')).toEqual(['3'])
   })
 })

@@ -88,6 +88,14 @@ export function bookingNumberQuery(text: string): string {
   return /^[0-9A-Z]{8}$/.test(bare) ? `${bare.slice(0, 4)}-${bare.slice(4)}` : text.toUpperCase().replace(/\s+/g, '')
 }
 
+/**
+ * Whether the search text can only be part of an e-mail address, not of a name ('@', '.', '_' or a
+ * digit in it): a plain word is looked for in the names first (every booker is a traveller too).
+ */
+export function isEmailPart(text: string): boolean {
+  return /[@._\d]/.test(text)
+}
+
 /** Whether the search text is a phone number (at least four digits, only what people type between them). */
 export function isPhoneNumber(text: string): boolean {
   return /^[\d\s+/()-]+$/.test(text) && text.replace(/\D/g, '').length >= 4

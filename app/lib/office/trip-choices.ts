@@ -10,3 +10,11 @@ export function tripChoiceLabels(trips: readonly TripChoice[]): Map<number, stri
   for (const trip of trips) count.set(trip.title, (count.get(trip.title) ?? 0) + 1)
   return new Map(trips.map((trip) => [trip.id, (count.get(trip.title) ?? 0) > 1 ? `${trip.title} (Reise-Nr. ${trip.id})` : trip.title]))
 }
+
+/**
+ * The values a filter's list offers: its choices, and the chosen one while the choices are still
+ * on their way (the office's lists load them after the page, so a filter from the address shows).
+ */
+export function withChosen(options: readonly string[], chosen: string): readonly string[] {
+  return chosen === '' || options.includes(chosen) ? options : [chosen, ...options]
+}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table'
 import { useState } from 'react'
@@ -20,14 +20,15 @@ import {
 } from '~/lib/office/booking-list'
 import type { BookingListSearch, BookingSort } from '~/lib/office/booking-list'
 import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
-import type { BookingListRow } from '~/server/office/booking-list.server'
-import { tripChoiceLabels } from '~/lib/office/trip-choices'
+import type { BookingListChoices, BookingListRow } from '~/server/office/booking-list.server'
+import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 
 export const Route = createFileRoute('/buero/buchungen/')({
   validateSearch: bookingListSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(officeBookingsQuery(deps)), context.queryClient.ensureQueryData(bookingListChoicesQuery())]),
+  // The trip and agency choices (thousands of trips) are not part of the page: the browser asks for
+  // them once it runs (DECISIONS: the bookings list).
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(officeBookingsQuery(deps)),
   head: ({ match }) => pageHead(match.context.site, { title: 'Buchungen · Büro', robots: 'noindex' }),
   component: BookingList,
 })
@@ -165,6 +166,7 @@ function BookingList() {
 }
 
 type FilterValues = Omit<BookingListSearch, 'sortierung' | 'richtung' | 'seite'>
+const NO_CHOICES: BookingListChoices = { trips: [], agencies: [] }
 
 /** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
 function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply: (values: FilterValues) => void }) {
@@ -186,17 +188,17 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
     const parsed = bookingListSearchSchema.parse(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')))
     onApply(parsed)
   }
-  const { data: choices } = useSuspenseQuery(bookingListChoicesQuery())
+  const { data: choices = NO_CHOICES, isPending } = useQuery(bookingListChoicesQuery())
   const tripLabels = Object.fromEntries([...tripChoiceLabels(choices.trips)].map(([id, label]) => [String(id), label]))
   const agencyLabels = Object.fromEntries(choices.agencies.map((a) => [String(a.id), a.name]))
-  const select = (name: string, label: string, options: readonly string[], labels: Record<string, string>) => (
+  const select = (name: string, label: string, options: readonly string[], labels: Record<string, string>, loading = false) => (
     <div className="field">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <select id={`filter-${name}`} value={values[name]} onChange={set(name)}>
+      <select id={`filter-${name}`} value={values[name]} onChange={set(name)} aria-busy={loading || undefined}>
         <option value="">alle</option>
-        {options.map((o) => (
+        {withChosen(options, values[name] ?? '').map((o) => (
           <option key={o} value={o}>
-            {labels[o]}
+            {labels[o] ?? `${label}-Nr. ${o}`}
           </option>
         ))}
       </select>
@@ -214,8 +216,8 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
         <label htmlFor="filter-q">Buchungsnummer, Name, E-Mail oder Telefon</label>
         <input id="filter-q" type="search" value={values.q} maxLength={100} onChange={set('q')} />
       </div>
-      {select('reise', 'Reise', choices.trips.map((t) => String(t.id)), tripLabels)}
-      {select('agentur', 'Reisebüro', choices.agencies.map((a) => String(a.id)), agencyLabels)}
+      {select('reise', 'Reise', choices.trips.map((t) => String(t.id)), tripLabels, isPending)}
+      {select('agentur', 'Reisebüro', choices.agencies.map((a) => String(a.id)), agencyLabels, isPending)}
       {select('status', 'Status', BOOKING_STATUSES, BOOKING_STATUS_LABELS)}
       {select('zahlung', 'Zahlung', PAYMENT_STATES, PAYMENT_STATE_LABELS)}
       {select('kanal', 'Gebucht über', BOOKING_CHANNELS, BOOKING_CHANNEL_LABELS)}

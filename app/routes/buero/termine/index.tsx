@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { useState } from 'react'
@@ -11,14 +11,14 @@ import { departureListSearchSchema, departureRange, minimumShort, shopStatus } f
 import type { DepartureListSearch } from '~/lib/office/departure-lists'
 import { departureChoicesQuery, departuresQuery } from '~/queries/office-departures'
 import type { DepartureListRow } from '~/server/office/departures.server'
-import { tripChoiceLabels } from '~/lib/office/trip-choices'
+import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 
 /** `/buero/termine/`: the trip dates from today on (or the filter's days), with their places and minimum. */
 export const Route = createFileRoute('/buero/termine/')({
   validateSearch: departureListSearchSchema,
   loaderDeps: ({ search: { von, bis, reise, belegt, seite } }) => ({ von, bis, reise, belegt, seite }),
-  loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(departuresQuery(deps)), context.queryClient.ensureQueryData(departureChoicesQuery())]),
+  // The trip choices (thousands of trips) are not part of the page: the browser asks for them once it runs.
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(departuresQuery(deps)),
   head: ({ match }) => pageHead(match.context.site, { title: 'Abfahrten · Büro', robots: 'noindex' }),
   component: DepartureList,
 })
@@ -111,8 +111,8 @@ function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onA
     reise: search.reise ? String(search.reise) : '',
     belegt: search.belegt === true,
   })
-  const { data: choices } = useSuspenseQuery(departureChoicesQuery())
-  const tripLabels = tripChoiceLabels(choices.trips)
+  const { data: trips = [], isPending } = useQuery({ ...departureChoicesQuery(), select: (choices) => choices.trips })
+  const tripLabels = tripChoiceLabels(trips)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onApply(
@@ -128,11 +128,16 @@ function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onA
     <form className="office-filter" role="search" aria-label="Abfahrten filtern" onSubmit={submit}>
       <div className="field">
         <label htmlFor="filter-reise">Reise</label>
-        <select id="filter-reise" value={values.reise} onChange={(e) => setValues((v) => ({ ...v, reise: e.target.value }))}>
+        <select
+          id="filter-reise"
+          value={values.reise}
+          onChange={(e) => setValues((v) => ({ ...v, reise: e.target.value }))}
+          aria-busy={isPending || undefined}
+        >
           <option value="">alle</option>
-          {choices.trips.map((t) => (
-            <option key={t.id} value={String(t.id)}>
-              {tripLabels.get(t.id)}
+          {withChosen(trips.map((t) => String(t.id)), values.reise).map((id) => (
+            <option key={id} value={id}>
+              {tripLabels.get(Number(id)) ?? `Reise-Nr. ${id}`}
             </option>
           ))}
         </select>
