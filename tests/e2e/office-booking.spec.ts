@@ -82,6 +82,7 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   await contactForm.getByRole('button', { name: 'Kontaktdaten prüfen' }).click()
   await expect(email).toHaveAttribute('aria-invalid', 'true')
   await expect(contactForm.getByRole('alert').last()).toBeFocused()
+  await expect(contactForm.getByRole('alert').last()).toHaveText('Nicht gespeichert: Bitte prüfen Sie die markierte Angabe.')
   await email.fill('anna.muster@example.de')
   await expect(email).not.toHaveAttribute('aria-invalid', 'true')
 

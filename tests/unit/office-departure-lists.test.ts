@@ -9,6 +9,7 @@ import {
   comparePoints,
   compareTravellers,
   departureListSearchSchema,
+  departureLists,
   departureRange,
   downloadName,
   listSizes,
@@ -409,6 +410,12 @@ describe('Besondere Bedürfnisse', () => {
     expect(doc.tables[1]?.empty).toBe('Zu den Buchungen dieses Termins gibt es keine Notiz.')
     expect(doc.csv.rows).toEqual([])
   })
+})
+
+it('offers a day trip no Rooming-Liste', () => {
+  expect(departureLists(1)).not.toContain('rooming-liste')
+  expect(departureLists(5)).toContain('rooming-liste')
+  expect(departureLists(1)).toHaveLength(departureLists(5).length - 1)
 })
 
 it('sizes each list for the departure page', () => {

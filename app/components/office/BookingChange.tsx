@@ -100,7 +100,8 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
         role={outcome.kind === 'refused' ? 'alert' : 'status'}
         className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
       >
-        {outcome.message}
+        {/* A message about one field stands at that field: said twice, it would be read twice. */}
+        {outcome.field ? 'Nicht gespeichert: Bitte prüfen Sie die markierte Angabe.' : outcome.message}
       </p>
     )
   }

@@ -66,6 +66,11 @@ export const DEPARTURE_LIST_DESCRIPTIONS = {
   'besondere-beduerfnisse': 'Reisende mit Rollator oder Rollstuhl, und die Notizen des Büros zu ihren Buchungen',
 } as const satisfies Record<DepartureList, string>
 
+/** The lists a departure offers: a day trip sleeps in no hotel, so it has no Rooming-Liste. */
+export function departureLists(durationDays: number): readonly DepartureList[] {
+  return durationDays > 1 ? DEPARTURE_LISTS : DEPARTURE_LISTS.filter((list) => list !== 'rooming-liste')
+}
+
 export const LIST_FORMATS = ['pdf', 'csv'] as const
 export type ListFormat = (typeof LIST_FORMATS)[number]
 

@@ -7,7 +7,7 @@ import { MOBILITY_AIDS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
 import {
   DEPARTURES_PER_PAGE,
-  DEPARTURE_LISTS,
+  departureLists,
   DEPARTURE_LIST_DESCRIPTIONS,
   DEPARTURE_LIST_LABELS,
   busList,
@@ -281,7 +281,7 @@ export function departureView(d: Departure, today: string): DepartureView {
     minimum: minimumState(facts, booked, today),
     seatPlan: layout ? seatPlanView(layout, d.travellers, d.reservations) : null,
     travellerTables: layout ? bus.tables.slice(1) : bus.tables,
-    lists: DEPARTURE_LISTS.map((list) => ({
+    lists: departureLists(facts.durationDays).map((list) => ({
       list,
       label: DEPARTURE_LIST_LABELS[list],
       description: DEPARTURE_LIST_DESCRIPTIONS[list],
