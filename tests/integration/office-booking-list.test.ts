@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { todayInBerlin } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
-import { agencies, bookings, payments, tripDates } from '~/server/db/schema'
+import { agencies, bookings, paymentEntries, payments, tripDates } from '~/server/db/schema'
 import ExcelJS from 'exceljs'
 import { bookingsWorkbook } from '~/server/office/booking-export.server'
 import { allBookings, bookingListChoices, listBookings } from '~/server/office/booking-list.server'
@@ -37,8 +37,8 @@ beforeAll(async () => {
   }
   // The second is paid in full, the third came through an agency.
   const [second, third] = [made[1], made[2]]
-  const [b2] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, second?.number ?? ''))
-  await t.db.update(payments).set({ status: 'paid', paidAt: new Date() }).where(eq(payments.bookingId, b2?.id ?? 0))
+  const [b2] = await t.db.select({ id: bookings.id, total: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, second?.number ?? ''))
+  await t.db.insert(paymentEntries).values({ bookingId: b2!.id, kind: 'payment', amount: b2!.total, bookedOn: today, method: 'ueberweisung', reference: second!.number })
   const [agency] = await t.db.select({ id: agencies.id }).from(agencies).limit(1)
   await t.db.update(bookings).set({ agencyId: agency?.id ?? null, channel: 'agency' }).where(eq(bookings.bookingNumber, third?.number ?? ''))
 })
@@ -113,43 +113,74 @@ describe('listBookings', () => {
   })
 })
 
-describe('the payment state kept on the booking (migration 0016)', () => {
-  it('follows every insert, update and delete of its payments, whatever statement made it', async () => {
+describe('the payment state the ledger keeps on the booking (migration 0017)', () => {
+  it('follows every entry of money in and out, and every change of what is due, whatever statement made it', async () => {
     const number = await book(await datePool(t.db)({ seatPlan: false }), 'Vier')
-    const [booking] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingNumber, number))
-    const id = booking!.id
+    const [booking] = await t.db.select({ id: bookings.id, total: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, number))
+    const { id, total } = booking!
     const state = async () => {
-      const [row] = await t.db.select({ paid: bookings.paidAmount, openDue: bookings.openDue }).from(bookings).where(eq(bookings.id, id))
+      const [row] = await t.db
+        .select({ paid: bookings.paidAmount, refunded: bookings.refundedAmount, openDue: bookings.openDue })
+        .from(bookings)
+        .where(eq(bookings.id, id))
       return row
     }
-    const plan = await t.db.select().from(payments).where(eq(payments.bookingId, id)).orderBy(payments.dueDate)
+    const instalments = () => t.db.select({ status: payments.status, paidAt: payments.paidAt }).from(payments).where(eq(payments.bookingId, id)).orderBy(payments.dueDate, payments.id)
+    const plan = await t.db.select().from(payments).where(eq(payments.bookingId, id)).orderBy(payments.dueDate, payments.id)
     expect(plan.length).toBeGreaterThan(0)
-    expect(await state()).toEqual({ paid: 0, openDue: plan[0]!.dueDate })
+    const first = plan[0]!
+    expect(await state()).toEqual({ paid: 0, refunded: 0, openDue: first.dueDate })
     const stateOf = async () => (await listBookings(t.db, { q: number }, today)).rows[0]?.paymentState
+    expect(await stateOf()).toBe('open')
+    const pay = (amount: number, kind: 'payment' | 'refund' = 'payment', bookedOn = today) =>
+      t.db.execute(sql`insert into payment_entries (booking_id, kind, amount, booked_on, method) values (${id}, ${kind}, ${amount}, ${bookedOn}, 'ueberweisung')`)
 
-    // The first instalment paid by a statement of its own, in SQL.
-    await t.db.execute(sql`update payments set status = 'paid', paid_at = now() where id = ${plan[0]!.id}`)
+    // Less than the first instalment, in SQL: money in, nothing paid off, still open.
+    await pay(first.amount - 10_000)
+    expect(await state()).toEqual({ paid: first.amount - 10_000, refunded: 0, openDue: first.dueDate })
+    expect(await stateOf()).toBe('open')
+
+    // The rest of it, a day later: the first instalment is paid on that day.
+    await pay(10_000, 'payment', today)
     const rest = plan.slice(1)
-    expect(await state()).toEqual({ paid: plan[0]!.amount, openDue: rest[0]?.dueDate ?? null })
-    expect(await stateOf()).toBe(rest.length > 0 ? 'partly' : 'paid')
+    expect(await state()).toEqual({ paid: first.amount, refunded: 0, openDue: rest[0]?.dueDate ?? null })
+    expect((await instalments())[0]).toEqual({ status: 'paid', paidAt: expect.any(Date) })
+    expect(await stateOf()).toBe(first.kind === 'deposit' ? 'partly' : 'paid')
 
-    // An open instalment past its day makes the booking overdue, in the filter and in the row.
+    // An instalment not covered and past its day makes the booking overdue, in the filter and in the row.
     const last = plan[plan.length - 1]!
-    await t.db.update(payments).set({ status: 'open', paidAt: null, dueDate: '2020-01-01' }).where(eq(payments.id, last.id))
-    expect((await state())?.openDue).toBe('2020-01-01')
-    expect(await stateOf()).toBe('overdue')
-    expect(numbers((await listBookings(t.db, { zahlung: 'overdue' }, today)).rows)).toContain(number)
+    if (rest.length > 0) {
+      await t.db.update(payments).set({ dueDate: '2020-01-02' }).where(eq(payments.id, last.id))
+      expect((await state())?.openDue).toBe('2020-01-02')
+      expect(await stateOf()).toBe('overdue')
+      expect(numbers((await listBookings(t.db, { zahlung: 'overdue' }, today)).rows)).toContain(number)
+      await t.db.update(payments).set({ dueDate: last.dueDate }).where(eq(payments.id, last.id))
+    }
 
-    // Everything paid: nothing open, the paid sum is the payments' sum.
-    await t.db.update(payments).set({ status: 'paid', paidAt: new Date() }).where(eq(payments.bookingId, id))
-    const all = await t.db.select({ amount: payments.amount }).from(payments).where(eq(payments.bookingId, id))
-    expect(await state()).toEqual({ paid: all.reduce((sum, p) => sum + p.amount, 0), openDue: null })
-    expect(numbers((await listBookings(t.db, { zahlung: 'paid' }, today)).rows)).toContain(number)
+    // Everything paid through Drizzle, then 50 € too much: to be refunded; refunded: done.
+    await t.db.insert(paymentEntries).values({ bookingId: id, kind: 'payment', amount: total - first.amount + 50_000_000, bookedOn: today, method: 'bar' })
+    expect(await state()).toEqual({ paid: total + 50_000_000, refunded: 0, openDue: null })
+    expect((await instalments()).every((i) => i.status === 'paid')).toBe(true)
+    expect(await stateOf()).toBe('refund_due')
+    expect(numbers((await listBookings(t.db, { zahlung: 'refund_due' }, today)).rows)).toContain(number)
+    await pay(50_000_000, 'refund')
+    expect(await state()).toEqual({ paid: total, refunded: 50_000_000, openDue: null })
+    expect(await stateOf()).toBe('refunded')
 
+    // Cancelled with a fee of 100 €: the rest of the money is to be refunded.
+    await t.db.update(bookings).set({ status: 'cancelled', cancellationFee: 100_000_000 }).where(eq(bookings.id, id))
+    expect(await stateOf()).toBe('refund_due')
+    await t.db.update(bookings).set({ status: 'received', cancellationFee: null }).where(eq(bookings.id, id))
+    expect(await stateOf()).toBe('refunded')
+
+    // The entries gone (a correction): nothing paid, the first instalment open again.
+    await t.db.delete(paymentEntries).where(eq(paymentEntries.bookingId, id))
+    expect(await state()).toEqual({ paid: 0, refunded: 0, openDue: first.dueDate })
+    expect((await instalments())[0]).toEqual({ status: 'open', paidAt: null })
     await t.db.delete(payments).where(eq(payments.bookingId, id))
-    expect(await state()).toEqual({ paid: 0, openDue: null })
+    expect(await state()).toEqual({ paid: 0, refunded: 0, openDue: null })
     await t.db.insert(payments).values({ bookingId: id, kind: 'full', amount: 100, status: 'open', dueDate: '2999-01-01' })
-    expect(await state()).toEqual({ paid: 0, openDue: '2999-01-01' })
+    expect(await state()).toEqual({ paid: 0, refunded: 0, openDue: '2999-01-01' })
     expect(await stateOf()).toBe('open')
   })
 })

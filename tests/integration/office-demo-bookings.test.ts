@@ -67,10 +67,12 @@ describe('seedDemoBookings', () => {
       z.object({ booking_number: z.string() }),
     )
     expect(wrong).toEqual([])
-    // The list says nothing about a cancelled booking's payments, and no payment filter finds one.
+    // A cancellation free of charge owes nothing: what was paid is to be refunded, and no filter
+    // for money still due finds it.
     const cancelled = await listBookings(t.db, { status: 'cancelled' }, today)
     expect(cancelled.total).toBeGreaterThan(0)
-    expect(cancelled.rows.every((r) => r.paymentState === null)).toBe(true)
+    for (const row of cancelled.rows) expect(row.paymentState, row.bookingNumber).toBe(row.paid > 0 ? 'refund_due' : null)
+    expect(cancelled.rows.some((r) => r.paymentState === 'refund_due')).toBe(true)
     for (const zahlung of ['paid', 'partly', 'open', 'overdue'] as const) {
       expect((await listBookings(t.db, { status: 'cancelled', zahlung }, today)).total, zahlung).toBe(0)
     }

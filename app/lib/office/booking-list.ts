@@ -6,17 +6,25 @@ export const BOOKING_STATUSES = ['received', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { received: 'gebucht', cancelled: 'storniert' }
 
-/** What has come in against what is due (an open instalment past its due day is 'overdue'). */
-export const PAYMENT_STATES = ['open', 'partly', 'paid', 'overdue'] as const
+/**
+ * What has come in against what is owed (the price; for a cancelled booking its fee): nothing yet,
+ * the deposit, all of it, an instalment past its due day, more than is owed (to be refunded), or
+ * the surplus refunded. The database derives it from the ledger (migration 0017).
+ */
+export const PAYMENT_STATES = ['open', 'partly', 'paid', 'overdue', 'refund_due', 'refunded'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
+/** The states the ledger's triggers store: 'overdue' is read from the due day, on the day it is read. */
+export const STORED_PAYMENT_STATES = ['open', 'partly', 'paid', 'refund_due', 'refunded'] as const satisfies readonly PaymentState[]
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   open: 'offen',
-  partly: 'teilweise bezahlt',
+  partly: 'Anzahlung bezahlt',
   paid: 'bezahlt',
   overdue: 'überfällig',
+  refund_due: 'zu erstatten',
+  refunded: 'erstattet',
 }
 
-/** The payment column's words; null for a cancelled booking (what it still owes is its cancellation's). */
+/** The payment column's words; null when nothing is owed and nothing was paid (a cancellation free of charge). */
 export function paymentStateText(state: PaymentState | null): string {
   return state ? PAYMENT_STATE_LABELS[state] : '–'
 }

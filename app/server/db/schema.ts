@@ -25,7 +25,8 @@ import type { CancellationScale } from '../../lib/booking/cancellation'
 import { INSURANCE_SCOPES, SEAT_CELL_KINDS } from '../../lib/booking/offer'
 import type { OnSiteFee } from '../../lib/booking/trip-terms'
 import type { MenuItem } from '../../lib/site'
-import { BOOKING_CHANNELS } from '../../lib/office/booking-list'
+import { BOOKING_CHANNELS, STORED_PAYMENT_STATES } from '../../lib/office/booking-list'
+import { LEDGER_ENTRY_KINDS, LEDGER_METHODS } from '../../lib/office/ledger'
 import { staffUsers } from './staff-schema'
 
 // ---------------------------------------------------------------------------------------------
@@ -466,15 +467,21 @@ export const bookings = pgTable(
     bookingServices: jsonb('booking_services').$type<{ id: number }[]>().notNull().default([]),
     /** Raised by every change the office makes; the confirmation sent again names it. */
     documentVersion: integer('document_version').notNull().default(1),
-    /** What has been paid; kept by a trigger on `payments` (migration 0016), never written here. */
+    /** The money in, net of refunds; kept by the ledger's triggers (migration 0017), never written here. */
     paidAmount: money('paid_amount').notNull().default(0),
-    /** The earliest due day of an instalment still open; null when nothing is left to pay (trigger). */
+    /** The money refunded (trigger). */
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    /** The earliest due day of an instalment the money in does not cover; null when none is left (trigger). */
     openDue: date('open_due', { mode: 'string' }),
+    /** The payment state without 'overdue' (which depends on the day it is read); null: nothing owed (trigger). */
+    paymentState: text('payment_state', { enum: STORED_PAYMENT_STATES }),
+    /** What a cancelled booking still owes (its cancellation fee); null while it is not cancelled. */
+    cancellationFee: money('cancellation_fee'),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
-    index('bookings_open_due_idx').on(t.openDue, t.status),
+    index('bookings_payment_state_idx').on(t.paymentState, t.openDue),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
     check('bookings_places_check', sql`${t.places} >= 0`),
     check('bookings_channel_check', inList('channel', BOOKING_CHANNELS)),
@@ -610,6 +617,38 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} >= 0`),
     index('payments_booking_idx').on(t.bookingId),
     unique('payments_booking_kind_unique').on(t.bookingId, t.kind),
+  ],
+)
+
+/**
+ * The ledger: money that came in for a booking or went back to its customer (issue 26, item 1),
+ * never changed once written. Which instalments it pays follows from it (migration 0017's triggers).
+ */
+export const paymentEntries = pgTable(
+  'payment_entries',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    /** Always positive; a refund is money out by its kind. */
+    amount: money('amount').notNull(),
+    /** The day the money came in or went out (the statement's value date). */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: LEDGER_METHODS }).notNull(),
+    /** The bank's reference or the office's note ('Kontoauszug 12/2027'). */
+    reference: text('reference').notNull().default(''),
+    /** Who recorded it; null for an import or a job. */
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_entries_booking_idx').on(t.bookingId),
+    check('payment_entries_kind_check', inList('kind', LEDGER_ENTRY_KINDS)),
+    check('payment_entries_method_check', inList('method', LEDGER_METHODS)),
+    check('payment_entries_amount_check', sql`${t.amount} > 0`),
+    check('payment_entries_reference_check', sql`length(${t.reference}) <= 200`),
   ],
 )
 

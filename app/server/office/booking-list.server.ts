@@ -22,7 +22,7 @@ export type BookingListRow = {
   places: number
   total: number
   paid: number
-  /** null for a cancelled booking. */
+  /** null when nothing is owed and nothing was paid (a cancellation free of charge). */
   paymentState: PaymentState | null
   agency: string | null
 }
@@ -30,29 +30,25 @@ export type BookingListRow = {
 export type BookingListPage = { rows: BookingListRow[]; total: number; page: number; pages: number }
 
 /**
- * A booking's payment state, from what the database keeps on the booking (`paid_amount`, and
- * `open_due`, the earliest due day of an open instalment; migration 0016): paid = nothing left open;
- * overdue = an open instalment past its day; partly = something paid, the rest not yet due; open =
- * nothing paid, nothing due yet; a cancelled booking has none of them. The filter compares the
- * indexed columns; the rows show the same.
+ * A booking's payment state, as the ledger's triggers keep it on the booking (`payment_state`,
+ * migration 0017), made 'overdue' when an instalment it has not covered is past its due day
+ * (`open_due`). The filter compares the indexed columns; the rows show the same.
  */
 function paymentCondition(state: PaymentState, today: string): SQL {
-  // A cancelled booking has no open instalment left (its cancellation ended them), so only "paid"
-  // (nothing open) needs to leave it out; both columns are in one index.
+  const unpaid = sql`${bookings.paymentState} in ('open', 'partly')`
   switch (state) {
-    case 'paid':
-      return sql`${bookings.openDue} is null and ${bookings.status} = 'received'`
     case 'overdue':
-      return sql`${bookings.openDue} < ${today}::date`
-    case 'partly':
-      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} > 0`
+      return sql`${unpaid} and ${bookings.openDue} < ${today}::date`
     case 'open':
-      return sql`${bookings.openDue} >= ${today}::date and ${bookings.paidAmount} = 0`
+    case 'partly':
+      return sql`${bookings.paymentState} = ${state} and (${bookings.openDue} is null or ${bookings.openDue} >= ${today}::date)`
+    default:
+      return sql`${bookings.paymentState} = ${state}`
   }
 }
 
 function paymentState(today: string) {
-  return sql<PaymentState | null>`case when ${bookings.status} = 'cancelled' then null when ${bookings.openDue} is null then 'paid' when ${bookings.openDue} < ${today}::date then 'overdue' when ${bookings.paidAmount} > 0 then 'partly' else 'open' end`
+  return sql<PaymentState | null>`case when ${bookings.paymentState} in ('open', 'partly') and ${bookings.openDue} < ${today}::date then 'overdue' else ${bookings.paymentState} end`
 }
 
 const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`

@@ -13,7 +13,7 @@ import type { RoomType } from '../../../lib/booking/offer'
 import { paymentSchedule } from '../../../lib/booking/payment-terms'
 import type { PriceLine } from '../../../lib/booking/price'
 import { sellableSeats } from '../../../lib/booking/seat-plan'
-import { addDays, toEpochDay } from '../../../lib/calendar'
+import { addDays, toEpochDay, todayInBerlin } from '../../../lib/calendar'
 import * as z from 'zod/mini'
 import { queryRows } from '../query.server'
 import * as schema from '../schema'
@@ -102,6 +102,7 @@ export async function seedDemoBookings(db: Database, options: DemoBookingOptions
   const bookingRows: (typeof schema.bookings.$inferInsert)[] = []
   const people: (typeof schema.bookingParticipants.$inferInsert)[] = []
   const plans: (typeof schema.payments.$inferInsert)[] = []
+  const entries: (typeof schema.paymentEntries.$inferInsert)[] = []
   const seats: (typeof schema.seatReservations.$inferInsert)[] = []
   const numbers = new Set<string>()
   let id = Number(next?.id ?? 1)
@@ -111,8 +112,10 @@ export async function seedDemoBookings(db: Database, options: DemoBookingOptions
     for (let i = 0; i < bookingRows.length; i += size) await db.insert(schema.bookings).values(bookingRows.slice(i, i + size))
     for (let i = 0; i < people.length; i += size) await db.insert(schema.bookingParticipants).values(people.slice(i, i + size))
     for (let i = 0; i < plans.length; i += size) await db.insert(schema.payments).values(plans.slice(i, i + size))
+    // After the instalments: the ledger's trigger marks those the money pays.
+    for (let i = 0; i < entries.length; i += size) await db.insert(schema.paymentEntries).values(entries.slice(i, i + size))
     for (let i = 0; i < seats.length; i += size) await db.insert(schema.seatReservations).values(seats.slice(i, i + size))
-    bookingRows.length = people.length = plans.length = seats.length = 0
+    bookingRows.length = people.length = plans.length = entries.length = seats.length = 0
   }
 
   for (let attempt = 0; written < options.count && attempt < options.count * 3; attempt++) {
@@ -201,6 +204,7 @@ export async function seedDemoBookings(db: Database, options: DemoBookingOptions
         mobility: random.chance(0.04) ? random.pick(['rollator', 'rollstuhl']) : 'keine',
       }),
     )
+    const method = bookingRows.at(-1)?.paymentMethod === 'lastschrift' ? 'lastschrift' : 'ueberweisung'
     schedule.forEach((s, i) => {
       // The first instalment of a part-paid booking is paid; an overdue one has its first due day in the past.
       const paid = state === 'paid' || (state === 'partly' && i === 0 && schedule.length > 1)
@@ -210,6 +214,7 @@ export async function seedDemoBookings(db: Database, options: DemoBookingOptions
       const paidAt = paid ? new Date(Math.min(createdAt.getTime() + random.int(1, 5) * 86_400_000, startOfToday)) : null
       // A cancelled booking's unpaid instalments were ended by its cancellation.
       plans.push({ bookingId: id, kind: s.kind, amount: s.amount, status: paid ? 'paid' : cancelled ? 'cancelled' : 'open', dueDate, paidAt })
+      if (paidAt && s.amount > 0) entries.push({ bookingId: id, kind: 'payment', amount: s.amount, bookedOn: todayInBerlin(paidAt), method, reference: number })
     })
     if (seatLabels && !cancelled) for (const seat of seatLabels) seats.push({ tripDateId: date.id, seat, bookingId: id })
     id++
