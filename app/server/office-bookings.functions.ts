@@ -7,6 +7,7 @@ import { todayInBerlin } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
 import { auditSearchSchema } from '~/lib/office/audit'
 import { bookingChangeSchema } from '~/lib/office/booking-changes'
+import { ledgerEntryFormSchema } from '~/lib/office/ledger'
 import { multiLine } from '~/lib/forms'
 import { log } from './log.server'
 import { publicOrigin } from './origin.server'
@@ -15,6 +16,8 @@ import type { AuditEntryView } from './office/audit.server'
 import { addBookingNote, changeBooking, resendConfirmation } from './office/booking-changes.server'
 import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
+import { recordLedgerEntry } from './office/ledger.server'
+import type { RecordResult } from './office/ledger.server'
 import type { OfficeBooking } from './office/booking-detail.server'
 import { phoneBookingChoices } from './office/phone-booking.server'
 import type { PhoneBookingChoices } from './office/phone-booking.server'
@@ -89,6 +92,17 @@ export const addOfficeNote = createServerFn({ method: 'POST' })
     if (!data.note) return { ok: false, message: 'Bitte schreiben Sie eine Notiz.' }
     if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw officeNotFound()
     return { ok: true }
+  })
+
+/** Records a payment that came in or a refund that went out (issue 26, item 1). */
+export const recordOfficeLedgerEntry = createServerFn({ method: 'POST' })
+  .validator(z.object({ bookingNumber, entry: ledgerEntryFormSchema, seen: z.int().check(z.nonnegative(), z.lte(100_000)) }))
+  .handler(async ({ data }): Promise<RecordResult> => {
+    const staff = await requireStaff()
+    const result = await recordLedgerEntry(await getDb(), data.bookingNumber, data.entry, data.seen, staff, todayInBerlin())
+    if (!result) throw officeNotFound()
+    if (result.kind === 'recorded') log('info', 'ledger entry recorded', { kind: data.entry.kind, method: data.entry.method })
+    return result
   })
 
 export const fetchPhoneBookingChoices = createServerFn({ method: 'GET' })

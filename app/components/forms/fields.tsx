@@ -42,8 +42,8 @@ export function TextInputField({
   multiline = false,
   maxLength,
 }: BaseProps & {
-  type?: 'text' | 'email' | 'tel' | 'password'
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date'
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel'
   autoComplete?: string
   value: string
   onChange: (value: string) => void

@@ -59,8 +59,8 @@ type LabelProps = {
 }
 
 export type TextFieldProps = LabelProps & {
-  type?: 'text' | 'email' | 'tel' | 'password'
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date'
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel'
   /** An HTML autocomplete token ('given-name', 'email' …). */
   autoComplete?: string
   maxLength?: number

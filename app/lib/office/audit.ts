@@ -1,7 +1,10 @@
 // What the audit log records (DESIGN 11, issue 25 item 7): the actions on a booking, in the words
 // the office reads in a booking's timeline and in the admins' list. Pure.
 import * as z from 'zod/mini'
+import { formatDate } from '../format'
 import { BOOKING_CHANNEL_LABELS } from './booking-list'
+import { LEDGER_METHOD_LABELS } from './ledger'
+import type { LedgerMethod } from './ledger'
 import type { BookingChannel } from './booking-list'
 
 export const AUDIT_ACTIONS = {
@@ -13,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'booking.services': 'Zusatzleistungen geändert',
   'booking.confirmation': 'Bestätigung erneut gesendet',
   'booking.note': 'Notiz',
+  'booking.payment': 'Zahlung erfasst',
+  'booking.refund': 'Erstattung erfasst',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTIONS
 
@@ -65,6 +70,10 @@ const FIELD_LABELS: Record<string, string> = {
   channel: 'Gebucht über',
   version: 'Version der Bestätigung',
   note: 'Notiz',
+  amount: 'Betrag',
+  bookedOn: 'Datum',
+  method: 'Zahlungsweg',
+  reference: 'Referenz',
 }
 /** Values that name a traveller rather than change. */
 const CONTEXT = new Set(['traveller'])
@@ -72,7 +81,9 @@ const CONTEXT = new Set(['traveller'])
 function shown(key: string, value: unknown, formatPrice: (raw: number) => string): string {
   if (value === null || value === undefined || value === '') return '–'
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'keine'
-  if (key === 'gesamtpreis' && typeof value === 'number') return formatPrice(value)
+  if ((key === 'gesamtpreis' || key === 'amount') && typeof value === 'number') return formatPrice(value)
+  if (key === 'bookedOn' && typeof value === 'string') return formatDate(value)
+  if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]
   if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]
   return String(value)
 }

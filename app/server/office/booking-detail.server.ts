@@ -9,13 +9,17 @@ import { MOBILITY_AIDS, MOBILITY_LABELS } from '~/lib/booking/draft'
 import { ROOM_LABELS, ROOM_TYPES } from '~/lib/booking/offer'
 import { priceLineSchema } from '~/lib/booking/price'
 import type { PriceLine } from '~/lib/booking/price'
-import type { BookingChannel, BookingStatus } from '~/lib/office/booking-list'
+import { todayInBerlin } from '~/lib/calendar'
+import type { BookingChannel, BookingStatus, PaymentState } from '~/lib/office/booking-list'
 import type { Database } from '../db/client.server'
 import { agencies, bookingParticipants, bookings, mailOutbox, payments, staffUsers, tripDates, trips } from '../db/schema'
 import type { PaymentKind } from '../db/schema'
 import { loadOffer, seatStates } from '../services/booking/offer.server'
 import { bookingTimeline } from './audit.server'
 import type { AuditEntryView } from './audit.server'
+import { paymentStateOn } from './booking-list.server'
+import { ledgerEntries } from './ledger.server'
+import type { LedgerEntryView } from './ledger.server'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -52,6 +56,8 @@ export type OfficeBooking = {
   gesamtpreis: number
   paymentMethod: string
   payments: { kind: PaymentKind; amount: number; dueDate: string; status: string; paidAt: string | null }[]
+  /** The money: what is owed (the price, or a cancelled booking's fee), in, refunded, and each entry. */
+  ledger: { owed: number; paid: number; refunded: number; state: PaymentState | null; entries: LedgerEntryView[] }
   mails: { id: number; to: string; subject: string; status: string; createdAt: string; sentAt: string | null }[]
   history: AuditEntryView[]
   choices: {
@@ -97,7 +103,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     .limit(1)
   if (!row) return null
   const { booking } = row
-  const [people, plan, mails, history, offer] = await Promise.all([
+  const [people, plan, mails, history, offer, entries, [money]] = await Promise.all([
     db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
     db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
     db
@@ -107,6 +113,8 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       .orderBy(desc(mailOutbox.id)),
     bookingTimeline(db, booking.id),
     loadOffer(db, booking.tripDateId),
+    ledgerEntries(db, booking.id),
+    db.select({ state: paymentStateOn(todayInBerlin(now)) }).from(bookings).where(eq(bookings.id, booking.id)),
   ])
   const rooms = z.catch(z.array(z.object({ type: z.enum(ROOM_TYPES) })), []).parse(booking.rooms)
   const points = new Map((offer?.boardingPoints ?? []).map((p) => [p.id, p]))
@@ -155,6 +163,13 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     gesamtpreis: booking.gesamtpreis,
     paymentMethod: booking.paymentMethod,
     payments: plan.map((p) => ({ kind: p.kind, amount: p.amount, dueDate: p.dueDate, status: p.status, paidAt: iso(p.paidAt) })),
+    ledger: {
+      owed: booking.status === 'cancelled' ? (booking.cancellationFee ?? 0) : booking.gesamtpreis,
+      paid: booking.paidAmount,
+      refunded: booking.refundedAmount,
+      state: money?.state ?? null,
+      entries,
+    },
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     history,
     choices: {

@@ -47,7 +47,8 @@ function paymentCondition(state: PaymentState, today: string): SQL {
   }
 }
 
-function paymentState(today: string) {
+/** The payment state on `today`, as a column (the list's rows, a booking's page). */
+export function paymentStateOn(today: string) {
   return sql<PaymentState | null>`case when ${bookings.paymentState} in ('open', 'partly') and ${bookings.openDue} < ${today}::date then 'overdue' else ${bookings.paymentState} end`
 }
 
@@ -152,7 +153,7 @@ async function rowsOf(db: Database, search: BookingListSearch, today: string, id
       places: bookings.places,
       total: bookings.gesamtpreis,
       paid: bookings.paidAmount,
-      paymentState: paymentState(today),
+      paymentState: paymentStateOn(today),
       agency: agencies.name,
     })
     .from(bookings)

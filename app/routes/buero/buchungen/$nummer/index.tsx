@@ -4,11 +4,10 @@ import { useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { BoardingForm, ContactForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
+import { LedgerSection } from '~/components/office/LedgerSection'
 import { Button } from '~/components/ui/Button'
 import { focusOnArrival } from '~/components/ui/focus-on-arrival'
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '~/lib/booking/draft'
-import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
-import { formatDate, formatDateRange, formatDateTime, formatPrice } from '~/lib/format'
+import { formatDateRange, formatDateTime, formatPrice } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS } from '~/lib/office/booking-list'
 import { officeBookingQuery } from '~/queries/office'
@@ -36,7 +35,6 @@ function BookingPage() {
   const { nummer } = Route.useParams()
   const { data: b } = useSuspenseQuery(officeBookingQuery(nummer.toUpperCase()))
   const { neu } = Route.useSearch()
-  const method = PAYMENT_METHODS.find((m) => m === b.paymentMethod)
   const pdfHref = `/buchung/bestaetigung/${b.bookingNumber}/bestaetigung.pdf`
   return (
     <article className="office-booking" aria-labelledby="buchung-titel">
@@ -202,18 +200,7 @@ function BookingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="zahlungen-titel">
-        <h2 id="zahlungen-titel">Zahlungsplan</h2>
-        <p>Zahlungsart: {method ? PAYMENT_METHOD_LABELS[method] : b.paymentMethod}</p>
-        <ul className="office-booking__list">
-          {b.payments.map((p) => (
-            <li key={p.kind}>
-              {PAYMENT_KIND_LABELS[p.kind]}: {formatPrice(p.amount)}, fällig am {formatDate(p.dueDate)},{' '}
-              {p.status === 'paid' ? `bezahlt${p.paidAt ? ` am ${formatDate(p.paidAt.slice(0, 10))}` : ''}` : p.status === 'cancelled' ? 'entfällt (storniert)' : 'offen'}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LedgerSection booking={b} />
 
       <section aria-labelledby="mails-titel">
         <h2 id="mails-titel">E-Mails zu dieser Buchung</h2>
