@@ -1,17 +1,32 @@
-// The office's money (issue 26) in Chromium against the production build: a payment recorded on a
+// The office's money (issue 26) in Chromium against the production build: the confirmation's
+// GiroCode decodes to the operator's IBAN, the amount due and the booking number; a payment recorded on a
 // booking's page changes its state there and in the bookings list; a wrong amount is refused at
 // its field; the page has no serious axe violation.
 import { expect, test } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, seatPlanDates } from './support'
+import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, seatPlanDates } from './support'
 
 const [office] = DEMO_STAFF
 
-test('the office records a payment and sees the state change on the booking and in the list', async ({ page, browser, request }) => {
+test('the GiroCode on the confirmation decodes to the transfer; the office records the payment and sees the state change', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
   const dateId = (await seatPlanDates(request, 27))[26]?.dateId ?? 0
   const customer = await browser.newContext()
-  const bookingNumber = await bookToSuccess(await customer.newPage(), dateId)
+  const confirmation = await customer.newPage()
+  const bookingNumber = await bookToSuccess(confirmation, dateId)
+
+  // The customer's GiroCode, read by a QR decoder: the operator's IBAN, the first amount due, the booking number.
+  const payment = confirmation.getByRole('region', { name: /^Zahlung/ })
+  const iban = (await payment.locator('dt:text-is("IBAN") + dd').innerText()).replace(/\s/g, '')
+  const firstDue = payment.getByRole('row').filter({ has: confirmation.getByRole('link', { name: /Zur Zahlung/ }) }).first()
+  const due = (await firstDue.getByRole('cell').first().innerText()).replace(/[^\d,]/g, '').replace(',', '.')
+  const code = payment.getByRole('img', { name: /^GiroCode für eine Überweisung/ })
+  await expect(code).toHaveAccessibleName(new RegExp(`Verwendungszweck ${bookingNumber}$`))
+  const fields = (await decodeQrCode(code))?.split('\n')
+  expect(fields?.slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT'])
+  expect(fields?.[6]).toBe(iban)
+  expect(fields?.[7]).toBe(`EUR${due}`)
+  expect(fields?.[10]).toBe(bookingNumber)
   await customer.close()
 
   await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}`)

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect } from '@playwright/test'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import jsQR from 'jsqr'
+import sharp from 'sharp'
 
 /**
  * Opens a page and waits until React has hydrated it: before that, typing into controlled inputs
@@ -169,4 +171,10 @@ export async function waitForHealth(port: number): Promise<void> {
 export function serverFunctionIds(): Map<string, string> {
   const ssr = readFileSync(join(process.env.BUILD_OUT_DIR ?? '.output', 'server/_ssr/ssr.mjs'), 'utf8')
   return new Map([...ssr.matchAll(/"([0-9a-f]{64})": \{\s*functionName: "(\w+)_createServerFn_handler"/g)].map((m) => [m[2] ?? '', m[1] ?? '']))
+}
+
+/** The text of the QR code the locator shows, read from a screenshot by a QR decoder (jsQR). */
+export async function decodeQrCode(locator: Locator): Promise<string | null> {
+  const { data, info } = await sharp(await locator.screenshot({ scale: 'device' })).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null
 }

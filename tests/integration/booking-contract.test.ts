@@ -25,6 +25,7 @@ import { formatDate, formatPrice } from '~/lib/format'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 import { ACCEPT, completeDraft, settings } from '../support/booking'
+import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { flatText, plain, readPdfText } from '../support/pdf-text'
 
 let t: TestDatabase
@@ -222,6 +223,9 @@ describe('the confirmation as the law asks for it (Art. 250 § 6 EGBGB)', () => 
     // Passport and visa for each destination abroad.
     expect(text).toContain('Pass-, Visum- und Gesundheitsvorschriften')
     for (const note of offer.terms.entryNotes) expect(text).toContain(`${note.country}: ${note.note}`)
+    // The GiroCode for the first amount due, beside the bank details.
+    const firstDue = summary.payments[0]!
+    expect(text).toContain(plain(`GiroCode für die ${PAYMENT_KIND_LABELS[firstDue.kind]} über ${formatPrice(firstDue.amount)}`))
     // Fees on site, and what the price includes.
     expect(text).toContain('Vor Ort zu zahlen')
     expect(text).toContain('Kurtaxe: ')

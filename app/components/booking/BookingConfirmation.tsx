@@ -1,12 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Fragment } from 'react'
 import { MOBILITY_LABELS, PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
+import { giroCodeLabel, giroCodeText, nextTransferDue } from '~/lib/booking/girocode'
 import { ROOM_LABELS } from '~/lib/booking/offer'
 import { PAYMENT_KIND_LABELS, boardingLabel, paymentInstructions } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
 import { buttonClassName } from '../ui/Button'
 import { focusOnArrival } from '../ui/focus-on-arrival'
+import { QrCode } from '../ui/QrCode'
 import { PriceSummary } from './PriceSummary'
 
 
@@ -17,6 +19,9 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
   const pdfHref = `/buchung/bestaetigung/${booking.bookingNumber}/bestaetigung.pdf${signed}`
   const icsHref = `/buchung/bestaetigung/${booking.bookingNumber}/reise.ics${signed}`
   const instructions = paymentInstructions(booking, booking.bank)
+  // A transfer's next amount as a GiroCode (a direct debit needs none).
+  const nextDue = nextTransferDue(booking)
+  const giroCode = nextDue ? giroCodeText(booking.bank, nextDue.amount, booking.bookingNumber) : null
   return (
     <div className="container section booking booking-confirmation">
       <header className="page-header">
@@ -116,6 +121,15 @@ export function BookingConfirmation({ bookingNumber, sig }: { bookingNumber: str
               </Fragment>
             ))}
           </dl>
+          {giroCode && nextDue ? (
+            <figure className="girocode">
+              <QrCode text={giroCode} label={giroCodeLabel(booking.bank.accountHolder, formatPrice(nextDue.amount), booking.bookingNumber)} />
+              <figcaption>
+                GiroCode für die {PAYMENT_KIND_LABELS[nextDue.kind]} über {formatPrice(nextDue.amount)}: mit der Banking-App scannen, die Überweisung ist
+                dann ausgefüllt.
+              </figcaption>
+            </figure>
+          ) : null}
         </div>
       </section>
     </div>

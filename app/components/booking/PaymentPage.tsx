@@ -4,6 +4,8 @@ import { useState } from 'react'
 import { ErrorSummary } from '~/components/forms/fields'
 import { ServerFieldErrorsContext, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
+import { QrCode } from '~/components/ui/QrCode'
+import { giroCodeLabel, giroCodeText } from '~/lib/booking/girocode'
 import { formatIban } from '~/lib/booking/iban'
 import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { formatDate, formatPrice } from '~/lib/format'
@@ -40,6 +42,7 @@ export function PaymentPage({ data }: { data: string }) {
   })
   const busy = useSelector(form.store, (state) => state.isSubmitting)
   const label = PAYMENT_KIND_LABELS[request.kind]
+  const giroCode = giroCodeText(request.bank, request.amount, request.bookingNumber)
 
   return (
     <div className="container container--narrow section payment-page">
@@ -82,6 +85,12 @@ export function PaymentPage({ data }: { data: string }) {
                   <dt>Verwendungszweck</dt>
                   <dd>{request.bookingNumber}</dd>
                 </dl>
+                {giroCode ? (
+                  <figure className="girocode">
+                    <QrCode text={giroCode} label={giroCodeLabel(request.bank.accountHolder, formatPrice(request.amount), request.bookingNumber)} />
+                    <figcaption>GiroCode: mit der Banking-App scannen, die Überweisung ist dann ausgefüllt.</figcaption>
+                  </figure>
+                ) : null}
               </section>
               <section aria-labelledby="lastschrift-titel">
                 <h2 id="lastschrift-titel">Oder per SEPA-Lastschrift</h2>

@@ -1,9 +1,11 @@
 // The booking confirmation as a PDF: the same content as the confirmation mail, laid out on A4 in
 // the house style of ../pdf/layout.server.ts.
 import { Parser } from 'htmlparser2'
+import QRCode from 'qrcode'
 import { PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
 import { NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
-import { paymentInstructions } from '~/lib/booking/summary'
+import { giroCodeText, nextTransferDue } from '~/lib/booking/girocode'
+import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import type { SiteInfo } from '~/lib/site'
@@ -245,6 +247,11 @@ export function renderConfirmationPdf(
   )
   paragraph(doc, instructions.text)
   pairs(doc, instructions.rows)
+  const nextDue = nextTransferDue(summary)
+  const code = nextDue ? giroCodeText(bank, nextDue.amount, summary.bookingNumber) : null
+  if (nextDue && code) {
+    giroCode(doc, code, `GiroCode für die ${PAYMENT_KIND_LABELS[nextDue.kind]} über ${formatPrice(nextDue.amount)}: mit der Banking-App scannen, die Überweisung ist dann ausgefüllt.`)
+  }
 
   for (const section of contractSections(summary, site)) contractSection(doc, section, primary)
 
@@ -327,4 +334,26 @@ export function renderTravelConditionsPdf(
   pageFooters(doc, page.title, site)
   doc.end()
   return done
+}
+
+/** The GiroCode, 3.5 cm wide with its quiet zone (EPC: at least 2 cm), its caption beside it. */
+function giroCode(doc: Doc, text: string, caption: string): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 4
+  const unit = 100 / (modules.size + quiet * 2)
+  const side = unit * (modules.size + quiet * 2)
+  ensureSpace(doc, side + 8)
+  const x = left(doc)
+  const y = doc.y + 4
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) if (modules.get(row, col)) doc.rect(x + (col + quiet) * unit, y + (row + quiet) * unit, unit, unit)
+  }
+  doc.fillColor('#000').fill()
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(TEXT)
+    .text(winAnsi(caption), x + side + 12, y + side / 2 - 12, { width: contentWidth(doc) - side - 12 })
+  doc.x = x
+  doc.y = y + side + 4
 }
