@@ -16,6 +16,8 @@ import type { AuditEntryView } from './office/audit.server'
 import { addBookingNote, changeBooking, resendConfirmation } from './office/booking-changes.server'
 import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
+import { cancelBooking, previewCancellation } from './office/cancellation.server'
+import type { CancellationPreview, CancellationResult } from './office/cancellation.server'
 import { recordLedgerEntry } from './office/ledger.server'
 import type { RecordResult } from './office/ledger.server'
 import type { OfficeBooking } from './office/booking-detail.server'
@@ -23,6 +25,7 @@ import { phoneBookingChoices } from './office/phone-booking.server'
 import type { PhoneBookingChoices } from './office/phone-booking.server'
 import { officeNotFound, requireStaff } from './office/staff.server'
 import { getDb } from './runtime.server'
+import { siteInfo } from './site.server'
 import { afterBooking } from './services/booking/confirmation.server'
 import { bookingSettings } from './services/booking/runtime.server'
 
@@ -102,6 +105,41 @@ export const recordOfficeLedgerEntry = createServerFn({ method: 'POST' })
     const result = await recordLedgerEntry(await getDb(), data.bookingNumber, data.entry, data.seen, staff, todayInBerlin())
     if (!result) throw officeNotFound()
     if (result.kind === 'recorded') log('info', 'ledger entry recorded', { kind: data.entry.kind, method: data.entry.method })
+    return result
+  })
+
+/** What cancelling the booking today would cost (issue 26, item 5): shown before the office confirms. */
+export const previewOfficeCancellation = createServerFn({ method: 'POST' })
+  .validator(z.object({ bookingNumber }))
+  .handler(async ({ data }): Promise<CancellationPreview> => {
+    await requireStaff()
+    const preview = await previewCancellation(await getDb(), data.bookingNumber, todayInBerlin())
+    if (!preview) throw officeNotFound()
+    return preview
+  })
+
+/** Cancels the booking at the fee the office saw, on the version it saw. */
+export const cancelOfficeBooking = createServerFn({ method: 'POST' })
+  .validator(
+    z.object({
+      bookingNumber,
+      version: z.int().check(z.positive()),
+      expectedFee: z.int().check(z.nonnegative()),
+      notify: z._default(z.boolean(), true),
+    }),
+  )
+  .handler(async ({ data }): Promise<CancellationResult> => {
+    const staff = await requireStaff()
+    const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee }, staff, {
+      today: todayInBerlin(),
+      site: siteInfo(),
+      notify: data.notify,
+    })
+    if (!result) throw officeNotFound()
+    if (result.kind === 'cancelled') {
+      log('info', 'booking cancelled by office', { percent: result.quote.percent })
+      if (result.mailedTo) afterBooking()
+    }
     return result
   })
 

@@ -2,10 +2,10 @@
 // the office reads in a booking's timeline and in the admins' list. Pure.
 import * as z from 'zod/mini'
 import { formatDate } from '../format'
-import { BOOKING_CHANNEL_LABELS } from './booking-list'
+import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS } from './booking-list'
 import { LEDGER_METHOD_LABELS } from './ledger'
 import type { LedgerMethod } from './ledger'
-import type { BookingChannel } from './booking-list'
+import type { BookingChannel, BookingStatus } from './booking-list'
 
 export const AUDIT_ACTIONS = {
   'booking.created': 'Buchung eingegangen',
@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'booking.note': 'Notiz',
   'booking.payment': 'Zahlung erfasst',
   'booking.refund': 'Erstattung erfasst',
+  'booking.cancelled': 'Buchung storniert',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTIONS
 
@@ -74,14 +75,20 @@ const FIELD_LABELS: Record<string, string> = {
   bookedOn: 'Datum',
   method: 'Zahlungsweg',
   reference: 'Referenz',
+  status: 'Status',
+  cancellationFee: 'Stornogebühr',
+  percent: 'Prozent der Staffel',
+  refund: 'Zu erstatten',
 }
+const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund'])
 /** Values that name a traveller rather than change. */
 const CONTEXT = new Set(['traveller'])
 
 function shown(key: string, value: unknown, formatPrice: (raw: number) => string): string {
   if (value === null || value === undefined || value === '') return '–'
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'keine'
-  if ((key === 'gesamtpreis' || key === 'amount') && typeof value === 'number') return formatPrice(value)
+  if (MONEY_KEYS.has(key) && typeof value === 'number') return formatPrice(value)
+  if (key === 'status' && typeof value === 'string' && value in BOOKING_STATUS_LABELS) return BOOKING_STATUS_LABELS[value as BookingStatus]
   if (key === 'bookedOn' && typeof value === 'string') return formatDate(value)
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]
   if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]

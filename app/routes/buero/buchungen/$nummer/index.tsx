@@ -4,6 +4,7 @@ import { useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { BoardingForm, ContactForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
+import { CancellationSection } from '~/components/office/CancellationSection'
 import { LedgerSection } from '~/components/office/LedgerSection'
 import { Button } from '~/components/ui/Button'
 import { focusOnArrival } from '~/components/ui/focus-on-arrival'
@@ -201,6 +202,7 @@ function BookingPage() {
       </section>
 
       <LedgerSection booking={b} />
+      <CancellationSection booking={b} />
 
       <section aria-labelledby="mails-titel">
         <h2 id="mails-titel">E-Mails zu dieser Buchung</h2>

@@ -1,0 +1,129 @@
+// Cancelling a booking at its customer's request (issue 26, item 5): the office sees the fee of the
+// trip's scale for today, what was paid and what is to be refunded, and only then confirms.
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Button } from '~/components/ui/Button'
+import { formatDate, formatPrice } from '~/lib/format'
+import { daysBeforeText } from '~/lib/office/cancellation'
+import type { CancellationQuote } from '~/lib/office/cancellation'
+import { officeBookingQuery } from '~/queries/office'
+import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-bookings.functions'
+import type { OfficeBooking } from '~/server/office/booking-detail.server'
+
+type Shown = { kind: 'quote'; quote: CancellationQuote; price: number } | { kind: 'done' | 'refused'; message: string } | null
+
+export function CancellationSection({ booking: b }: { booking: OfficeBooking }) {
+  const queryClient = useQueryClient()
+  const id = useId()
+  const [shown, setShown] = useState<Shown>(null)
+  const [notify, setNotify] = useState(Boolean(b.contact.email))
+  const [busy, setBusy] = useState(false)
+  const focusTarget = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (shown) focusTarget.current?.focus()
+  }, [shown])
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await work()
+    } catch {
+      setShown({ kind: 'refused', message: 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const preview = () =>
+    run(async () => {
+      const result = await previewOfficeCancellation({ data: { bookingNumber: b.bookingNumber } })
+      setShown(result.kind === 'quote' ? result : { kind: 'refused', message: result.message })
+    })
+  const confirm = (quote: CancellationQuote) =>
+    run(async () => {
+      const result = await cancelOfficeBooking({ data: { bookingNumber: b.bookingNumber, version: b.version, expectedFee: quote.fee, notify } })
+      if (result.kind === 'cancelled') {
+        const mailed = result.mailedTo ? ` Die Stornobestätigung geht an ${result.mailedTo}.` : ' Es wurde keine E-Mail gesendet.'
+        setShown({ kind: 'done', message: `Die Buchung ist storniert, die Plätze sind wieder frei.${mailed}` })
+      } else {
+        setShown({ kind: 'refused', message: result.message })
+      }
+      await queryClient.invalidateQueries({ queryKey: officeBookingQuery(b.bookingNumber).queryKey })
+    })
+
+  if (b.status === 'cancelled' && shown?.kind !== 'done') return null
+  return (
+    <section aria-labelledby={`${id}-titel`}>
+      <h2 id={`${id}-titel`}>Stornierung durch den Kunden</h2>
+      {shown?.kind === 'quote' ? (
+        <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
+          <h3 id={`${id}-pruefen`} tabIndex={-1} ref={(el) => void (focusTarget.current = el)}>
+            Stornierung prüfen
+          </h3>
+          <dl className="office-facts">
+            <dt>Stornierung am</dt>
+            <dd>
+              {formatDate(shown.quote.cancelledOn)} ({daysBeforeText(shown.quote.daysBefore)})
+            </dd>
+            <dt>Stornogebühr</dt>
+            <dd>
+              {shown.quote.percent} % von {formatPrice(shown.price)} = <strong>{formatPrice(shown.quote.fee)}</strong>
+            </dd>
+            <dt>Bereits gezahlt</dt>
+            <dd>{formatPrice(shown.quote.paid)}</dd>
+            {shown.quote.refund > 0 ? (
+              <>
+                <dt>Zu erstatten</dt>
+                <dd>
+                  {formatPrice(shown.quote.refund)} bis {formatDate(shown.quote.refundBy)}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>Noch zu zahlen</dt>
+                <dd>{formatPrice(shown.quote.owed)}</dd>
+              </>
+            )}
+          </dl>
+          {b.contact.email ? (
+            <label className="choice" htmlFor={`${id}-mail`}>
+              <input id={`${id}-mail`} type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+              <span>Stornobestätigung per E-Mail an {b.contact.email} senden</span>
+            </label>
+          ) : (
+            <p>Ohne E-Mail-Adresse: Bitte teilen Sie dem Kunden die Stornierung telefonisch oder per Brief mit.</p>
+          )}
+          <div className="office-change__actions">
+            <Button variant="primary" size="normal" busy={busy} onClick={() => confirm(shown.quote)}>
+              Stornierung bestätigen
+            </Button>
+            <Button variant="secondary" size="normal" onClick={() => setShown(null)}>
+              Abbrechen
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {shown ? (
+            <p
+              tabIndex={-1}
+              ref={(el) => void (focusTarget.current = el)}
+              role={shown.kind === 'refused' ? 'alert' : 'status'}
+              className={shown.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
+            >
+              {shown.message}
+            </p>
+          ) : null}
+          {b.status === 'cancelled' ? null : (
+            <>
+              <p>Die Gebühr richtet sich nach der Rücktrittsstaffel der Reise und dem heutigen Tag. Sie sehen sie, bevor etwas gespeichert wird.</p>
+              <Button variant="secondary" size="normal" busy={busy} onClick={preview}>
+                Stornogebühr berechnen
+              </Button>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
