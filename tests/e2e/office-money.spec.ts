@@ -1,10 +1,12 @@
 // The office's money (issue 26) in Chromium against the production build: the confirmation's
 // GiroCode decodes to the operator's IBAN, the amount due and the booking number; a payment recorded on a
 // booking's page changes its state there and in the bookings list; a wrong amount is refused at
-// its field; the page has no serious axe violation.
+// its field; a cancellation shows its fee before it is confirmed, frees the seats and mails the
+// customer; the pages have no serious axe violation.
 import { expect, test } from '@playwright/test'
+import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, seatPlanDates } from './support'
+import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatPlanDates } from './support'
 
 const [office] = DEMO_STAFF
 
@@ -64,4 +66,47 @@ test('the GiroCode on the confirmation decodes to the transfer; the office recor
   // The list says so too, and its filter finds it.
   await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}&zahlung=paid`)
   await expect(page.getByRole('row', { name: new RegExp(bookingNumber) })).toContainText(`bezahlt (${open})`)
+})
+
+test('the office cancels a booking: it sees the fee before confirming, the seats are free and the customer gets the confirmation', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  const dateId = (await seatPlanDates(request, 28))[27]?.dateId ?? 0
+  const customer = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await customer.newPage(), dateId)
+  await customer.close()
+  const seatsTaken = async () =>
+    ((await (await request.get(`/api/trip-dates/${dateId}/availability`)).json()) as { seats: { state: string }[] }).seats.filter((s) => s.state !== 'free').length
+  const takenBefore = await seatsTaken()
+
+  await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
+
+  const section = page.getByRole('region', { name: 'Stornierung durch den Kunden' })
+  await section.getByRole('button', { name: 'Stornogebühr berechnen' }).click()
+  const check = section.getByRole('region', { name: 'Stornierung prüfen' })
+  await expect(check.getByRole('heading', { name: 'Stornierung prüfen' })).toBeFocused()
+  await expect(check.locator('dt:text-is("Stornogebühr") + dd')).toHaveText(/^\d+ % von .+\s€ = .+\s€$/)
+  const fee = (await check.locator('dt:text-is("Stornogebühr") + dd strong').innerText()).replace(/\s/g, ' ')
+  await expectNoSeriousAxeViolations(page)
+
+  // "Abbrechen" stores nothing.
+  await check.getByRole('button', { name: 'Abbrechen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
+  expect(await seatsTaken()).toBe(takenBefore)
+
+  await section.getByRole('button', { name: 'Stornogebühr berechnen' }).click()
+  await check.getByRole('button', { name: 'Stornierung bestätigen' }).click()
+  await expect(section.getByRole('status')).toContainText('Die Buchung ist storniert, die Plätze sind wieder frei. Die Stornobestätigung geht an')
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (storniert)` })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Zahlungen' }).locator('dt:text-is("Stornogebühr") + dd')).toHaveText(fee)
+  expect(await seatsTaken()).toBe(takenBefore - 2)
+  // The booking confirmation, then the cancellation confirmation with its fee.
+  await expect.poll(() => mailsWith(bookingNumber).length, { timeout: 30_000 }).toBe(2)
+  const mails = await Promise.all(mailsWith(bookingNumber).map((raw) => simpleParser(raw)))
+  const storno = mails.filter((m) => m.subject === `Stornobestätigung für Ihre Buchung ${bookingNumber}`)
+  expect(storno).toHaveLength(1)
+  expect(storno[0]?.text?.replace(/\s/g, ' ')).toContain(fee)
 })
