@@ -16,6 +16,9 @@ export const BOOKABLE_LABELS = {
   5: 'Nur noch wenige Plätze',
 } as const satisfies Record<BookableStatus, string>
 
+/** Status 2: not bookable (closed by the operator; a departure called off). */
+export const NOT_BOOKABLE = 2 satisfies BookableStatus
+
 /** Status 3: closed as sold out (by the operator; the seats may say otherwise). */
 export const SOLD_OUT = 3 satisfies BookableStatus
 

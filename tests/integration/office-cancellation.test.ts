@@ -3,14 +3,15 @@
 // places are free at once, the open instalments end, the money in is set against the fee (refund
 // due or still owed), the customer gets the cancellation confirmation once, and a fee or version
 // the office did not see is refused.
-import { eq } from 'drizzle-orm'
+import { eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancellationScaleSchema } from '~/lib/booking/cancellation'
 import { addDays } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { bookingDetail } from '~/server/office/booking-detail.server'
-import { FEE_MOVED_MESSAGE, cancelBooking, previewCancellation } from '~/server/office/cancellation.server'
-import { bookings, mailOutbox, paymentEntries, payments, seatReservations, staffUsers } from '~/server/db/schema'
+import { FEE_MOVED_MESSAGE, cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
+import { bookings, mailOutbox, paymentEntries, payments, seatReservations, staffUsers, tripDates, trips } from '~/server/db/schema'
+import { NOT_BOOKABLE } from '~/lib/bookable'
 import { siteInfo } from '~/server/site.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -22,9 +23,9 @@ let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
 const staff = { id: 'staff-storno', name: 'Petra Büro' }
 
-async function book(offer: BookingOffer, tag: string): Promise<{ number: string; id: number; price: number }> {
+async function book(offer: BookingOffer, tag: string, firstSeat = 0): Promise<{ number: string; id: number; price: number }> {
   const row = await createDraft(t.db, offer, settings)
-  const seats = offer.seatPlan ? layoutSeats(offer).slice(0, 2) : undefined
+  const seats = offer.seatPlan ? layoutSeats(offer).slice(firstSeat, firstSeat + 2) : undefined
   const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, seats }), settings)
   if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
   const booked = await bookDraft(t.db, row.id, `storno-${tag}`, ACCEPT, settings)
@@ -106,5 +107,51 @@ describe('cancelBooking', () => {
     // Cancelled once: a second cancellation is refused and mails nothing.
     expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee }, staff, context(today)))?.kind).toBe('refused')
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.bookingId, id))).toBe(mailsBefore + 1)
+  })
+})
+
+describe('cancelDeparture', () => {
+  it('cancels every booking of the date free of charge, refunds all that was paid, mails each booking person once and closes the date', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const made = [await book(offer, 'AbsageEins'), await book(offer, 'AbsageZwei', 2)]
+    await t.db.insert(paymentEntries).values({ bookingId: made[0]!.id, kind: 'payment', amount: 100_000_000, bookedOn: addDays(offer.dateFrom, -50), method: 'ueberweisung' })
+    const today = addDays(offer.dateFrom, -40)
+    const mailsBefore = await t.db.$count(mailOutbox)
+
+    // The number of bookings the office saw must still be true.
+    expect((await cancelDeparture(t.db, offer.tripDateId, { reason: 'unavoidable', expectedBookings: 1 }, staff, context(today)))?.kind).toBe('refused')
+    const result = await cancelDeparture(t.db, offer.tripDateId, { reason: 'unavoidable', expectedBookings: 2 }, staff, context(today))
+    expect(result).toEqual({ kind: 'cancelled', bookings: 2, mailed: 2, refunds: 1 })
+
+    const first = (await bookingDetail(t.db, made[0]!.number))!
+    expect(first).toMatchObject({ status: 'cancelled', ledger: { owed: 0, paid: 100_000_000, state: 'refund_due' } })
+    expect((await bookingDetail(t.db, made[1]!.number))!.ledger).toMatchObject({ owed: 0, paid: 0, state: null })
+    expect(await t.db.$count(seatReservations, eq(seatReservations.tripDateId, offer.tripDateId))).toBe(0)
+    const [date] = await t.db.select({ bookable: tripDates.bookable }).from(tripDates).where(eq(tripDates.id, offer.tripDateId))
+    expect(date?.bookable).toBe(NOT_BOOKABLE)
+
+    const mails = await t.db.select().from(mailOutbox).where(gt(mailOutbox.id, 0)).orderBy(mailOutbox.id)
+    const notices = mails.slice(mailsBefore).filter((m) => m.subject.startsWith('Absage Ihrer Reise'))
+    expect(notices.map((m) => m.bookingId).sort()).toEqual(made.map((m) => m.id).sort())
+    expect(notices.find((m) => m.bookingId === made[0]!.id)?.text).toContain('vollständig bis zum')
+
+    // Called off once: nothing left to cancel, nothing mailed again.
+    expect(await cancelDeparture(t.db, offer.tripDateId, { reason: 'unavoidable', expectedBookings: 0 }, staff, context(today))).toEqual({ kind: 'cancelled', bookings: 0, mailed: 0, refunds: 0 })
+    expect(await t.db.$count(mailOutbox)).toBe(mailsBefore + 2)
+  })
+
+  it('calls a date off for too few travellers only while the minimum is missing and its deadline has not passed', async () => {
+    const offer = await takeDate({ seatPlan: false })
+    await book(offer, 'Mindest')
+    const [trip] = await t.db.select({ min: trips.minParticipants, days: trips.minParticipantsDays }).from(trips).where(eq(trips.id, offer.tripId))
+    await t.db.update(trips).set({ minParticipants: 30, minParticipantsDays: 21 }).where(eq(trips.id, offer.tripId))
+    try {
+      const late = await cancelDeparture(t.db, offer.tripDateId, { reason: 'minimum', expectedBookings: 1 }, staff, context(addDays(offer.dateFrom, -20)))
+      expect(late).toMatchObject({ kind: 'refused', message: expect.stringContaining('abgelaufen') })
+      const inTime = await cancelDeparture(t.db, offer.tripDateId, { reason: 'minimum', expectedBookings: 1 }, staff, context(addDays(offer.dateFrom, -21)))
+      expect(inTime).toMatchObject({ kind: 'cancelled', bookings: 1 })
+    } finally {
+      await t.db.update(trips).set({ minParticipants: trip!.min, minParticipantsDays: trip!.days }).where(eq(trips.id, offer.tripId))
+    }
   })
 })

@@ -3,6 +3,8 @@
 import * as z from 'zod/mini'
 import { formatDate } from '../format'
 import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS } from './booking-list'
+import { DEPARTURE_CANCEL_REASON_LABELS } from './cancellation'
+import type { DepartureCancelReason } from './cancellation'
 import { LEDGER_METHOD_LABELS } from './ledger'
 import type { LedgerMethod } from './ledger'
 import type { BookingChannel, BookingStatus } from './booking-list'
@@ -79,6 +81,7 @@ const FIELD_LABELS: Record<string, string> = {
   cancellationFee: 'Stornogebühr',
   percent: 'Prozent der Staffel',
   refund: 'Zu erstatten',
+  reason: 'Grund',
 }
 const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund'])
 /** Values that name a traveller rather than change. */
@@ -88,6 +91,7 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (value === null || value === undefined || value === '') return '–'
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'keine'
   if (MONEY_KEYS.has(key) && typeof value === 'number') return formatPrice(value)
+  if (key === 'reason' && typeof value === 'string' && value in DEPARTURE_CANCEL_REASON_LABELS) return DEPARTURE_CANCEL_REASON_LABELS[value as DepartureCancelReason]
   if (key === 'status' && typeof value === 'string' && value in BOOKING_STATUS_LABELS) return BOOKING_STATUS_LABELS[value as BookingStatus]
   if (key === 'bookedOn' && typeof value === 'string') return formatDate(value)
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]

@@ -45,3 +45,11 @@ export function daysBeforeText(daysBefore: number): string {
   if (daysBefore === 1) return '1 Tag vor Reisebeginn'
   return daysBefore === 0 ? 'am Abreisetag' : 'nach Reisebeginn'
 }
+
+/** Why the operator calls a departure off (§ 651h Abs. 4 BGB). */
+export const DEPARTURE_CANCEL_REASONS = ['minimum', 'unavoidable'] as const
+export type DepartureCancelReason = (typeof DEPARTURE_CANCEL_REASONS)[number]
+export const DEPARTURE_CANCEL_REASON_LABELS: Record<DepartureCancelReason, string> = {
+  minimum: 'Mindestteilnehmerzahl nicht erreicht',
+  unavoidable: 'unvermeidbare, außergewöhnliche Umstände',
+}

@@ -8,7 +8,11 @@ import * as z from 'zod/mini'
 import { cancellationScaleSchema } from '~/lib/booking/cancellation'
 import type { CancellationScale } from '~/lib/booking/cancellation'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
-import { cancellationQuote, daysBeforeText } from '~/lib/office/cancellation'
+import { REFUND_DAYS, cancellationQuote, daysBeforeText } from '~/lib/office/cancellation'
+import type { DepartureCancelReason } from '~/lib/office/cancellation'
+import { minimumState } from '~/lib/office/departure-lists'
+import { NOT_BOOKABLE } from '~/lib/bookable'
+import { addDays } from '~/lib/calendar'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/client.server'
@@ -93,27 +97,132 @@ export async function cancelBooking(
     const quote = quoteOf(row, context.today)
     if (quote.fee !== seen.expectedFee) return { kind: 'refused', message: FEE_MOVED_MESSAGE }
 
-    // Seats and places free at once; the instalments not yet paid end; the fee is what is owed now.
-    await tx.delete(seatReservations).where(eq(seatReservations.bookingId, row.id))
-    await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'open')))
-    await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancellationFee: quote.fee, places: 0, documentVersion: row.version + 1 })
-      .where(eq(bookings.id, row.id))
-    await audit(
-      tx,
-      { kind: 'staff', id: staff.id, name: staff.name },
-      {
-        action: 'booking.cancelled',
-        booking: { id: row.id, bookingNumber: row.bookingNumber },
-        before: { status: 'received' },
-        after: { status: 'cancelled', cancellationFee: quote.fee, percent: quote.percent, refund: quote.refund },
-      },
-    )
-    const email = z.catch(z.object({ email: z.catch(z.string(), '') }), { email: '' }).parse(row.contact).email
+    await endBooking(tx, row, quote.fee, staff, { percent: quote.percent, refund: quote.refund })
+    const email = emailOf(row.contact)
     if (context.notify && email) await enqueueMail(tx, { to: email, ...cancellationMail(row, quote, context.site), bookingId: row.id })
     return { kind: 'cancelled', quote, mailedTo: context.notify ? email : '' }
   })
+}
+
+const emailOf = (contact: unknown) => z.catch(z.object({ email: z.catch(z.string(), '') }), { email: '' }).parse(contact).email
+
+/**
+ * Ends a booking in the transaction that locked it: its seats and places free at once, the
+ * instalments not yet paid ended, `fee` what it owes now (the ledger sets the money in against it),
+ * and the audit entry.
+ */
+async function endBooking(
+  tx: Database,
+  row: { id: number; bookingNumber: string; version: number },
+  fee: number,
+  staff: Pick<StaffMember, 'id' | 'name'>,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await tx.delete(seatReservations).where(eq(seatReservations.bookingId, row.id))
+  await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'open')))
+  await tx.update(bookings).set({ status: 'cancelled', cancellationFee: fee, places: 0, documentVersion: row.version + 1 }).where(eq(bookings.id, row.id))
+  await audit(
+    tx,
+    { kind: 'staff', id: staff.id, name: staff.name },
+    {
+      action: 'booking.cancelled',
+      booking: { id: row.id, bookingNumber: row.bookingNumber },
+      before: { status: 'received' },
+      after: { status: 'cancelled', cancellationFee: fee, ...details },
+    },
+  )
+}
+
+export type DepartureCancellationResult =
+  | { kind: 'cancelled'; bookings: number; mailed: number; refunds: number }
+  | { kind: 'refused'; message: string }
+
+/**
+ * The operator calls a departure off (§ 651h Abs. 4 BGB): the minimum number of travellers was not
+ * reached by the deadline the trip states, or unavoidable, extraordinary circumstances prevent it.
+ * Every booking of the date is cancelled without a fee (all that was paid is to be refunded within
+ * 14 days), every booking person told by mail once, and the date closed in the shop, in one
+ * transaction. `expectedBookings` is the number the office saw: a booking made meanwhile refuses.
+ */
+export async function cancelDeparture(
+  db: Database,
+  tripDateId: number,
+  input: { reason: DepartureCancelReason; expectedBookings: number },
+  staff: Pick<StaffMember, 'id' | 'name'>,
+  context: { today: string; site: SiteInfo },
+): Promise<DepartureCancellationResult | null> {
+  return db.transaction(async (tx) => {
+    const [date] = await tx
+      .select({
+        id: tripDates.id,
+        dateFrom: tripDates.dateFrom,
+        dateTill: tripDates.dateTill,
+        bookable: tripDates.bookable,
+        tripTitle: trips.title,
+        minParticipants: trips.minParticipants,
+        minParticipantsDays: trips.minParticipantsDays,
+      })
+      .from(tripDates)
+      .innerJoin(trips, eq(trips.id, tripDates.tripId))
+      .where(eq(tripDates.id, tripDateId))
+      .for('update', { of: tripDates })
+    if (!date) return null
+    if (context.today >= date.dateFrom) return { kind: 'refused', message: 'Die Reise hat bereits begonnen; absagen lässt sich nur ein Termin vor der Abreise.' }
+    const rows = await tx
+      .select({ id: bookings.id, bookingNumber: bookings.bookingNumber, version: bookings.documentVersion, paid: bookings.paidAmount, places: bookings.places, contact: bookings.contact, price: bookings.gesamtpreis })
+      .from(bookings)
+      .where(and(eq(bookings.tripDateId, tripDateId), eq(bookings.status, 'received')))
+      .orderBy(bookings.id)
+      .for('update')
+    if (rows.length !== input.expectedBookings) return { kind: 'refused', message: 'Inzwischen hat sich die Zahl der Buchungen geändert. Bitte prüfen Sie den Termin erneut.' }
+    if (input.reason === 'minimum') {
+      const state = minimumState(date, rows.reduce((sum, r) => sum + r.places, 0), context.today)
+      if (state.kind !== 'missing') return { kind: 'refused', message: 'Die Mindestteilnehmerzahl ist erreicht oder für diese Reise nicht vereinbart: Eine Absage aus diesem Grund ist nicht möglich.' }
+      if (state.overdue) return { kind: 'refused', message: `Die Frist für eine Absage wegen zu weniger Teilnehmer ist am ${formatDate(state.deadline ?? '')} abgelaufen.` }
+    }
+    let mailed = 0
+    for (const row of rows) {
+      await endBooking(tx, row, 0, staff, { reason: input.reason, refund: row.paid })
+      const email = emailOf(row.contact)
+      if (!email) continue
+      await enqueueMail(tx, { to: email, ...departureCancellationMail({ ...row, ...date }, input.reason, context), bookingId: row.id })
+      mailed++
+    }
+    await tx.update(tripDates).set({ bookable: NOT_BOOKABLE }).where(eq(tripDates.id, tripDateId))
+    return { kind: 'cancelled', bookings: rows.length, mailed, refunds: rows.filter((r) => r.paid > 0).length }
+  })
+}
+
+/** The operator's notice that the trip does not take place: why, and the full refund within 14 days. */
+export function departureCancellationMail(
+  row: { bookingNumber: string; tripTitle: string; dateFrom: string; dateTill: string; paid: number; contact: unknown },
+  reason: DepartureCancelReason,
+  context: { today: string; site: SiteInfo },
+): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
+  const contact = z.catch(z.object({ firstname: z.catch(z.string(), ''), lastname: z.catch(z.string(), '') }), { firstname: '', lastname: '' }).parse(row.contact)
+  const name = `${contact.firstname} ${contact.lastname}`.trim()
+  const why =
+    reason === 'minimum'
+      ? 'Leider hat sich für diesen Termin nicht die in der Reiseausschreibung genannte Mindestzahl an Reisenden angemeldet. Wir treten deshalb nach § 651h Abs. 4 Nr. 1 BGB vom Vertrag zurück.'
+      : 'Unvermeidbare, außergewöhnliche Umstände hindern uns daran, die Reise durchzuführen. Wir treten deshalb nach § 651h Abs. 4 Nr. 2 BGB vom Vertrag zurück.'
+  const money =
+    row.paid > 0
+      ? `Ihre Zahlungen von ${formatPrice(row.paid)} erstatten wir Ihnen vollständig bis zum ${formatDate(addDays(context.today, REFUND_DAYS))}. Eine Stornogebühr fällt nicht an.`
+      : 'Sie haben noch nichts gezahlt; es fällt keine Gebühr an, und Sie brauchen nichts weiter zu tun.'
+  const rendered = renderMail({
+    preheader: `Ihre Reise ${row.tripTitle} am ${formatDate(row.dateFrom)} findet nicht statt.`,
+    heading: 'Absage Ihrer Reise',
+    paragraphs: [
+      name ? `Guten Tag ${name},` : 'Guten Tag,',
+      `es tut uns leid: Ihre Reise ${row.tripTitle}, ${formatDateRange(row.dateFrom, row.dateTill)} (Buchung ${row.bookingNumber}), findet nicht statt.`,
+      why,
+      money,
+      'Gern bieten wir Ihnen einen anderen Termin oder eine andere Reise an. Rufen Sie uns an oder antworten Sie auf diese E-Mail.',
+    ],
+    closing: ['Mit freundlichen Grüßen', `Ihr Team von ${context.site.name}`],
+    site: context.site,
+  })
+  return { subject: `Absage Ihrer Reise ${row.tripTitle} am ${formatDate(row.dateFrom)}`, ...rendered }
 }
 
 /** The cancellation confirmation: the fee with its tier, what was paid, the refund and its deadline. */
