@@ -7,7 +7,6 @@ import { todayInBerlin } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
 import { auditSearchSchema } from '~/lib/office/audit'
 import { bookingChangeSchema } from '~/lib/office/booking-changes'
-import { DEPARTURE_CANCEL_REASONS } from '~/lib/office/cancellation'
 import { ledgerEntryFormSchema } from '~/lib/office/ledger'
 import { multiLine } from '~/lib/forms'
 import { log } from './log.server'
@@ -17,8 +16,8 @@ import type { AuditEntryView } from './office/audit.server'
 import { addBookingNote, changeBooking, resendConfirmation } from './office/booking-changes.server'
 import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
-import { cancelBooking, cancelDeparture, previewCancellation } from './office/cancellation.server'
-import type { CancellationPreview, CancellationResult, DepartureCancellationResult } from './office/cancellation.server'
+import { cancelBooking, previewCancellation } from './office/cancellation.server'
+import type { CancellationPreview, CancellationResult } from './office/cancellation.server'
 import { recordLedgerEntry } from './office/ledger.server'
 import type { RecordResult } from './office/ledger.server'
 import type { OfficeBooking } from './office/booking-detail.server'
@@ -140,26 +139,6 @@ export const cancelOfficeBooking = createServerFn({ method: 'POST' })
     if (result.kind === 'cancelled') {
       log('info', 'booking cancelled by office', { percent: result.quote.percent })
       if (result.mailedTo) afterBooking()
-    }
-    return result
-  })
-
-/** Calls a whole departure off (§ 651h Abs. 4 BGB): every booking cancelled free of charge and mailed. */
-export const cancelOfficeDeparture = createServerFn({ method: 'POST' })
-  .validator(
-    z.object({
-      tripDateId: z.int().check(z.positive(), z.lte(MAX_ID)),
-      reason: z.enum(DEPARTURE_CANCEL_REASONS),
-      expectedBookings: z.int().check(z.nonnegative(), z.lte(100_000)),
-    }),
-  )
-  .handler(async ({ data }): Promise<DepartureCancellationResult> => {
-    const staff = await requireStaff()
-    const result = await cancelDeparture(await getDb(), data.tripDateId, data, staff, { today: todayInBerlin(), site: siteInfo() })
-    if (!result) throw officeNotFound()
-    if (result.kind === 'cancelled') {
-      log('info', 'departure cancelled by office', { reason: data.reason, bookings: result.bookings })
-      if (result.mailed > 0) afterBooking()
     }
     return result
   })

@@ -90,6 +90,26 @@ test('a sign-in typed and sent while the page hydrates is not lost', async ({ pa
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 })
 
+test('a search typed and sent before the bookings list is ready is not lost', async ({ page }) => {
+  await gotoHydrated(page, '/buero/anmelden/')
+  await signIn(page, office.email, DEMO_STAFF_PASSWORD)
+  await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/buero/buchungen/')
+  const filter = page.getByRole('search', { name: 'Buchungen filtern' })
+  await filter.getByLabel('Buchungsnummer, Name, E-Mail oder Telefon').fill('Becker')
+  await filter.getByLabel('Buchungsnummer, Name, E-Mail oder Telefon').press('Enter')
+  expect(page.url()).not.toContain('?')
+  release()
+  await expect(page).toHaveURL(/\?q=Becker$/)
+  await expect(filter.getByLabel('Buchungsnummer, Name, E-Mail oder Telefon')).toHaveValue('Becker')
+})
+
 test('an admin sets up two factors on the first visit, then signs in with password and code', async ({ page }) => {
   await gotoHydrated(page, '/buero/anmelden/')
   await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
@@ -166,6 +186,19 @@ test('the office finds a booking made online by its number and by a traveller, a
   await expect(page).toHaveURL(/reise=\d+/)
   await expect(list.getByRole('rowheader', { name: bookingNumber })).toBeVisible()
   await expect(list.getByRole('cell', { name: tripTitle }).first()).toBeVisible()
+
+  // Back shows the filter of the address it returns to; "Filter zurücksetzen" empties it.
+  const trip = filter.getByLabel('Reise', { exact: true })
+  const chosen = await trip.inputValue()
+  await trip.selectOption({ index: (await trip.locator('option').count()) - 1 })
+  await filter.getByRole('button', { name: 'Filtern' }).click()
+  await expect(page).not.toHaveURL(new RegExp(`reise=${chosen}(&|$)`))
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`reise=${chosen}(&|$)`))
+  await expect(trip).toHaveValue(chosen)
+  await filter.getByRole('link', { name: 'Filter zurücksetzen' }).click()
+  await expect(page).toHaveURL(/\/buero\/buchungen\/$/)
+  await expect(trip).toHaveValue('')
 
   // By the second traveller's name, in a URL another clerk could open.
   await gotoHydrated(page, `/buero/buchungen/?q=${encodeURIComponent('Bernd Muster')}&zahlung=open&sortierung=number&richtung=asc`)

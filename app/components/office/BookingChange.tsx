@@ -81,6 +81,16 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
   return { checked, outcome: current, busy, check, save, edited, cancel: () => setChecked(null) }
 }
 
+/**
+ * Moves the focus to what a form's submission led to: its outcome line, or, when the message is
+ * about one field, that field (read with its label and message, so the line need not repeat it).
+ */
+export function focusOutcome(line: HTMLElement | null, aboutField: boolean): void {
+  const field = aboutField ? line?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]') : null
+  const target = field ?? line
+  target?.focus()
+}
+
 /** The part below each change form: the price it leads to, the mail box, save and cancel; then the outcome. */
 export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBookingChange> }) {
   const id = useId()
@@ -89,7 +99,7 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
   // The button that was pressed is gone with the preview: the focus goes to what happened, not to the top of the page.
   const said = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
-    if (outcome) said.current?.focus()
+    if (outcome) focusOutcome(said.current, Boolean(outcome.field))
   }, [outcome])
   let result: ReactNode = null
   if (outcome) {
@@ -97,7 +107,7 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
       <p
         ref={said}
         tabIndex={-1}
-        role={outcome.kind === 'refused' ? 'alert' : 'status'}
+        role={outcome.field ? undefined : outcome.kind === 'refused' ? 'alert' : 'status'}
         className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
       >
         {/* A message about one field stands at that field: said twice, it would be read twice. */}

@@ -1,7 +1,7 @@
 // A booking's money in the office (issue 26, item 1): what is owed and what came in or went back,
 // the instalments and what pays them, each entry of the ledger, and the form that records one.
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '~/lib/booking/draft'
 import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
@@ -11,6 +11,7 @@ import { paymentStateText } from '~/lib/office/booking-list'
 import { LEDGER_ENTRY_KINDS, LEDGER_ENTRY_KIND_LABELS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, parseEntryAmount } from '~/lib/office/ledger'
 import type { LedgerEntryForm } from '~/lib/office/ledger'
 import { officeBookingQuery } from '~/queries/office'
+import { focusOutcome } from './BookingChange'
 import { recordOfficeLedgerEntry } from '~/server/office-bookings.functions'
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
 
@@ -129,9 +130,11 @@ function LedgerEntryForm({ booking: b }: { booking: OfficeBooking }) {
       } catch {
         setOutcome({ kind: 'refused', message: 'Die Eingabe hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' })
       }
-      said.current?.focus()
     },
   })
+  useEffect(() => {
+    if (outcome) focusOutcome(said.current, Boolean(outcome.field))
+  }, [outcome])
   const errors = outcome?.kind === 'refused' && outcome.field ? { [outcome.field]: outcome.message } : {}
   return (
     <form className="office-change" noValidate onSubmit={submitTo(form)} aria-label="Zahlung oder Erstattung erfassen">
@@ -154,7 +157,7 @@ function LedgerEntryForm({ booking: b }: { booking: OfficeBooking }) {
           </form.SubmitButton>
         </form.AppForm>
       </ServerFieldErrorsContext>
-      <p ref={said} tabIndex={-1} role={outcome?.kind === 'refused' ? 'alert' : 'status'} className={outcome?.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}>
+      <p ref={said} tabIndex={-1} role={outcome?.field ? undefined : outcome?.kind === 'refused' ? 'alert' : 'status'} className={outcome?.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}>
         {outcome ? (outcome.field ? 'Nicht erfasst: Bitte prüfen Sie die markierte Angabe.' : outcome.message) : null}
       </p>
     </form>

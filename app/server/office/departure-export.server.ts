@@ -2,7 +2,7 @@
 // signed-in staff member only; anybody else, an id that is not a number or not a date, and a list
 // name that does not exist get the same 404.
 import { parseId } from '~/lib/ids'
-import { departureListDocument, downloadName, parseListFile } from '~/lib/office/departure-lists'
+import { departureListDocument, departureLists, downloadName, parseListFile } from '~/lib/office/departure-lists'
 import { toCsv } from '~/lib/office/csv'
 import { log } from '../log.server'
 import { getDb } from '../runtime.server'
@@ -21,7 +21,8 @@ export async function departureListResponse(params: { id: string; datei: string 
   const file = parseListFile(params.datei)
   if (id === null || file === null) return notFound()
   const departure = await loadDeparture(await getDb(), id)
-  if (!departure) return notFound()
+  // A list the departure does not offer (a day trip's Rooming-Liste) is not there either.
+  if (!departure || !departureLists(departure.facts.durationDays).includes(file.list)) return notFound()
 
   const list = departureListDocument(departure, file.list)
   log('info', 'departure list', { list: file.list, format: file.format, rows: list.csv.rows.length })

@@ -37,9 +37,10 @@ function OfficeSignIn() {
     onSubmit: async ({ value }) => {
       setError(null)
       const result = await signInStaff({ data: value })
-      passwordForm.setFieldValue('password', '')
       if (result.kind === 'signed-in') return enter()
       if (result.kind === 'two-factor') return setStep('code')
+      // A refused password is typed again; emptied without a check, so only the server's message shows.
+      passwordForm.setFieldValue('password', '', { dontValidate: true })
       setError(result.message)
       document.getElementById('buero-passwort')?.focus()
     },

@@ -22,6 +22,8 @@ import type { BookingListSearch, BookingSort } from '~/lib/office/booking-list'
 import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
 import type { BookingListChoices, BookingListRow } from '~/server/office/booking-list.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
+import { appFormProps } from '~/lib/pre-hydration-forms'
+import { useHistoryEntry } from '~/components/ui/use-history-entry'
 
 export const Route = createFileRoute('/buero/buchungen/')({
   validateSearch: bookingListSearchSchema,
@@ -168,9 +170,8 @@ function BookingList() {
 type FilterValues = Omit<BookingListSearch, 'sortierung' | 'richtung' | 'seite'>
 const NO_CHOICES: BookingListChoices = { trips: [], agencies: [] }
 
-/** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
-function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply: (values: FilterValues) => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() => ({
+function filterValues(search: BookingListSearch): Record<string, string> {
+  return {
     q: search.q ?? '',
     reise: search.reise ? String(search.reise) : '',
     agentur: search.agentur ? String(search.agentur) : '',
@@ -181,7 +182,19 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
     abfahrtBis: search.abfahrtBis ?? '',
     gebuchtVon: search.gebuchtVon ?? '',
     gebuchtBis: search.gebuchtBis ?? '',
-  }))
+  }
+}
+
+/** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
+function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply: (values: FilterValues) => void }) {
+  const [values, setValues] = useState<Record<string, string>>(() => filterValues(search))
+  // Back, Forward and "Filter zurücksetzen" change the address: the form shows its filter again.
+  const entry = useHistoryEntry()
+  const [shownEntry, setShownEntry] = useState(entry.key)
+  if (shownEntry !== entry.key) {
+    setShownEntry(entry.key)
+    setValues(filterValues(bookingListSearchSchema.parse(entry.search())))
+  }
   const set = (name: string) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -211,7 +224,7 @@ function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply
     </div>
   )
   return (
-    <form className="office-filter" role="search" aria-label="Buchungen filtern" onSubmit={submit}>
+    <form className="office-filter" role="search" aria-label="Buchungen filtern" {...appFormProps} onSubmit={submit}>
       <div className="field office-filter__text">
         <label htmlFor="filter-q">Buchungsnummer, Name, E-Mail oder Telefon</label>
         <input id="filter-q" type="search" value={values.q} maxLength={100} onChange={set('q')} />

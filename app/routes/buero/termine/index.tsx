@@ -12,6 +12,8 @@ import type { DepartureListSearch } from '~/lib/office/departure-lists'
 import { departureChoicesQuery, departuresQuery } from '~/queries/office-departures'
 import type { DepartureListRow } from '~/server/office/departures.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
+import { appFormProps } from '~/lib/pre-hydration-forms'
+import { useHistoryEntry } from '~/components/ui/use-history-entry'
 
 /** `/buero/termine/`: the trip dates from today on (or the filter's days), with their places and minimum. */
 export const Route = createFileRoute('/buero/termine/')({
@@ -103,29 +105,34 @@ function DepartureList() {
 
 type FilterValues = Omit<DepartureListSearch, 'seite'>
 
+function filterValues(search: DepartureListSearch) {
+  return { von: search.von ?? '', bis: search.bis ?? '', reise: search.reise ? String(search.reise) : '', belegt: search.belegt === true }
+}
+
 /** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
 function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onApply: (values: FilterValues) => void }) {
-  const [values, setValues] = useState({
-    von: search.von ?? '',
-    bis: search.bis ?? '',
-    reise: search.reise ? String(search.reise) : '',
-    belegt: search.belegt === true,
-  })
+  const [values, setValues] = useState(() => filterValues(search))
+  // Back, Forward and "Filter zurücksetzen" change the address: the form shows its filter again.
+  const entry = useHistoryEntry()
+  const [shownEntry, setShownEntry] = useState(entry.key)
+  if (shownEntry !== entry.key) {
+    setShownEntry(entry.key)
+    setValues(filterValues(departureListSearchSchema.parse(entry.search())))
+  }
   const { data: trips = [], isPending } = useQuery({ ...departureChoicesQuery(), select: (choices) => choices.trips })
   const tripLabels = tripChoiceLabels(trips)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onApply(
-      departureListSearchSchema.parse({
-        von: values.von || undefined,
-        bis: values.bis || undefined,
-        reise: values.reise || undefined,
-        belegt: values.belegt || undefined,
-      }),
-    )
+    const parsed = departureListSearchSchema.parse({
+      von: values.von || undefined,
+      bis: values.bis || undefined,
+      reise: values.reise || undefined,
+      belegt: values.belegt || undefined,
+    })
+    onApply(parsed)
   }
   return (
-    <form className="office-filter" role="search" aria-label="Abfahrten filtern" onSubmit={submit}>
+    <form className="office-filter" role="search" aria-label="Abfahrten filtern" {...appFormProps} onSubmit={submit}>
       <div className="field">
         <label htmlFor="filter-reise">Reise</label>
         <select
