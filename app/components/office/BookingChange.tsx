@@ -17,6 +17,26 @@ type Checked = { change: BookingChange; version: number; previous: number; gesam
 type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string; version?: number } | null
 
 /**
+ * Runs one request of an office action at a time (a second click while it runs does nothing), with
+ * `busy` for its button; `unreachable` says so when the server could not be reached.
+ */
+export function useOneAtATime(unreachable: () => void) {
+  const [busy, setBusy] = useState(false)
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await work()
+    } catch {
+      unreachable()
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, run }
+}
+
+/**
  * The preview, confirmation and outcome of one change form, made on the version of the booking the
  * page shows: if it was changed meanwhile (another tab, a colleague), nothing is stored, the page
  * reloads the booking and the form keeps what was typed for a new check.
@@ -25,19 +45,9 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
   const queryClient = useQueryClient()
   const [checked, setChecked] = useState<Checked | null>(null)
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const [busy, setBusy] = useState(false)
-
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    try {
-      await work()
-    } catch {
-      setOutcome({ kind: 'refused', message: 'Die Änderung hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = useOneAtATime(() =>
+    setOutcome({ kind: 'refused', message: 'Die Änderung hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' }),
+  )
 
   /** Prices the change without storing it. */
   const check = (change: BookingChange) =>

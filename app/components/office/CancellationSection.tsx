@@ -9,6 +9,7 @@ import type { CancellationQuote } from '~/lib/office/cancellation'
 import { officeBookingQuery } from '~/queries/office'
 import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-bookings.functions'
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
+import { useOneAtATime } from './BookingChange'
 
 type Shown = { kind: 'quote'; quote: CancellationQuote; price: number } | { kind: 'done' | 'refused'; message: string } | null
 
@@ -17,23 +18,11 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
   const id = useId()
   const [shown, setShown] = useState<Shown>(null)
   const [notify, setNotify] = useState(Boolean(b.contact.email))
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' }))
   const focusTarget = useRef<HTMLElement>(null)
   useEffect(() => {
     if (shown) focusTarget.current?.focus()
   }, [shown])
-
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    try {
-      await work()
-    } catch {
-      setShown({ kind: 'refused', message: 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' })
-    } finally {
-      setBusy(false)
-    }
-  }
   const preview = () =>
     run(async () => {
       const result = await previewOfficeCancellation({ data: { bookingNumber: b.bookingNumber } })

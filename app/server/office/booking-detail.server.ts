@@ -93,6 +93,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       trip: { title: trips.title, tripId: trips.id, dateFrom: tripDates.dateFrom, dateTill: tripDates.dateTill },
       agency: { name: agencies.name, email: agencies.email, phone: agencies.phone },
       staffName: staffUsers.name,
+      paymentState: paymentStateOn(todayInBerlin(now)),
     })
     .from(bookings)
     .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
@@ -103,7 +104,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     .limit(1)
   if (!row) return null
   const { booking } = row
-  const [people, plan, mails, history, offer, entries, [money]] = await Promise.all([
+  const [people, plan, mails, history, offer, entries] = await Promise.all([
     db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
     db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
     db
@@ -114,7 +115,6 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     bookingTimeline(db, booking.id),
     loadOffer(db, booking.tripDateId),
     ledgerEntries(db, booking.id),
-    db.select({ state: paymentStateOn(todayInBerlin(now)) }).from(bookings).where(eq(bookings.id, booking.id)),
   ])
   const rooms = z.catch(z.array(z.object({ type: z.enum(ROOM_TYPES) })), []).parse(booking.rooms)
   const points = new Map((offer?.boardingPoints ?? []).map((p) => [p.id, p]))
@@ -167,7 +167,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       owed: booking.status === 'cancelled' ? (booking.cancellationFee ?? 0) : booking.gesamtpreis,
       paid: booking.paidAmount,
       refunded: booking.refundedAmount,
-      state: money?.state ?? null,
+      state: row.paymentState,
       entries,
     },
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),

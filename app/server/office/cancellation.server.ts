@@ -104,7 +104,17 @@ export async function cancelBooking(
   })
 }
 
-const emailOf = (contact: unknown) => z.catch(z.object({ email: z.catch(z.string(), '') }), { email: '' }).parse(contact).email
+const contactSchema = z.catch(
+  z.object({ firstname: z.catch(z.string(), ''), lastname: z.catch(z.string(), ''), email: z.catch(z.string(), '') }),
+  { firstname: '', lastname: '', email: '' },
+)
+const emailOf = (contact: unknown) => contactSchema.parse(contact).email
+/** 'Guten Tag Anna Becker,' ('Guten Tag,' without a name). */
+function greetingOf(contact: unknown): string {
+  const { firstname, lastname } = contactSchema.parse(contact)
+  const name = `${firstname} ${lastname}`.trim()
+  return name ? `Guten Tag ${name},` : 'Guten Tag,'
+}
 
 /**
  * Ends a booking in the transaction that locked it: its seats and places free at once, the
@@ -199,8 +209,6 @@ export function departureCancellationMail(
   reason: DepartureCancelReason,
   context: { today: string; site: SiteInfo },
 ): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
-  const contact = z.catch(z.object({ firstname: z.catch(z.string(), ''), lastname: z.catch(z.string(), '') }), { firstname: '', lastname: '' }).parse(row.contact)
-  const name = `${contact.firstname} ${contact.lastname}`.trim()
   const why =
     reason === 'minimum'
       ? 'Leider hat sich für diesen Termin nicht die in der Reiseausschreibung genannte Mindestzahl an Reisenden angemeldet. Wir treten deshalb nach § 651h Abs. 4 Nr. 1 BGB vom Vertrag zurück.'
@@ -213,7 +221,7 @@ export function departureCancellationMail(
     preheader: `Ihre Reise ${row.tripTitle} am ${formatDate(row.dateFrom)} findet nicht statt.`,
     heading: 'Absage Ihrer Reise',
     paragraphs: [
-      name ? `Guten Tag ${name},` : 'Guten Tag,',
+      greetingOf(row.contact),
       `es tut uns leid: Ihre Reise ${row.tripTitle}, ${formatDateRange(row.dateFrom, row.dateTill)} (Buchung ${row.bookingNumber}), findet nicht statt.`,
       why,
       money,
@@ -231,8 +239,6 @@ export function cancellationMail(
   quote: CancellationQuote,
   site: SiteInfo,
 ): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
-  const contact = z.catch(z.object({ firstname: z.catch(z.string(), ''), lastname: z.catch(z.string(), '') }), { firstname: '', lastname: '' }).parse(row.contact)
-  const name = `${contact.firstname} ${contact.lastname}`.trim()
   const rows: [string, string][] = [
     ['Reisepreis', formatPrice(row.price)],
     [`Stornogebühr (${quote.percent} %, ${daysBeforeText(quote.daysBefore)})`, formatPrice(quote.fee)],
@@ -248,7 +254,7 @@ export function cancellationMail(
     preheader: `Ihre Buchung ${row.bookingNumber} ist storniert.`,
     heading: 'Stornobestätigung',
     paragraphs: [
-      name ? `Guten Tag ${name},` : 'Guten Tag,',
+      greetingOf(row.contact),
       `wie gewünscht haben wir Ihre Buchung ${row.bookingNumber} am ${formatDate(quote.cancelledOn)} storniert: ${row.tripTitle}, ${formatDateRange(row.dateFrom, row.dateTill)}.`,
       money,
     ],
