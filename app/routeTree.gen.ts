@@ -61,6 +61,8 @@ import { Route as BueroAnmeldenIndexRouteImport } from './routes/buero/anmelden/
 import { Route as BueroBuchungenIndexRouteImport } from './routes/buero/buchungen/index'
 import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/buchungen/export[.]csv'
 import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
+import { Route as BueroKontoauszuegeIndexRouteImport } from './routes/buero/kontoauszuege/index'
+import { Route as BueroKontoauszuegeEinlesenRouteImport } from './routes/buero/kontoauszuege/einlesen'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
@@ -89,6 +91,7 @@ import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buc
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
 import { Route as BuchungBestaetigungNummerReiseDoticsRouteImport } from './routes/buchung/bestaetigung/$nummer/reise[.]ics'
 import { Route as BueroBuchungenNummerIndexRouteImport } from './routes/buero/buchungen/$nummer/index'
+import { Route as BueroKontoauszuegeIdIndexRouteImport } from './routes/buero/kontoauszuege/$id/index'
 import { Route as BueroTermineIdIndexRouteImport } from './routes/buero/termine/$id/index'
 import { Route as BueroTermineIdDateiRouteImport } from './routes/buero/termine/$id/$datei'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
@@ -361,6 +364,17 @@ const BueroBuchungenExportDotxlsxRoute =
     path: '/buchungen/export.xlsx',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroKontoauszuegeIndexRoute = BueroKontoauszuegeIndexRouteImport.update({
+  id: '/kontoauszuege/',
+  path: '/kontoauszuege/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroKontoauszuegeEinlesenRoute =
+  BueroKontoauszuegeEinlesenRouteImport.update({
+    id: '/kontoauszuege/einlesen',
+    path: '/kontoauszuege/einlesen',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -518,6 +532,12 @@ const BueroBuchungenNummerIndexRoute =
     path: '/buchungen/$nummer/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroKontoauszuegeIdIndexRoute =
+  BueroKontoauszuegeIdIndexRouteImport.update({
+    id: '/kontoauszuege/$id/',
+    path: '/kontoauszuege/$id/',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 const BueroTermineIdIndexRoute = BueroTermineIdIndexRouteImport.update({
   id: '/termine/$id/',
   path: '/termine/$id/',
@@ -601,11 +621,13 @@ export interface FileRoutesByFullPath {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
+  '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -635,6 +657,7 @@ export interface FileRoutesByFullPath {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
+  '/buero/kontoauszuege/$id/': typeof BueroKontoauszuegeIdIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
@@ -687,11 +710,13 @@ export interface FileRoutesByTo {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
+  '/buero/kontoauszuege': typeof BueroKontoauszuegeIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll': typeof BueroProtokollIndexRoute
@@ -721,6 +746,7 @@ export interface FileRoutesByTo {
   '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer': typeof BueroBuchungenNummerIndexRoute
+  '/buero/kontoauszuege/$id': typeof BueroKontoauszuegeIdIndexRoute
   '/buero/termine/$id': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
@@ -776,11 +802,13 @@ export interface FileRoutesById {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
+  '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -810,6 +838,7 @@ export interface FileRoutesById {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
+  '/buero/kontoauszuege/$id/': typeof BueroKontoauszuegeIdIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
@@ -866,11 +895,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/kontoauszuege/einlesen'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
+    | '/buero/kontoauszuege/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -900,6 +931,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
+    | '/buero/kontoauszuege/$id/'
     | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
@@ -952,11 +984,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/kontoauszuege/einlesen'
     | '/media/seed/$'
     | '/article/$article'
     | '/buchung/$terminId'
     | '/buero/anmelden'
     | '/buero/buchungen'
+    | '/buero/kontoauszuege'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/protokoll'
@@ -986,6 +1020,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4'
     | '/buchung/bestaetigung/$nummer'
     | '/buero/buchungen/$nummer'
+    | '/buero/kontoauszuege/$id'
     | '/buero/termine/$id'
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
@@ -1040,11 +1075,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/kontoauszuege/einlesen'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
+    | '/buero/kontoauszuege/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1074,6 +1111,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
+    | '/buero/kontoauszuege/$id/'
     | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
@@ -1514,6 +1552,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenExportDotxlsxRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/kontoauszuege/': {
+      id: '/buero/kontoauszuege/'
+      path: '/kontoauszuege'
+      fullPath: '/buero/kontoauszuege/'
+      preLoaderRoute: typeof BueroKontoauszuegeIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/kontoauszuege/einlesen': {
+      id: '/buero/kontoauszuege/einlesen'
+      path: '/kontoauszuege/einlesen'
+      fullPath: '/buero/kontoauszuege/einlesen'
+      preLoaderRoute: typeof BueroKontoauszuegeEinlesenRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -1710,6 +1762,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenNummerIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/kontoauszuege/$id/': {
+      id: '/buero/kontoauszuege/$id/'
+      path: '/kontoauszuege/$id'
+      fullPath: '/buero/kontoauszuege/$id/'
+      preLoaderRoute: typeof BueroKontoauszuegeIdIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/termine/$id/': {
       id: '/buero/termine/$id/'
       path: '/termine/$id'
@@ -1759,8 +1818,10 @@ interface BueroRouteRouteChildren {
   BueroIndexRoute: typeof BueroIndexRoute
   BueroBuchungenExportDotcsvRoute: typeof BueroBuchungenExportDotcsvRoute
   BueroBuchungenExportDotxlsxRoute: typeof BueroBuchungenExportDotxlsxRoute
+  BueroKontoauszuegeEinlesenRoute: typeof BueroKontoauszuegeEinlesenRoute
   BueroAnmeldenIndexRoute: typeof BueroAnmeldenIndexRoute
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
+  BueroKontoauszuegeIndexRoute: typeof BueroKontoauszuegeIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
@@ -1769,6 +1830,7 @@ interface BueroRouteRouteChildren {
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
   BueroTermineIdDateiRoute: typeof BueroTermineIdDateiRoute
   BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
+  BueroKontoauszuegeIdIndexRoute: typeof BueroKontoauszuegeIdIndexRoute
   BueroTermineIdIndexRoute: typeof BueroTermineIdIndexRoute
 }
 
@@ -1776,8 +1838,10 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroIndexRoute: BueroIndexRoute,
   BueroBuchungenExportDotcsvRoute: BueroBuchungenExportDotcsvRoute,
   BueroBuchungenExportDotxlsxRoute: BueroBuchungenExportDotxlsxRoute,
+  BueroKontoauszuegeEinlesenRoute: BueroKontoauszuegeEinlesenRoute,
   BueroAnmeldenIndexRoute: BueroAnmeldenIndexRoute,
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
+  BueroKontoauszuegeIndexRoute: BueroKontoauszuegeIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroProtokollIndexRoute: BueroProtokollIndexRoute,
@@ -1786,6 +1850,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
   BueroTermineIdDateiRoute: BueroTermineIdDateiRoute,
   BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
+  BueroKontoauszuegeIdIndexRoute: BueroKontoauszuegeIdIndexRoute,
   BueroTermineIdIndexRoute: BueroTermineIdIndexRoute,
 }
 
@@ -1910,13 +1975,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

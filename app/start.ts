@@ -12,10 +12,11 @@ import { SERVER_CALL_MESSAGES, isValidationFailure } from './lib/validation-fail
 import { asClientClosed } from './server/http/client-closed.server'
 import { jsonError } from './server/http/query'
 
-// Server functions are same-origin RPC: a request that cannot be proven same-origin
-// (Sec-Fetch-Site, Origin or Referer) is refused with 403 before any handler runs.
+// Server functions are same-origin RPC, and so is every office upload (a POST below /buero/): a
+// request that cannot be proven same-origin (Sec-Fetch-Site, Origin or Referer) is refused with
+// 403 before any handler runs.
 const csrf = createCsrfMiddleware({
-  filter: (ctx) => ctx.handlerType === 'serverFn',
+  filter: (ctx) => ctx.handlerType === 'serverFn' || (ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD' && ctx.pathname.startsWith('/buero/')),
   failureResponse: () => Response.json({ error: 'Anfrage abgelehnt: Sie kam nicht von dieser Website.' }, { status: 403 }),
 })
 

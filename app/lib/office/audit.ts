@@ -82,6 +82,7 @@ const FIELD_LABELS: Record<string, string> = {
   percent: 'Prozent der Staffel',
   refund: 'Zu erstatten',
   reason: 'Grund',
+  source: 'Quelle',
 }
 const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund'])
 /** Values that name a traveller rather than change. */

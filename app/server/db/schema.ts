@@ -27,6 +27,7 @@ import type { OnSiteFee } from '../../lib/booking/trip-terms'
 import type { MenuItem } from '../../lib/site'
 import { BOOKING_CHANNELS, STORED_PAYMENT_STATES } from '../../lib/office/booking-list'
 import { LEDGER_ENTRY_KINDS, LEDGER_METHODS } from '../../lib/office/ledger'
+import { BANK_ENTRY_STATES } from '../../lib/office/bank-statement'
 import { staffUsers } from './staff-schema'
 
 // ---------------------------------------------------------------------------------------------
@@ -649,6 +650,69 @@ export const paymentEntries = pgTable(
     check('payment_entries_method_check', inList('method', LEDGER_METHODS)),
     check('payment_entries_amount_check', sql`${t.amount} > 0`),
     check('payment_entries_reference_check', sql`length(${t.reference}) <= 200`),
+  ],
+)
+
+/** A bank statement the office read (CAMT.053, issue 26 item 2); its credits are below. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: id(),
+    fileName: text('file_name').notNull(),
+    /** The statements' own ids (Stmt/Id). */
+    statementRef: text('statement_ref').notNull().default(''),
+    accountIban: text('account_iban').notNull().default(''),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('bank_statements_imported_idx').on(t.importedAt.desc(), t.id.desc()),
+    check('bank_statements_file_name_check', sql`length(${t.fileName}) <= 200`),
+    check('bank_statements_statement_ref_check', sql`length(${t.statementRef}) <= 400`),
+  ],
+)
+
+/**
+ * A credit of a bank statement and what became of it (lib/office/bank-statement.ts). Its checksum
+ * is unique: reading a statement again adds nothing (migration 0018).
+ */
+export const bankStatementEntries = pgTable(
+  'bank_statement_entries',
+  {
+    id: id(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    checksum: text('checksum').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    valueOn: date('value_on', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    payer: text('payer').notNull().default(''),
+    payerIban: text('payer_iban').notNull().default(''),
+    remittance: text('remittance').notNull().default(''),
+    bankReference: text('bank_reference').notNull().default(''),
+    state: text('state', { enum: BANK_ENTRY_STATES }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    paymentEntryId: integer('payment_entry_id').references(() => paymentEntries.id, { onDelete: 'set null' }),
+    /** Who assigned it by hand or set it aside. */
+    decidedBy: text('decided_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    unique('bank_statement_entries_checksum_unique').on(t.checksum),
+    unique('bank_statement_entries_payment_entry_unique').on(t.paymentEntryId),
+    check('bank_statement_entries_amount_check', sql`${t.amount} > 0`),
+    check('bank_statement_entries_state_check', inList('state', BANK_ENTRY_STATES)),
+    check(
+      'bank_statement_entries_open_check',
+      sql`${t.state} in ('matched', 'partial', 'assigned') or (${t.paymentEntryId} is null and ${t.bookingId} is null)`,
+    ),
+    check(
+      'bank_statement_entries_text_check',
+      sql`length(${t.payer}) <= 140 and length(${t.payerIban}) <= 34 and length(${t.remittance}) <= 1000 and length(${t.bankReference}) <= 200`,
+    ),
+    index('bank_statement_entries_statement_idx').on(t.statementId, t.id),
+    index('bank_statement_entries_open_idx').on(t.valueOn, t.id).where(sql`${t.state} = 'unmatched'`),
   ],
 )
 

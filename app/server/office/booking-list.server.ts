@@ -52,7 +52,8 @@ export function paymentStateOn(today: string) {
   return sql<PaymentState | null>`case when ${bookings.paymentState} in ('open', 'partly') and ${bookings.openDue} < ${today}::date then 'overdue' else ${bookings.paymentState} end`
 }
 
-const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`
+/** The booking person's name as the lists show it. */
+export const customerName = sql<string>`concat_ws(' ', ${bookings.contact}->>'firstname', ${bookings.contact}->>'lastname')`
 
 /**
  * The bookings the text finds: by number, e-mail, phone (when the text is one) or the name of the

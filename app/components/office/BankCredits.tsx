@@ -1,0 +1,198 @@
+// The credits of bank statements in the office (issue 26, item 2): those waiting to be assigned,
+// each with the form that finds the booking it belongs to and, once the office has seen that
+// booking, assigns it; and a statement's credits with what became of each.
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
+import { Button } from '~/components/ui/Button'
+import { formatDate, formatPrice } from '~/lib/format'
+import { BANK_ENTRY_STATE_LABELS } from '~/lib/office/bank-statement'
+import { appFormProps } from '~/lib/pre-hydration-forms'
+import { bankOverviewQuery } from '~/queries/office-bank'
+import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-bank.functions'
+import type { AssignTarget, BankEntryView } from '~/server/office/bank-statements.server'
+import { focusOutcome, useOneAtATime } from './BookingChange'
+
+const UNREACHABLE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
+
+/** Who sent it, with the account when the bank names it. */
+const payerText = (e: BankEntryView) => [e.payer || 'ohne Namen', e.payerIban].filter(Boolean).join(', ')
+
+export function BookingLink({ bookingNumber }: { bookingNumber: string }) {
+  return (
+    <Link to="/buero/buchungen/$nummer/" params={{ nummer: bookingNumber }}>
+      {bookingNumber}
+    </Link>
+  )
+}
+
+/** A statement's credits and what became of each. */
+export function StatementCreditsTable({ entries, labelledBy }: { entries: BankEntryView[]; labelledBy: string }) {
+  return (
+    <div className="office-table" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Wertstellung</th>
+            <th scope="col">Betrag</th>
+            <th scope="col">Auftraggeber</th>
+            <th scope="col">Verwendungszweck</th>
+            <th scope="col">Stand</th>
+            <th scope="col">Buchung</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDate(e.valueOn)}</td>
+              <td className="office-table__amount">{formatPrice(e.amount)}</td>
+              <td>{payerText(e)}</td>
+              <td>{e.remittance || '–'}</td>
+              <td>
+                {BANK_ENTRY_STATE_LABELS[e.state]}
+                {e.decidedBy ? ` (${e.decidedBy})` : ''}
+              </td>
+              <td>{e.bookingNumber ? <BookingLink bookingNumber={e.bookingNumber} /> : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+type Said = { kind: 'done' | 'refused'; message: string } | null
+
+/** The credits that name no booking, each to be assigned or set aside; what happened is said above the list. */
+export function OpenCredits({ entries, total }: { entries: BankEntryView[]; total: number }) {
+  const queryClient = useQueryClient()
+  const [said, setSaid] = useState<Said>(null)
+  const line = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (said) line.current?.focus()
+  }, [said])
+  const done = async (next: Said) => {
+    setSaid(next)
+    await queryClient.invalidateQueries({ queryKey: bankOverviewQuery().queryKey })
+  }
+  return (
+    <section aria-labelledby="offen-titel">
+      <h2 id="offen-titel">Nicht zugeordnete Eingänge ({total})</h2>
+      <p ref={line} tabIndex={-1} role={said?.kind === 'refused' ? 'alert' : 'status'} className={said?.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}>
+        {said?.message}
+      </p>
+      {entries.length === 0 ? (
+        <p>Alle Eingänge sind zugeordnet.</p>
+      ) : (
+        <ul className="office-credits">
+          {entries.map((e) => (
+            <li key={e.id}>
+              <OpenCredit entry={e} onDone={done} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > entries.length ? <p>Es werden die ältesten {entries.length} von {total} Eingängen gezeigt.</p> : null}
+    </section>
+  )
+}
+
+function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said: Said) => Promise<void> }) {
+  const id = useId()
+  const [target, setTarget] = useState<AssignTarget | null>(null)
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  const { busy, run } = useOneAtATime(() => void onDone({ kind: 'refused', message: UNREACHABLE }))
+  const confirmHeading = useRef<HTMLHeadingElement>(null)
+  const form = useAppForm({
+    defaultValues: { bookingNumber: '' },
+    onSubmit: ({ value }) =>
+      run(async () => {
+        setFieldError(null)
+        const result = await assignOfficeBankEntry({ data: { entryId: e.id, bookingNumber: value.bookingNumber, confirm: false } })
+        if (result.kind === 'found') setTarget(result.target)
+        else if (result.kind === 'refused') setFieldError(result.message)
+        else if (result.kind === 'stale') await onDone({ kind: 'refused', message: result.message })
+      }),
+  })
+  useEffect(() => {
+    if (target) confirmHeading.current?.focus()
+  }, [target])
+  useEffect(() => {
+    if (fieldError) focusOutcome(document.getElementById(`${id}-form`), true)
+  }, [fieldError, id])
+  const amount = formatPrice(e.amount)
+  const assign = (t: AssignTarget) =>
+    run(async () => {
+      const result = await assignOfficeBankEntry({ data: { entryId: e.id, bookingNumber: t.bookingNumber, confirm: true } })
+      if (result.kind === 'assigned') await onDone({ kind: 'done', message: `Der Eingang über ${amount} ist der Buchung ${t.bookingNumber} (${t.customer}) zugeordnet.` })
+      else await onDone({ kind: 'refused', message: result.kind === 'stale' || result.kind === 'refused' ? result.message : UNREACHABLE })
+    })
+  const setAside = () =>
+    run(async () => {
+      const result = await setAsideOfficeBankEntry({ data: { entryId: e.id } })
+      await onDone(result.kind === 'set-aside' ? { kind: 'done', message: `Der Eingang über ${amount} ist als „keine Reisezahlung“ abgelegt.` } : { kind: 'refused', message: result.kind === 'stale' ? result.message : UNREACHABLE })
+    })
+  return (
+    <article aria-labelledby={`${id}-titel`} className="office-credit">
+      <h3 id={`${id}-titel`}>
+        {amount} am {formatDate(e.valueOn)}
+      </h3>
+      <dl className="office-facts">
+        <dt>Auftraggeber</dt>
+        <dd>{payerText(e)}</dd>
+        <dt>Verwendungszweck</dt>
+        <dd>{e.remittance || '–'}</dd>
+      </dl>
+      {target ? (
+        <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
+          <h4 id={`${id}-pruefen`} tabIndex={-1} ref={confirmHeading}>
+            Zuordnung prüfen
+          </h4>
+          <dl className="office-facts">
+            <dt>Buchung</dt>
+            <dd>
+              <BookingLink bookingNumber={target.bookingNumber} /> {target.cancelled ? '(storniert)' : ''}
+            </dd>
+            <dt>Kunde</dt>
+            <dd>{target.customer || '–'}</dd>
+            <dt>Reise</dt>
+            <dd>
+              {target.tripTitle}, ab {formatDate(target.departure)}
+            </dd>
+            <dt>{target.cancelled ? 'Stornogebühr' : 'Reisepreis'}</dt>
+            <dd>{formatPrice(target.owed)}</dd>
+            <dt>Bisher eingegangen</dt>
+            <dd>{formatPrice(target.paid)}</dd>
+          </dl>
+          <div className="office-change__actions">
+            <Button size="normal" busy={busy} onClick={() => assign(target)}>
+              {amount} dieser Buchung zuordnen
+            </Button>
+            <Button size="normal" variant="secondary" busy={busy} onClick={() => setTarget(null)}>
+              Andere Buchung wählen
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form id={`${id}-form`} className="office-change" noValidate onSubmit={submitTo(form)} aria-label={`Eingang über ${amount} zuordnen`} {...appFormProps}>
+          <ServerFieldErrorsContext value={{ errors: fieldError ? { bookingNumber: fieldError } : {}, drop: () => setFieldError(null) }}>
+            <form.AppForm>
+              <form.AppField name="bookingNumber">
+                {(f) => <f.TextField id={`${id}-nummer`} label="Buchungsnummer" hint="zum Beispiel 7K4P-9XQ2" maxLength={20} autoComplete="off" required />}
+              </form.AppField>
+              <div className="office-change__actions">
+                <form.SubmitButton size="normal" variant="secondary">
+                  Buchung suchen
+                </form.SubmitButton>
+                <Button size="normal" variant="secondary" busy={busy} onClick={setAside}>
+                  Keine Reisezahlung
+                </Button>
+              </div>
+            </form.AppForm>
+          </ServerFieldErrorsContext>
+        </form>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,360 @@
+// Bank statements in the office (issue 26, item 2): a CAMT.053 file is read, each new credit stored
+// once (its checksum is unique), matched to the booking its remittance text names and booked to
+// that booking's ledger with an audit entry, all in one transaction. What names no booking waits on
+// the office's screen to be assigned by hand or set aside.
+import { createHash } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { bookingNumberCandidates, creditFits, creditState } from '~/lib/office/bank-statement'
+import type { BankEntryState } from '~/lib/office/bank-statement'
+import { parseCamt053 } from '~/lib/office/camt'
+import type { StatementCredit } from '~/lib/office/camt'
+import type { Database } from '../db/client.server'
+import { bankStatementEntries, bankStatements, bookings, paymentEntries, payments, staffUsers, tripDates, trips } from '../db/schema'
+import { audit } from './audit.server'
+import { customerName } from './booking-list.server'
+import type { StaffMember } from './staff.server'
+
+type Staff = Pick<StaffMember, 'id' | 'name'>
+
+export type ImportCounts = Record<'matched' | 'partial' | 'unmatched' | 'duplicate', number>
+
+export type ImportResult =
+  | { kind: 'imported'; statementId: number | null; counts: ImportCounts; skipped: number }
+  | { kind: 'refused'; message: string }
+
+/**
+ * The credit's checksum: what identifies it on the account, and its place among equal credits of the
+ * file (two equal transfers on one day stay two), so the same statement read again finds every one.
+ */
+function checksums(accountIban: string, credits: StatementCredit[]): string[] {
+  const seen = new Map<string, number>()
+  return credits.map((c) => {
+    const key = [accountIban, c.bookedOn, c.valueOn, c.amount, c.payerIban, c.payer, c.remittance, c.bankReference, c.endToEndId].join('\u001f')
+    const n = seen.get(key) ?? 0
+    seen.set(key, n + 1)
+    return createHash('sha256').update(`${key}\u001f${n}`).digest('hex')
+  })
+}
+
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text)
+
+/** The reference a credit leaves in the ledger: its remittance text, else the bank's reference. */
+const ledgerReference = (c: { remittance: string; bankReference: string }) => cut(c.remittance || c.bankReference || 'Kontoauszug', 200)
+
+type Owed = { id: number; bookingNumber: string; owed: number; paid: number; instalments: { amount: number; status: string }[] }
+
+/** The bookings with these numbers, locked, with what they owe and have paid. */
+async function owedBy(tx: Database, numbers: string[]): Promise<Map<string, Owed>> {
+  const found = new Map<string, Owed>()
+  if (numbers.length === 0) return found
+  const rows = await tx
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      total: bookings.gesamtpreis,
+      fee: bookings.cancellationFee,
+      paid: bookings.paidAmount,
+    })
+    .from(bookings)
+    .where(inArray(bookings.bookingNumber, numbers))
+    .orderBy(asc(bookings.id))
+    .for('update')
+  const instalments = rows.length
+    ? await tx
+        .select({ bookingId: payments.bookingId, amount: payments.amount, status: payments.status })
+        .from(payments)
+        .where(inArray(payments.bookingId, rows.map((r) => r.id)))
+        .orderBy(asc(payments.dueDate), asc(payments.id))
+    : []
+  for (const r of rows) {
+    found.set(r.bookingNumber, {
+      id: r.id,
+      bookingNumber: r.bookingNumber,
+      owed: r.status === 'cancelled' ? (r.fee ?? 0) : r.total,
+      paid: r.paid,
+      instalments: instalments.filter((i) => i.bookingId === r.id),
+    })
+  }
+  return found
+}
+
+/** Books a credit to a booking's ledger, with its audit entry; the entry's id. An import's entry names no staff member, one assigned by hand its assigner. */
+async function bookCredit(
+  tx: Database,
+  booking: { id: number; bookingNumber: string },
+  credit: { amount: number; valueOn: string; remittance: string; bankReference: string },
+  staff: Staff,
+  source: string,
+  byHand = false,
+): Promise<number> {
+  const reference = ledgerReference(credit)
+  const [entry] = await tx
+    .insert(paymentEntries)
+    .values({ bookingId: booking.id, kind: 'payment', amount: credit.amount, bookedOn: credit.valueOn, method: 'ueberweisung', reference, staffId: byHand ? staff.id : null })
+    .returning({ id: paymentEntries.id })
+  if (!entry) throw new Error('ledger entry not stored')
+  await audit(
+    tx,
+    { kind: 'staff', id: staff.id, name: staff.name },
+    { action: 'booking.payment', booking, after: { amount: credit.amount, bookedOn: credit.valueOn, method: 'ueberweisung', reference, source } },
+  )
+  return entry.id
+}
+
+/** Reads a CAMT.053 statement: new credits stored and matched, known ones (duplicates) left as they are. */
+export async function importStatement(db: Database, xml: string, fileName: string, staff: Staff): Promise<ImportResult> {
+  const parsed = parseCamt053(xml)
+  if ('problem' in parsed) return { kind: 'refused', message: parsed.message }
+  const counts: ImportCounts = { matched: 0, partial: 0, unmatched: 0, duplicate: 0 }
+  if (parsed.credits.length === 0) return { kind: 'imported', statementId: null, counts, skipped: parsed.skipped }
+  const sums = checksums(parsed.accountIban, parsed.credits)
+  const source = `Kontoauszug ${cut(fileName, 120)}`
+
+  return db.transaction(async (tx) => {
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({ fileName: cut(fileName, 200), statementRef: cut(parsed.statementRef, 400), accountIban: cut(parsed.accountIban, 34), staffId: staff.id })
+      .returning({ id: bankStatements.id })
+    if (!statement) throw new Error('statement not stored')
+    const inserted = await tx
+      .insert(bankStatementEntries)
+      .values(
+        parsed.credits.map((c, i) => ({
+          statementId: statement.id,
+          checksum: sums[i] ?? '',
+          bookedOn: c.bookedOn,
+          valueOn: c.valueOn,
+          amount: c.amount,
+          payer: cut(c.payer, 140),
+          payerIban: cut(c.payerIban, 34),
+          remittance: cut(c.remittance, 1000),
+          bankReference: cut(c.bankReference || c.endToEndId, 200),
+          state: 'unmatched' as const,
+        })),
+      )
+      .onConflictDoNothing({ target: bankStatementEntries.checksum })
+      .returning({ id: bankStatementEntries.id, checksum: bankStatementEntries.checksum })
+    counts.duplicate = parsed.credits.length - inserted.length
+    if (inserted.length === 0) {
+      // Read before: nothing changes, not even the list of statements.
+      await tx.delete(bankStatements).where(eq(bankStatements.id, statement.id))
+      return { kind: 'imported', statementId: null, counts, skipped: parsed.skipped }
+    }
+
+    const idOf = new Map(inserted.map((r) => [r.checksum, r.id]))
+    const fresh = parsed.credits
+      .map((credit, i) => ({ credit, id: idOf.get(sums[i] ?? '') }))
+      .filter((c): c is { credit: StatementCredit; id: number } => c.id !== undefined)
+    const named = fresh.map(({ credit }) => bookingNumberCandidates(`${credit.remittance} ${credit.endToEndId}`))
+    const owed = await owedBy(tx, [...new Set(named.flat())])
+
+    for (const [i, { credit, id }] of fresh.entries()) {
+      const candidates = (named[i] ?? []).map((n) => owed.get(n)).filter((b): b is Owed => b !== undefined)
+      const booking = candidates.length === 1 ? candidates[0] : undefined
+      const state = creditState(candidates.length, booking ? creditFits(credit.amount, booking.owed, booking.paid, booking.instalments) : false)
+      counts[state]++
+      if (!booking) continue
+      const paymentEntryId = await bookCredit(tx, booking, credit, staff, source)
+      booking.paid += credit.amount
+      await tx.update(bankStatementEntries).set({ state, bookingId: booking.id, paymentEntryId }).where(eq(bankStatementEntries.id, id))
+    }
+    return { kind: 'imported', statementId: statement.id, counts, skipped: parsed.skipped }
+  })
+}
+
+export type BankEntryView = {
+  id: number
+  statementId: number
+  bookedOn: string
+  valueOn: string
+  amount: number
+  payer: string
+  payerIban: string
+  remittance: string
+  state: BankEntryState
+  bookingNumber: string | null
+  decidedBy: string | null
+}
+
+const entryColumns = {
+  id: bankStatementEntries.id,
+  statementId: bankStatementEntries.statementId,
+  bookedOn: bankStatementEntries.bookedOn,
+  valueOn: bankStatementEntries.valueOn,
+  amount: bankStatementEntries.amount,
+  payer: bankStatementEntries.payer,
+  payerIban: bankStatementEntries.payerIban,
+  remittance: bankStatementEntries.remittance,
+  state: bankStatementEntries.state,
+  bookingNumber: bookings.bookingNumber,
+  decidedBy: staffUsers.name,
+}
+
+/** At most this many credits waiting for the office are listed at once (oldest first). */
+export const OPEN_ENTRIES_SHOWN = 200
+
+/** The credits that name no booking, oldest first, and how many there are. */
+export async function openBankEntries(db: Database): Promise<{ entries: BankEntryView[]; total: number }> {
+  const [entries, [total]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(bankStatementEntries)
+      .leftJoin(bookings, eq(bookings.id, bankStatementEntries.bookingId))
+      .leftJoin(staffUsers, eq(staffUsers.id, bankStatementEntries.decidedBy))
+      .where(eq(bankStatementEntries.state, 'unmatched'))
+      .orderBy(asc(bankStatementEntries.valueOn), asc(bankStatementEntries.id))
+      .limit(OPEN_ENTRIES_SHOWN),
+    db.select({ n: count() }).from(bankStatementEntries).where(eq(bankStatementEntries.state, 'unmatched')),
+  ])
+  return { entries, total: total?.n ?? 0 }
+}
+
+export type StatementView = {
+  id: number
+  fileName: string
+  statementRef: string
+  accountIban: string
+  importedAt: string
+  importedBy: string | null
+  counts: Record<BankEntryState, number>
+}
+
+const statementColumns = {
+  id: bankStatements.id,
+  fileName: bankStatements.fileName,
+  statementRef: bankStatements.statementRef,
+  accountIban: bankStatements.accountIban,
+  importedAt: bankStatements.importedAt,
+  importedBy: staffUsers.name,
+}
+
+async function withCounts(db: Database, rows: (Omit<StatementView, 'counts' | 'importedAt'> & { importedAt: Date })[]): Promise<StatementView[]> {
+  if (rows.length === 0) return []
+  const tally = await db
+    .select({ statementId: bankStatementEntries.statementId, state: bankStatementEntries.state, n: count() })
+    .from(bankStatementEntries)
+    .where(inArray(bankStatementEntries.statementId, rows.map((r) => r.id)))
+    .groupBy(bankStatementEntries.statementId, bankStatementEntries.state)
+  return rows.map(({ importedAt, ...row }) => {
+    const counts: Record<BankEntryState, number> = { matched: 0, partial: 0, unmatched: 0, assigned: 0, ignored: 0 }
+    for (const t of tally) if (t.statementId === row.id) counts[t.state] = t.n
+    return { ...row, importedAt: importedAt.toISOString(), counts }
+  })
+}
+
+/** The statements read last, newest first. */
+export async function recentStatements(db: Database, limit = 20): Promise<StatementView[]> {
+  const rows = await db
+    .select(statementColumns)
+    .from(bankStatements)
+    .leftJoin(staffUsers, eq(staffUsers.id, bankStatements.staffId))
+    .orderBy(desc(bankStatements.importedAt), desc(bankStatements.id))
+    .limit(limit)
+  return withCounts(db, rows)
+}
+
+/** One statement with all its credits; null when there is none with this id. */
+export async function statementDetail(db: Database, id: number): Promise<{ statement: StatementView; entries: BankEntryView[] } | null> {
+  const rows = await db.select(statementColumns).from(bankStatements).leftJoin(staffUsers, eq(staffUsers.id, bankStatements.staffId)).where(eq(bankStatements.id, id))
+  const [statement] = await withCounts(db, rows)
+  if (!statement) return null
+  const entries = await db
+    .select(entryColumns)
+    .from(bankStatementEntries)
+    .leftJoin(bookings, eq(bookings.id, bankStatementEntries.bookingId))
+    .leftJoin(staffUsers, eq(staffUsers.id, bankStatementEntries.decidedBy))
+    .where(eq(bankStatementEntries.statementId, id))
+    .orderBy(asc(bankStatementEntries.id))
+  return { statement, entries }
+}
+
+/** What the office sees of a booking before it assigns a credit to it. */
+export type AssignTarget = {
+  bookingNumber: string
+  customer: string
+  tripTitle: string
+  departure: string
+  owed: number
+  paid: number
+  cancelled: boolean
+}
+
+export type AssignResult =
+  | { kind: 'found'; target: AssignTarget }
+  | { kind: 'assigned'; target: AssignTarget }
+  | { kind: 'set-aside' }
+  | { kind: 'refused'; message: string; field?: 'bookingNumber' }
+  | { kind: 'stale'; message: string }
+
+const STALE_MESSAGE = 'Dieser Eingang wurde inzwischen bearbeitet (in einem anderen Fenster oder von einer Kollegin). Die Liste ist jetzt aktuell.'
+const NOT_FOUND_MESSAGE = 'Zu dieser Buchungsnummer finden wir keine Buchung. Bitte prüfen Sie sie (zum Beispiel 7K4P-9XQ2).'
+
+async function assignTarget(db: Database, typed: string): Promise<(AssignTarget & { id: number }) | null> {
+  const [number] = bookingNumberCandidates(typed)
+  if (!number) return null
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      total: bookings.gesamtpreis,
+      fee: bookings.cancellationFee,
+      paid: bookings.paidAmount,
+      tripTitle: trips.title,
+      departure: tripDates.dateFrom,
+      customer: customerName,
+    })
+    .from(bookings)
+    .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+    .innerJoin(trips, eq(trips.id, tripDates.tripId))
+    .where(eq(bookings.bookingNumber, number))
+  if (!row) return null
+  const cancelled = row.status === 'cancelled'
+  return {
+    id: row.id,
+    bookingNumber: row.bookingNumber,
+    customer: row.customer,
+    tripTitle: row.tripTitle,
+    departure: row.departure,
+    owed: cancelled ? (row.fee ?? 0) : row.total,
+    paid: row.paid,
+    cancelled,
+  }
+}
+
+const publicTarget = ({ id: _id, ...target }: AssignTarget & { id: number }): AssignTarget => target
+
+/**
+ * Assigns a credit that names no booking to the booking the office typed: with
+ * `confirm` false only finds the booking, to be shown before the office confirms. Null: no such credit.
+ */
+export async function assignBankEntry(db: Database, entryId: number, typed: string, confirm: boolean, staff: Staff): Promise<AssignResult | null> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx.select().from(bankStatementEntries).where(eq(bankStatementEntries.id, entryId)).for('update')
+    if (!entry) return null
+    if (entry.state !== 'unmatched') return { kind: 'stale', message: STALE_MESSAGE }
+    const target = await assignTarget(tx, typed)
+    if (!target) return { kind: 'refused', field: 'bookingNumber', message: NOT_FOUND_MESSAGE }
+    if (!confirm) return { kind: 'found', target: publicTarget(target) }
+    const [statement] = await tx.select({ fileName: bankStatements.fileName }).from(bankStatements).where(eq(bankStatements.id, entry.statementId))
+    const paymentEntryId = await bookCredit(tx, { id: target.id, bookingNumber: target.bookingNumber }, entry, staff, `Kontoauszug ${cut(statement?.fileName ?? '', 120)}, von Hand zugeordnet`, true)
+    await tx
+      .update(bankStatementEntries)
+      .set({ state: 'assigned', bookingId: target.id, paymentEntryId, decidedBy: staff.id, decidedAt: new Date() })
+      .where(eq(bankStatementEntries.id, entryId))
+    return { kind: 'assigned', target: publicTarget({ ...target, paid: target.paid + entry.amount }) }
+  })
+}
+
+/** Sets a credit aside as no payment for a trip (a supplier's refund, a wrong transfer). Null: no such credit. */
+export async function setAsideBankEntry(db: Database, entryId: number, staff: Staff): Promise<AssignResult | null> {
+  const [done] = await db
+    .update(bankStatementEntries)
+    .set({ state: 'ignored', decidedBy: staff.id, decidedAt: new Date() })
+    .where(and(eq(bankStatementEntries.id, entryId), eq(bankStatementEntries.state, 'unmatched')))
+    .returning({ id: bankStatementEntries.id })
+  if (done) return { kind: 'set-aside' }
+  const [exists] = await db.select({ id: bankStatementEntries.id }).from(bankStatementEntries).where(eq(bankStatementEntries.id, entryId))
+  return exists ? { kind: 'stale', message: STALE_MESSAGE } : null
+}
