@@ -91,7 +91,7 @@ import { Route as BuchungBestaetigungNummerIndexRouteImport } from './routes/buc
 import { Route as BuchungBestaetigungNummerBestaetigungDotpdfRouteImport } from './routes/buchung/bestaetigung/$nummer/bestaetigung[.]pdf'
 import { Route as BuchungBestaetigungNummerReiseDoticsRouteImport } from './routes/buchung/bestaetigung/$nummer/reise[.]ics'
 import { Route as BueroBuchungenNummerIndexRouteImport } from './routes/buero/buchungen/$nummer/index'
-import { Route as BueroKontoauszuegeIdIndexRouteImport } from './routes/buero/kontoauszuege/$id/index'
+import { Route as BueroKontoauszuegeAuszugIndexRouteImport } from './routes/buero/kontoauszuege/$auszug/index'
 import { Route as BueroTermineIdIndexRouteImport } from './routes/buero/termine/$id/index'
 import { Route as BueroTermineIdDateiRouteImport } from './routes/buero/termine/$id/$datei'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
@@ -532,10 +532,10 @@ const BueroBuchungenNummerIndexRoute =
     path: '/buchungen/$nummer/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
-const BueroKontoauszuegeIdIndexRoute =
-  BueroKontoauszuegeIdIndexRouteImport.update({
-    id: '/kontoauszuege/$id/',
-    path: '/kontoauszuege/$id/',
+const BueroKontoauszuegeAuszugIndexRoute =
+  BueroKontoauszuegeAuszugIndexRouteImport.update({
+    id: '/kontoauszuege/$auszug/',
+    path: '/kontoauszuege/$auszug/',
     getParentRoute: () => BueroRouteRoute,
   } as any)
 const BueroTermineIdIndexRoute = BueroTermineIdIndexRouteImport.update({
@@ -657,7 +657,7 @@ export interface FileRoutesByFullPath {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
-  '/buero/kontoauszuege/$id/': typeof BueroKontoauszuegeIdIndexRoute
+  '/buero/kontoauszuege/$auszug/': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
@@ -746,7 +746,7 @@ export interface FileRoutesByTo {
   '/buchung/$terminId/step4': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer': typeof BueroBuchungenNummerIndexRoute
-  '/buero/kontoauszuege/$id': typeof BueroKontoauszuegeIdIndexRoute
+  '/buero/kontoauszuege/$auszug': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
@@ -838,7 +838,7 @@ export interface FileRoutesById {
   '/buchung/$terminId/step4/': typeof BuchungTerminIdStep4IndexRoute
   '/buchung/bestaetigung/$nummer/': typeof BuchungBestaetigungNummerIndexRoute
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
-  '/buero/kontoauszuege/$id/': typeof BueroKontoauszuegeIdIndexRoute
+  '/buero/kontoauszuege/$auszug/': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
@@ -931,7 +931,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
-    | '/buero/kontoauszuege/$id/'
+    | '/buero/kontoauszuege/$auszug/'
     | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
@@ -1020,7 +1020,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4'
     | '/buchung/bestaetigung/$nummer'
     | '/buero/buchungen/$nummer'
-    | '/buero/kontoauszuege/$id'
+    | '/buero/kontoauszuege/$auszug'
     | '/buero/termine/$id'
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
@@ -1111,7 +1111,7 @@ export interface FileRouteTypes {
     | '/buchung/$terminId/step4/'
     | '/buchung/bestaetigung/$nummer/'
     | '/buero/buchungen/$nummer/'
-    | '/buero/kontoauszuege/$id/'
+    | '/buero/kontoauszuege/$auszug/'
     | '/buero/termine/$id/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
@@ -1762,11 +1762,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenNummerIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
-    '/buero/kontoauszuege/$id/': {
-      id: '/buero/kontoauszuege/$id/'
-      path: '/kontoauszuege/$id'
-      fullPath: '/buero/kontoauszuege/$id/'
-      preLoaderRoute: typeof BueroKontoauszuegeIdIndexRouteImport
+    '/buero/kontoauszuege/$auszug/': {
+      id: '/buero/kontoauszuege/$auszug/'
+      path: '/kontoauszuege/$auszug'
+      fullPath: '/buero/kontoauszuege/$auszug/'
+      preLoaderRoute: typeof BueroKontoauszuegeAuszugIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
     '/buero/termine/$id/': {
@@ -1830,7 +1830,7 @@ interface BueroRouteRouteChildren {
   BueroZweiFaktorIndexRoute: typeof BueroZweiFaktorIndexRoute
   BueroTermineIdDateiRoute: typeof BueroTermineIdDateiRoute
   BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
-  BueroKontoauszuegeIdIndexRoute: typeof BueroKontoauszuegeIdIndexRoute
+  BueroKontoauszuegeAuszugIndexRoute: typeof BueroKontoauszuegeAuszugIndexRoute
   BueroTermineIdIndexRoute: typeof BueroTermineIdIndexRoute
 }
 
@@ -1850,7 +1850,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroZweiFaktorIndexRoute: BueroZweiFaktorIndexRoute,
   BueroTermineIdDateiRoute: BueroTermineIdDateiRoute,
   BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
-  BueroKontoauszuegeIdIndexRoute: BueroKontoauszuegeIdIndexRoute,
+  BueroKontoauszuegeAuszugIndexRoute: BueroKontoauszuegeAuszugIndexRoute,
   BueroTermineIdIndexRoute: BueroTermineIdIndexRoute,
 }
 
@@ -1975,3 +1975,13 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+
+import type { getRouter } from './router.tsx'
+import type { startInstance } from './start.ts'
+declare module '@tanstack/react-start' {
+  interface Register {
+    ssr: true
+    router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
+  }
+}

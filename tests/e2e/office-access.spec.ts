@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
+import { camtStatement } from '../support/camt'
 import { bookToSuccess, gotoHydrated, seatPlanDates, serverFunctionIds } from './support'
 
 const [office] = DEMO_STAFF
@@ -15,6 +16,8 @@ const OPEN_PAGES = new Set(['/buero/anmelden/', '/buero/passwort-vergessen/', '/
 /** Pages and functions for admins only: a clerk gets a 404 too (office.spec.ts opens them as admin). */
 const ADMIN_PAGES = new Set(['/buero/protokoll/'])
 const ADMIN_FUNCTIONS = new Set(['fetchAuditLog'])
+/** Uploads: POST only (a GET is a 405 for anyone, after the slash redirect); without a session the upload is a 404. */
+const UPLOADS = new Set(['/buero/kontoauszuege/einlesen'])
 /** Functions for signing in and out, answered to anyone by design (office-auth tests cover them). */
 const SIGN_IN_FUNCTIONS = new Set(['fetchOfficeSession', 'signInStaff', 'verifyStaffCode', 'signOutStaff', 'requestStaffPasswordReset', 'resetStaffPassword', 'startTwoFactorSetup', 'confirmTwoFactorSetup'])
 
@@ -29,7 +32,7 @@ function officePaths(params: Record<string, string>): string[] {
 /** The office's server functions, by name, from the files that define them. */
 function officeFunctions(): string[] {
   const names: string[] = []
-  for (const file of ['app/server/office.functions.ts', 'app/server/office-bookings.functions.ts', 'app/server/office-departures.functions.ts']) {
+  for (const file of ['app/server/office.functions.ts', 'app/server/office-bookings.functions.ts', 'app/server/office-departures.functions.ts', 'app/server/office-bank.functions.ts']) {
     let source = ''
     try {
       source = readFileSync(file, 'utf8')
@@ -78,11 +81,18 @@ test('every office page and server function refuses anonymous visitors, customer
     if (name && !calls.has(name)) calls.set(name, { name, method: r.method(), url: r.url(), body: r.postData(), headers: r.headers() })
   })
   await signIn(page)
-  const paths = officePaths({ nummer: bookingNumber, id: String(dateId), datei: 'busliste.pdf' })
+  // A statement read first, so that its page has an id to be walked.
+  const statement = await context.request.post('/buero/kontoauszuege/einlesen', {
+    headers: { 'content-type': 'application/xml', 'sec-fetch-site': 'same-origin', 'x-datei-name': 'zugriff-vorab.xml' },
+    data: camtStatement([{ amount: '3.00', ref: `ACCESS-${Date.now()}`, txs: [{ ustrd: ['vorab'] }] }]),
+  })
+  expect(statement.status()).toBe(200)
+  const { statementId } = (await statement.json()) as { statementId: number }
+  const paths = officePaths({ nummer: bookingNumber, id: String(dateId), datei: 'busliste.pdf', auszug: String(statementId) })
   expect(paths).toContain('/buero/buchungen/$nummer/'.replace('$nummer', bookingNumber))
   for (const path of paths.filter((p) => !OPEN_PAGES.has(p) && !/\.(csv|xlsx|pdf)$/.test(p))) {
     const response = await page.goto(path)
-    expect(response?.status(), path).toBe(ADMIN_PAGES.has(path) ? 404 : 200)
+    expect(response?.status(), path).toBe(ADMIN_PAGES.has(path) ? 404 : UPLOADS.has(path) ? 405 : 200)
   }
   // Pages loaded in the browser call their functions through the RPC endpoint: the office's own
   // way through its pages, and the buttons of a booking.
@@ -111,6 +121,23 @@ test('every office page and server function refuses anonymous visitors, customer
   await expect(page.getByRole('heading', { level: 1, name: 'Abfahrten' })).toBeVisible()
   await page.getByRole('region', { name: 'Abfahrten' }).getByRole('rowheader').first().getByRole('link').click()
   await expect(page.getByRole('link', { name: /Busliste.*\(PDF\)/ })).toBeVisible()
+  // Bank statements: a statement of two credits naming no booking, one looked up, one set aside.
+  await nav.getByRole('link', { name: 'Kontoauszüge' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontoauszüge' })).toBeVisible()
+  const run = `${Date.now()}`
+  const credits = [1, 2].map((n) => ({ amount: `${n}.00`, ref: `ACCESS-${run}-${n}`, txs: [{ payer: `Zugriff ${run} ${n}`, ustrd: ['ohne Nummer'] }] }))
+  await page.getByLabel('Datei des Kontoauszugs').setInputFiles({ name: `zugriff-${run}.xml`, mimeType: 'application/xml', buffer: Buffer.from(camtStatement(credits)) })
+  await page.getByRole('button', { name: 'Einlesen' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Eingelesen' })).toBeVisible()
+  const open = page.getByRole('region', { name: /^Nicht zugeordnete Eingänge/ })
+  const first = open.getByRole('listitem').filter({ hasText: `Zugriff ${run} 1` })
+  await first.getByLabel('Buchungsnummer').fill(bookingNumber)
+  await first.getByRole('button', { name: 'Buchung suchen' }).click()
+  await expect(first.getByRole('region', { name: 'Zuordnung prüfen' })).toBeVisible()
+  await open.getByRole('listitem').filter({ hasText: `Zugriff ${run} 2` }).getByRole('button', { name: 'Keine Reisezahlung' }).click()
+  await expect(page.getByText('ist als „keine Reisezahlung“ abgelegt')).toBeVisible()
+  await page.getByRole('link', { name: `zugriff-${run}.xml` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Kontoauszug zugriff-${run}.xml` })).toBeVisible()
   // Last, as it ends the booking: its cancellation.
   await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
   await page.getByRole('button', { name: 'Stornogebühr berechnen' }).click()
@@ -130,6 +157,12 @@ test('every office page and server function refuses anonymous visitors, customer
       const body = await answer.text()
       expect(body, `${stranger.who} ${path}`).not.toContain(bookingNumber)
       if (OPEN_PAGES.has(path)) expect(answer.status(), `${stranger.who} ${path}`).toBe(200)
+      else if (UPLOADS.has(path)) {
+        // Like every address without a slash at its end, then the 405 the walk above saw.
+        expect(answer.status(), `${stranger.who} GET ${path}`).toBe(308)
+        const upload = await request.post(path, { headers: { 'content-type': 'application/xml', 'sec-fetch-site': 'same-origin', ...headers }, data: camtStatement([{ amount: '1.00' }]) })
+        expect(upload.status(), `${stranger.who} POST ${path}`).toBe(404)
+      }
       else if (/\.(csv|xlsx|pdf)$/.test(path)) expect(answer.status(), `${stranger.who} ${path}`).toBe(404)
       else {
         expect(answer.status(), `${stranger.who} ${path}`).toBe(307)

@@ -100,7 +100,7 @@ export function BankStatementUpload() {
         {shown?.kind === 'imported' && shown.result.statementId ? (
           <>
             {' '}
-            <Link to="/buero/kontoauszuege/$id/" params={{ id: String(shown.result.statementId) }}>
+            <Link to="/buero/kontoauszuege/$auszug/" params={{ auszug: String(shown.result.statementId) }}>
               Zum Kontoauszug
             </Link>
           </>

@@ -47,7 +47,7 @@ function BankStatementsPage() {
                       {s.importedBy ? `, ${s.importedBy}` : ''}
                     </td>
                     <td>
-                      <Link to="/buero/kontoauszuege/$id/" params={{ id: String(s.id) }}>
+                      <Link to="/buero/kontoauszuege/$auszug/" params={{ auszug: String(s.id) }}>
                         {s.fileName}
                       </Link>
                     </td>

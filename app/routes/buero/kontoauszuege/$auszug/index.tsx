@@ -7,9 +7,9 @@ import { parseId } from '~/lib/ids'
 import { bankStatementQuery } from '~/queries/office-bank'
 
 /** `/buero/kontoauszuege/{id}/`: one statement read, every credit in it and what became of it. */
-export const Route = createFileRoute('/buero/kontoauszuege/$id/')({
+export const Route = createFileRoute('/buero/kontoauszuege/$auszug/')({
   loader: async ({ context, params }) => {
-    const id = parseId(params.id)
+    const id = parseId(params.auszug)
     if (id === null) throw notFound()
     const detail = await context.queryClient.ensureQueryData(bankStatementQuery(id))
     return { id, title: `Kontoauszug ${detail.statement.fileName}` }
