@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
 import { camtStatement } from '../support/camt'
-import { bookToSuccess, gotoHydrated, seatPlanDates, serverFunctionIds } from './support'
+import { bookToSuccess, gotoHydrated, lastDateOfTrip, seatPlanDates, serverFunctionIds } from './support'
 
 const [office] = DEMO_STAFF
 
@@ -121,6 +121,13 @@ test('every office page and server function refuses anonymous visitors, customer
   await expect(page.getByRole('heading', { level: 1, name: 'Abfahrten' })).toBeVisible()
   await page.getByRole('region', { name: 'Abfahrten' }).getByRole('rowheader').first().getByRole('link').click()
   await expect(page.getByRole('link', { name: /Busliste.*\(PDF\)/ })).toBeVisible()
+  // A departure called off: the last date of a trip no other test books (it has no bookings).
+  await gotoHydrated(page, `/buero/termine/${await lastDateOfTrip(request, 32)}/`)
+  const calling = page.getByRole('region', { name: 'Termin absagen' })
+  await calling.getByRole('radio', { name: 'unvermeidbare, außergewöhnliche Umstände' }).check()
+  await calling.getByRole('button', { name: 'Absage prüfen' }).click()
+  await calling.getByRole('button', { name: 'Termin absagen' }).click()
+  await expect(calling.getByRole('status')).toContainText('Der Termin ist abgesagt')
   // Bank statements: a statement of two credits naming no booking, one looked up, one set aside.
   await nav.getByRole('link', { name: 'Kontoauszüge' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Kontoauszüge' })).toBeVisible()

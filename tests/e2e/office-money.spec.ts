@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatPlanDates } from './support'
+import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, lastDateOfTrip, mailsWith, seatPlanDates } from './support'
 
 const [office] = DEMO_STAFF
 
@@ -109,4 +109,39 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
   const storno = mails.filter((m) => m.subject === `Stornobestätigung für Ihre Buchung ${bookingNumber}`)
   expect(storno).toHaveLength(1)
   expect(storno[0]?.text?.replace(/\s/g, ' ')).toContain(fee)
+})
+
+test('the office calls a departure off: it checks the reason and the bookings first, then every booking is cancelled and its customer mailed', async ({ page, browser, request }) => {
+  test.setTimeout(150_000)
+  // A date no other test books: the dates the other tests find stay as they are.
+  const dateId = await lastDateOfTrip(request, 31)
+  const customer = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await customer.newPage(), dateId)
+  await customer.close()
+
+  await gotoHydrated(page, `/buero/termine/${dateId}/`)
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  const section = page.getByRole('region', { name: 'Termin absagen' })
+  await section.getByRole('radio', { name: 'unvermeidbare, außergewöhnliche Umstände' }).check()
+  await section.getByRole('button', { name: 'Absage prüfen' }).click()
+  const check = section.getByRole('region', { name: 'Absage prüfen' })
+  await expect(check.getByRole('heading', { name: 'Absage prüfen' })).toBeFocused()
+  await expect(check.locator('dt:text-is("Betroffen") + dd')).toHaveText(/^\d+ Buchung(en)? mit \d+ Person(en)?$/)
+  const bookings = Number(/^(\d+)/.exec(await check.locator('dt:text-is("Betroffen") + dd').innerText())?.[1])
+  expect(bookings).toBeGreaterThanOrEqual(1)
+  await expectNoSeriousAxeViolations(page)
+  await check.getByRole('button', { name: 'Termin absagen' }).click()
+  await expect(section.getByRole('status')).toContainText(`Der Termin ist abgesagt und im Shop geschlossen. ${bookings} Buchung`)
+  await expect(section.getByText('Der Termin ist im Shop geschlossen und hat keine Buchungen.')).toBeVisible()
+
+  await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (storniert)` })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Zahlungen' }).locator('dt:text-is("Stornogebühr") + dd')).toHaveText('0,00 €')
+  await expect.poll(() => mailsWith(bookingNumber).length, { timeout: 30_000 }).toBe(2)
+  const mails = await Promise.all(mailsWith(bookingNumber).map((raw) => simpleParser(raw)))
+  const notice = mails.filter((m) => m.subject?.startsWith('Absage Ihrer Reise'))
+  expect(notice).toHaveLength(1)
+  expect(notice[0]?.text).toContain('Unvermeidbare, außergewöhnliche Umstände')
 })

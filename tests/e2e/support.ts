@@ -32,6 +32,16 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: string; state: string }[] }
 
 /** Bookable dates of bus trips with a seat plan (`count` at most), found from the trip pages of the demo catalogue. */
+/**
+ * The last date of the trip `seatPlanDates` finds at `index`: a date no other test books (they take
+ * the first date of a trip), for a test that closes it.
+ */
+export async function lastDateOfTrip(request: APIRequestContext, index: number): Promise<number> {
+  const tripId = (await seatPlanDates(request, index + 1))[index]?.tripId ?? 1
+  const html = await (await request.get(`/reise/${tripId}/`)).text()
+  return Number([...html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)].at(-1)?.[1] ?? 0)
+}
+
 export async function seatPlanDates(request: APIRequestContext, count = 12): Promise<{ tripId: number; dateId: number }[]> {
   const found: { tripId: number; dateId: number }[] = []
   for (let tripId = 1; tripId <= 80 && found.length < count; tripId++) {

@@ -262,6 +262,8 @@ export async function loadDeparture(db: Database, id: number, now = new Date()):
 export type DepartureView = {
   facts: Omit<DepartureFacts, 'layout'>
   counts: PlaceCounts
+  /** The bookings of the date (those a cancellation of the departure would end). */
+  bookings: number
   minimum: MinimumState
   seatPlan: SeatPlanView | null
   /** The Busliste's tables the seat plan does not show: travellers without a seat (all of them without a plan). */
@@ -278,6 +280,7 @@ export function departureView(d: Departure, today: string): DepartureView {
   return {
     facts,
     counts: placeCounts(facts.capacity, layout, booked, d.reservations),
+    bookings: new Set(d.travellers.map((t) => t.bookingNumber)).size,
     minimum: minimumState(facts, booked, today),
     seatPlan: layout ? seatPlanView(layout, d.travellers, d.reservations) : null,
     travellerTables: layout ? bus.tables.slice(1) : bus.tables,

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { countOf, formatDateRange } from '~/lib/format'
+import { DepartureCancellation } from '~/components/office/DepartureCancellation'
 import { pageHead } from '~/lib/head'
 import { parseId } from '~/lib/ids'
 import { CELL_LABELS, SEAT_VIEW_LABELS, listFileName, minimumText, seatPlanColumnHeaders, shopStatus } from '~/lib/office/departure-lists'
@@ -87,6 +88,8 @@ function DeparturePage() {
           </table>
         </div>
       </section>
+
+      <DepartureCancellation view={view} />
 
       <section aria-labelledby="sitzplan-titel">
         <h2 id="sitzplan-titel">Sitzplan mit Namen</h2>
