@@ -61,6 +61,8 @@ import { Route as BueroAnmeldenIndexRouteImport } from './routes/buero/anmelden/
 import { Route as BueroBuchungenIndexRouteImport } from './routes/buero/buchungen/index'
 import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/buchungen/export[.]csv'
 import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
+import { Route as BueroLastschriftenIndexRouteImport } from './routes/buero/lastschriften/index'
+import { Route as BueroLastschriftenDateiRouteImport } from './routes/buero/lastschriften/$datei'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
@@ -361,6 +363,16 @@ const BueroBuchungenExportDotxlsxRoute =
     path: '/buchungen/export.xlsx',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroLastschriftenIndexRoute = BueroLastschriftenIndexRouteImport.update({
+  id: '/lastschriften/',
+  path: '/lastschriften/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroLastschriftenDateiRoute = BueroLastschriftenDateiRouteImport.update({
+  id: '/lastschriften/$datei',
+  path: '/lastschriften/$datei',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -601,11 +613,13 @@ export interface FileRoutesByFullPath {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
+  '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -687,11 +701,13 @@ export interface FileRoutesByTo {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
+  '/buero/lastschriften': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll': typeof BueroProtokollIndexRoute
@@ -776,11 +792,13 @@ export interface FileRoutesById {
   '/blog/detail/$': typeof BlogDetailSplatRoute
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
+  '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -866,11 +884,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
+    | '/buero/lastschriften/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -952,11 +972,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article'
     | '/buchung/$terminId'
     | '/buero/anmelden'
     | '/buero/buchungen'
+    | '/buero/lastschriften'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/protokoll'
@@ -1040,11 +1062,13 @@ export interface FileRouteTypes {
     | '/blog/detail/$'
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
+    | '/buero/lastschriften/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1514,6 +1538,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenExportDotxlsxRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/lastschriften/': {
+      id: '/buero/lastschriften/'
+      path: '/lastschriften'
+      fullPath: '/buero/lastschriften/'
+      preLoaderRoute: typeof BueroLastschriftenIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/lastschriften/$datei': {
+      id: '/buero/lastschriften/$datei'
+      path: '/lastschriften/$datei'
+      fullPath: '/buero/lastschriften/$datei'
+      preLoaderRoute: typeof BueroLastschriftenDateiRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -1759,8 +1797,10 @@ interface BueroRouteRouteChildren {
   BueroIndexRoute: typeof BueroIndexRoute
   BueroBuchungenExportDotcsvRoute: typeof BueroBuchungenExportDotcsvRoute
   BueroBuchungenExportDotxlsxRoute: typeof BueroBuchungenExportDotxlsxRoute
+  BueroLastschriftenDateiRoute: typeof BueroLastschriftenDateiRoute
   BueroAnmeldenIndexRoute: typeof BueroAnmeldenIndexRoute
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
+  BueroLastschriftenIndexRoute: typeof BueroLastschriftenIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
@@ -1776,8 +1816,10 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroIndexRoute: BueroIndexRoute,
   BueroBuchungenExportDotcsvRoute: BueroBuchungenExportDotcsvRoute,
   BueroBuchungenExportDotxlsxRoute: BueroBuchungenExportDotxlsxRoute,
+  BueroLastschriftenDateiRoute: BueroLastschriftenDateiRoute,
   BueroAnmeldenIndexRoute: BueroAnmeldenIndexRoute,
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
+  BueroLastschriftenIndexRoute: BueroLastschriftenIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroProtokollIndexRoute: BueroProtokollIndexRoute,

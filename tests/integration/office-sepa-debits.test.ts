@@ -26,6 +26,7 @@ const today = todayInBerlin()
 const staff = { id: 'staff-sepa', name: 'Sabine Lastschrift' }
 const context = { today, bank: settings.bank, site: DEFAULT_SITE_INFO }
 const period = { from: today, till: addDays(today, 365) }
+const all = { ...period, query: '' }
 let debit1 = ''
 let debit2 = ''
 let transfer = ''
@@ -69,7 +70,7 @@ describe('the debit day', () => {
 
 describe('debitsPage and announceDebits', () => {
   it('lists the open instalments of bookings paid by debit in the period, with debtor, mandate reference and date', async () => {
-    const page = await debitsPage(t.db, period, today)
+    const page = await debitsPage(t.db, all, today)
     expect(page.problem).toBeNull()
     const numbers = new Set(page.due.map((d) => d.bookingNumber))
     expect(numbers).toEqual(new Set([debit1, debit2]))
@@ -79,12 +80,15 @@ describe('debitsPage and announceDebits', () => {
     expect(first).toMatchObject({ amount: plan[0]!.amount, dueDate: plan[0]!.dueDate, debtor: 'Anna Becker', mandateReference: `${debit1}-1`, mandateDate: today })
     expect(first.debitDay >= addDays(today, 14)).toBe(true)
     expect(isSettlementDay(first.debitDay)).toBe(true)
+    // Narrowed to one booking (its number or the payer's name).
+    expect(new Set((await debitsPage(t.db, { ...period, query: debit2.slice(0, 6).toLowerCase() }, today)).due.map((d) => d.bookingNumber))).toEqual(new Set([debit2]))
+    expect((await debitsPage(t.db, { ...period, query: 'Niemand' }, today)).due).toEqual([])
     // A period that ends before the first instalment lists nothing.
-    expect((await debitsPage(t.db, { from: addDays(today, -30), till: addDays(today, -1) }, today)).due).toEqual([])
+    expect((await debitsPage(t.db, { from: addDays(today, -30), till: addDays(today, -1), query: '' }, today)).due).toEqual([])
   })
 
   it('refuses a period whose end lies before its start, in German, and stores nothing', async () => {
-    const page = await debitsPage(t.db, { from: addDays(today, 10), till: today }, today)
+    const page = await debitsPage(t.db, { from: addDays(today, 10), till: today, query: '' }, today)
     expect(page.problem).toEqual({ field: 'till', message: expect.stringContaining('Das Ende des Zeitraums liegt vor seinem Beginn') })
     expect(page.due).toEqual([])
     const refused = await announceDebits(t.db, { period: { from: addDays(today, 10), till: today }, paymentIds: [1] }, staff, context)
@@ -93,7 +97,7 @@ describe('debitsPage and announceDebits', () => {
   })
 
   it('mails each pre-notification once, with amount, debit day, mandate reference and creditor id, and audits it', async () => {
-    const page = await debitsPage(t.db, period, today)
+    const page = await debitsPage(t.db, all, today)
     const deposits = page.due.filter((d) => d.kind !== 'balance')
     expect(deposits).toHaveLength(2)
     const done = await announceDebits(t.db, { period, paymentIds: deposits.map((d) => d.paymentId) }, staff, context)
@@ -113,7 +117,7 @@ describe('debitsPage and announceDebits', () => {
       expect(audited[0]).toMatchObject({ actorName: staff.name, after: { amount: due.amount, collectionDate: due.debitDay, mandate: due.mandateReference } })
     }
     // The debits wait for a file; the balances are still to be announced.
-    const after = await debitsPage(t.db, period, today)
+    const after = await debitsPage(t.db, all, today)
     expect(after.announced.map((d) => d.endToEndId).sort()).toEqual(deposits.map((d) => `${d.bookingNumber}-${d.kind === 'full' ? 'G' : 'A'}1`).sort())
     expect(after.due.every((d) => d.kind === 'balance')).toBe(true)
   })
@@ -133,7 +137,7 @@ describe('exportDebits', () => {
   let messageId = ''
 
   it('writes a pain.008.001.08 file that passes the schema, with the creditor id, mandates, amounts, days and ids', async () => {
-    const page = await debitsPage(t.db, period, today)
+    const page = await debitsPage(t.db, all, today)
     const now = new Date()
     const done = await exportDebits(t.db, page.announced.map((d) => d.id), staff, { now, bank: settings.bank })
     expect(done).toMatchObject({ kind: 'done', count: 2 })
@@ -240,7 +244,7 @@ describe('markExportCollected and recordDebitReturn', () => {
   })
 
   it('lists the reopened instalment again; its next debit has the next end-to-end id', async () => {
-    const page = await debitsPage(t.db, period, today)
+    const page = await debitsPage(t.db, all, today)
     const again = page.due.find((d) => d.bookingNumber === debit1 && d.kind !== 'balance')!
     expect(again).toBeDefined()
     expect(await announceDebits(t.db, { period, paymentIds: [again.paymentId] }, staff, context)).toMatchObject({ kind: 'done', count: 1 })

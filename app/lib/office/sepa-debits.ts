@@ -135,8 +135,15 @@ export function eurosOf(raw: number): number {
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 
-/** The page's period in the address: `?von=2027-03-01&bis=2027-03-31` (each optional). */
-export const debitPeriodSearchSchema = z.object({ von: z.optional(z.catch(isoDay, '')), bis: z.optional(z.catch(isoDay, '')) })
+/**
+ * The page's period in the address, and a booking number or payer to narrow it to:
+ * `?von=2027-03-01&bis=2027-03-31&q=7K4P` (each optional).
+ */
+export const debitPeriodSearchSchema = z.object({
+  von: z.optional(z.catch(isoDay, '')),
+  bis: z.optional(z.catch(isoDay, '')),
+  q: z.optional(z.catch(z.string().check(z.trim(), z.maxLength(70)), '')),
+})
 export type DebitPeriodSearch = z.infer<typeof debitPeriodSearchSchema>
 
 /** Days the list looks ahead when no end is given: a deposit (7 days) and a balance (30 days before departure) both show. */
@@ -151,6 +158,9 @@ export function debitPeriod(search: DebitPeriodSearch, today: string): DebitPeri
   const from = search.von || today
   return { from, till: search.bis || addDays(from, DEFAULT_PERIOD_DAYS) }
 }
+
+/** The page's filter: its period and what the lists are narrowed to ('' for everything). */
+export type DebitFilter = DebitPeriod & { query: string }
 
 function epochDayOrNull(iso: string): number | null {
   try {

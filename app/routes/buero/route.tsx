@@ -60,6 +60,9 @@ function OfficeLayout() {
               <li>
                 <Link to="/buero/termine/">Abfahrten</Link>
               </li>
+              <li>
+                <Link to="/buero/lastschriften/">Lastschriften</Link>
+              </li>
               {office.staff.role === 'admin' ? (
                 <li>
                   <Link to="/buero/protokoll/">Protokoll</Link>

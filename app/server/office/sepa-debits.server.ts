@@ -5,7 +5,7 @@
 // pay the instalments through migration 0017's triggers); and a return debit that takes the money
 // back out. Every step writes an audit entry per booking in its transaction.
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import { Document } from 'sepa'
 import * as z from 'zod/mini'
 import type { BankDetails } from '~/lib/booking/summary'
@@ -23,7 +23,8 @@ import {
   periodProblem,
   returnDayProblem,
 } from '~/lib/office/sepa-debits'
-import type { DebitPeriod, DebitReturnForm, DebitState, ReturnReason } from '~/lib/office/sepa-debits'
+import type { DebitFilter, DebitPeriod, DebitReturnForm, DebitState, ReturnReason } from '~/lib/office/sepa-debits'
+import { containsPattern } from '~/lib/office/booking-list'
 import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/client.server'
 import { bookings, paymentEntries, payments, sepaDebits, sepaExports, sepaMandates, tripDates, trips } from '../db/schema'
@@ -81,6 +82,8 @@ export type ExportView = { id: number; messageId: string; createdAt: string; deb
 
 export type DebitsPage = {
   period: DebitPeriod
+  /** The booking number or payer the lists are narrowed to; '' for all. */
+  query: string
   problem: { field: 'from' | 'till'; message: string } | null
   due: DueInstalment[]
   /** Announced, waiting for a file. */
@@ -97,9 +100,12 @@ const liveDebit = sql`exists (select 1 from ${sepaDebits} d where d.payment_id =
   and not exists (select 1 from ${paymentEntries} r where r.sepa_debit_id = d.id and r.kind = 'return'))`
 /** The booking's latest mandate (a later one, given on the payment page, replaces the first). */
 const latestMandate = sql`${sepaMandates.id} = (select max(m2.id) from ${sepaMandates} m2 where m2.booking_id = ${bookings.id})`
+/** A booking number or the payer's name containing the text; everything for ''. */
+const matching = (query: string) =>
+  query ? or(ilike(bookings.bookingNumber, containsPattern(query)), ilike(sepaMandates.accountHolder, containsPattern(query))) : undefined
 const berlinDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`
 
-function dueQuery(db: Database, period: DebitPeriod) {
+function dueQuery(db: Database, period: DebitPeriod, query = '') {
   return db
     .select({
       paymentId: payments.id,
@@ -131,6 +137,7 @@ function dueQuery(db: Database, period: DebitPeriod) {
         sql`${payments.amount} > 0`,
         sql`${payments.dueDate} between ${period.from} and ${period.till}`,
         sql`not ${liveDebit}`,
+        matching(query),
       ),
     )
     .orderBy(asc(payments.dueDate), asc(bookings.bookingNumber), asc(payments.id))
@@ -185,11 +192,12 @@ function debitView(row: DebitRow): DebitView {
 }
 
 /** The office's page: the instalments due in the period, the debits waiting for a file, the latest files. */
-export async function debitsPage(db: Database, period: DebitPeriod, today: string): Promise<DebitsPage> {
+export async function debitsPage(db: Database, filter: DebitFilter, today: string): Promise<DebitsPage> {
+  const period = { from: filter.from, till: filter.till }
   const problem = periodProblem(period)
   const [due, announced, files] = await Promise.all([
-    problem ? [] : dueQuery(db, period),
-    debitsQuery(db).where(isNull(sepaDebits.exportId)).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
+    problem ? [] : dueQuery(db, period, filter.query),
+    debitsQuery(db).where(and(isNull(sepaDebits.exportId), matching(filter.query))).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
     db
       .select({
         id: sepaExports.id,
@@ -205,6 +213,7 @@ export async function debitsPage(db: Database, period: DebitPeriod, today: strin
   ])
   return {
     period,
+    query: filter.query,
     problem,
     due: due.map((r) => ({
       paymentId: r.paymentId,
