@@ -252,6 +252,8 @@ function AnnouncedSection({ debits }: { debits: DebitView[] }) {
 }
 
 function FilesSection({ files }: { files: ExportView[] }) {
+  // A file marked collected leaves the forms: what happened is said here, below them.
+  const [outcome, setOutcome] = useState<Outcome>(null)
   return (
     <section aria-labelledby="dateien-titel">
       <h2 id="dateien-titel">Dateien für die Bank</h2>
@@ -290,13 +292,14 @@ function FilesSection({ files }: { files: ExportView[] }) {
       {files
         .filter((f) => !f.collectedOn)
         .map((f) => (
-          <CollectedForm key={f.id} file={f} />
+          <CollectedForm key={f.id} file={f} onCollected={setOutcome} />
         ))}
+      <OutcomeLine outcome={outcome} />
     </section>
   )
 }
 
-function CollectedForm({ file }: { file: ExportView }) {
+function CollectedForm({ file, onCollected }: { file: ExportView; onCollected: (outcome: Outcome) => void }) {
   const queryClient = useQueryClient()
   const id = useId()
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -313,7 +316,8 @@ function CollectedForm({ file }: { file: ExportView }) {
       setOutcome(null)
       try {
         const result = await markOfficeDebitsCollected({ data: { exportId: file.id, collectedOn: value.collectedOn } })
-        setOutcome(outcomeOf(result))
+        if (result.kind === 'done') onCollected(outcomeOf(result))
+        else setOutcome(outcomeOf(result))
         await queryClient.invalidateQueries({ queryKey: ['office', 'debits'] })
         await queryClient.invalidateQueries({ queryKey: ['office', 'booking'] })
       } catch {
