@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayInBerlin } from '~/lib/calendar'
 import { formatDate, formatPrice } from '~/lib/format'
-import { PRE_NOTIFICATION_DAYS, debitDay, isSettlementDay } from '~/lib/office/sepa-debits'
+import { isSettlementDay } from '~/lib/office/sepa-debits'
 import { DEFAULT_SITE_INFO } from '~/lib/site'
 import { bookingAuditRows } from '~/server/office/audit.server'
 import { bookingDetail } from '~/server/office/booking-detail.server'
@@ -53,19 +53,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.cleanup()
-})
-
-describe('the debit day', () => {
-  it('is the due day, at least 14 days after the pre-notification, on a settlement day', () => {
-    expect(PRE_NOTIFICATION_DAYS).toBe(14)
-    expect(debitDay('2027-03-01', '2027-01-04')).toBe('2027-03-01') // a Monday, long after the notice
-    expect(debitDay('2027-01-05', '2027-01-04')).toBe('2027-01-18') // 14 days later, a Monday
-    expect(debitDay('2027-03-27', '2027-01-04')).toBe('2027-03-30') // a Saturday before Easter Monday: the Tuesday
-    expect(isSettlementDay('2027-03-26')).toBe(false) // Good Friday
-    expect(isSettlementDay('2027-03-29')).toBe(false) // Easter Monday
-    expect(isSettlementDay('2027-05-03')).toBe(true)
-    expect(isSettlementDay('2026-12-25')).toBe(false)
-  })
 })
 
 describe('debitsPage and announceDebits', () => {
