@@ -240,3 +240,22 @@ describe('markExportCollected and recordDebitReturn', () => {
     expect(await preNotifications()).toHaveLength(3)
   })
 })
+
+describe('at the same time, and after a cancellation', () => {
+  it('announces an instalment once when two clicks arrive together', async () => {
+    const page = await debitsPage(t.db, all, today)
+    const row = page.due[0]!
+    const mailsBefore = (await preNotifications()).length
+    const results = await Promise.all([1, 2].map(() => announceDebits(t.db, { period, paymentIds: [row.paymentId] }, staff, context)))
+    expect(results.map((r) => r.kind).sort()).toEqual(['done', 'stale'])
+    expect((await preNotifications()).length).toBe(mailsBefore + 1)
+  })
+
+  it('does not put the debit of a booking cancelled since its pre-notification into a file', async () => {
+    const id = await bookingId(debit1)
+    const [waiting] = await t.db.select({ id: sepaDebits.id }).from(sepaDebits).where(and(eq(sepaDebits.bookingId, id), eq(sepaDebits.attempt, 2)))
+    await t.db.update(bookings).set({ status: 'cancelled', cancellationFee: 0 }).where(eq(bookings.id, id))
+    expect((await debitsPage(t.db, all, today)).announced.map((d) => d.bookingNumber)).not.toContain(debit1)
+    expect((await exportDebits(t.db, [waiting!.id], staff, { now: new Date(), bank: settings.bank })).kind).toBe('stale')
+  })
+})

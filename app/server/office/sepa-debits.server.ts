@@ -197,7 +197,7 @@ export async function debitsPage(db: Database, filter: DebitFilter, today: strin
   const problem = periodProblem(period)
   const [due, announced, files] = await Promise.all([
     problem ? [] : dueQuery(db, period, filter.query),
-    debitsQuery(db).where(and(isNull(sepaDebits.exportId), matching(filter.query))).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
+    debitsQuery(db).where(and(isNull(sepaDebits.exportId), eq(bookings.status, 'received'), matching(filter.query))).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
     db
       .select({
         id: sepaExports.id,
@@ -259,6 +259,19 @@ export async function announceDebits(
     const wanted = new Set(input.paymentIds)
     const chosen = rows.filter((r) => wanted.has(r.paymentId))
     if (chosen.length !== wanted.size) return { kind: 'stale', message: LIST_CHANGED_MESSAGE }
+    // Read again now that the bookings are locked (PostgreSQL's recheck of a waiting lock does not
+    // see a debit a colleague committed meanwhile): an instalment announced meanwhile refuses all.
+    const announced = await tx
+      .select({ id: sepaDebits.id })
+      .from(sepaDebits)
+      .where(
+        and(
+          inArray(sepaDebits.paymentId, input.paymentIds),
+          sql`not exists (select 1 from ${paymentEntries} r where r.sepa_debit_id = ${sepaDebits.id} and r.kind = 'return')`,
+        ),
+      )
+      .limit(1)
+    if (announced.length) return { kind: 'stale', message: LIST_CHANGED_MESSAGE }
     const withoutEmail = chosen.filter((r) => !contactSchema.parse(r.contact).email)
     if (withoutEmail.length)
       return {
@@ -421,7 +434,8 @@ export async function exportDebits(
   if (debitIds.length === 0) return { kind: 'refused', message: 'Es gibt keine angekündigten Lastschriften für eine Datei.' }
   return db.transaction(async (tx) => {
     const rows = await debitsQuery(tx)
-      .where(and(inArray(sepaDebits.id, debitIds), isNull(sepaDebits.exportId)))
+      // A booking cancelled since its pre-notification is not debited.
+      .where(and(inArray(sepaDebits.id, debitIds), isNull(sepaDebits.exportId), eq(bookings.status, 'received')))
       .orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id))
       .for('update', { of: sepaDebits })
     if (rows.length !== new Set(debitIds).size) return { kind: 'stale', message: LIST_CHANGED_MESSAGE }
