@@ -366,7 +366,7 @@ export function preNotificationMail(
           ],
         },
         paragraphs: [
-          'Fällt das Belastungsdatum auf einen Tag, an dem die Banken nicht buchen, belasten wir Ihr Konto am nächsten Bankarbeitstag. Innerhalb von acht Wochen ab dem Belastungsdatum können Sie die Erstattung des Betrags verlangen; es gelten die Bedingungen Ihrer Bank.',
+          'Innerhalb von acht Wochen ab dem Belastungsdatum können Sie die Erstattung des Betrags verlangen; es gelten die Bedingungen Ihrer Bank. Haben Sie Fragen zu dieser Lastschrift, antworten Sie einfach auf diese E-Mail.',
         ],
       },
     ],
