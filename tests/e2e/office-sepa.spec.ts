@@ -95,6 +95,7 @@ test('the office announces, exports and collects a SEPA direct debit, and record
   await expect(back.getByRole('status')).toContainText('ist erfasst; der Betrag ist wieder offen')
   await expect(entries.getByRole('row', { name: /Rücklastschrift \(MD06 – Erstattung auf Verlangen des Zahlers \(Widerspruch\)\)/ })).toBeVisible()
   await expect(money.getByRole('listitem').first()).toContainText(/, offen$/)
+  await expect(money.getByRole('listitem').filter({ hasText: `${bookingNumber}-` }).first()).toContainText(/zurückgegeben am .* \(MD06 – /)
   await expect(page.getByRole('region', { name: 'Notizen und Verlauf' })).toContainText('Rücklastschrift erfasst')
   await expectNoSeriousAxeViolations(page)
 })

@@ -11,7 +11,7 @@ import { paymentStateText } from '~/lib/office/booking-list'
 import { LEDGER_ENTRY_KIND_LABELS, RECORDED_ENTRY_KINDS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, parseEntryAmount } from '~/lib/office/ledger'
 import type { LedgerEntryForm } from '~/lib/office/ledger'
 import { officeBookingQuery } from '~/queries/office'
-import { returnReasonText } from '~/lib/office/sepa-debits'
+import { DEBIT_STATE_LABELS, returnReasonText } from '~/lib/office/sepa-debits'
 import { focusOutcome } from './BookingChange'
 import { DebitReturnForm } from './SepaDebits'
 import { recordOfficeLedgerEntry } from '~/server/office-bookings.functions'
@@ -65,6 +65,21 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
           </li>
         ))}
       </ul>
+
+      {b.debits.length ? (
+        <>
+          <h3>SEPA-Lastschriften</h3>
+          <ul className="office-booking__list">
+            {b.debits.map((d) => (
+              <li key={d.id}>
+                {d.endToEndId}: {formatPrice(d.amount)}, Abbuchung am {formatDate(d.collectionDate)}, {DEBIT_STATE_LABELS[d.state]}
+                {d.collectedOn ? ` am ${formatDate(d.collectedOn)}` : ''}
+                {d.returnReason ? ` (${returnReasonText(d.returnReason)})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h3 id="buchungen-geld-titel">Eingänge und Erstattungen</h3>
       {ledger.entries.length === 0 ? (
