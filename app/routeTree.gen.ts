@@ -63,6 +63,8 @@ import { Route as BueroBuchungenExportDotcsvRouteImport } from './routes/buero/b
 import { Route as BueroBuchungenExportDotxlsxRouteImport } from './routes/buero/buchungen/export[.]xlsx'
 import { Route as BueroKontoauszuegeIndexRouteImport } from './routes/buero/kontoauszuege/index'
 import { Route as BueroKontoauszuegeEinlesenRouteImport } from './routes/buero/kontoauszuege/einlesen'
+import { Route as BueroLastschriftenIndexRouteImport } from './routes/buero/lastschriften/index'
+import { Route as BueroLastschriftenDateiRouteImport } from './routes/buero/lastschriften/$datei'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
@@ -375,6 +377,16 @@ const BueroKontoauszuegeEinlesenRoute =
     path: '/kontoauszuege/einlesen',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const BueroLastschriftenIndexRoute = BueroLastschriftenIndexRouteImport.update({
+  id: '/lastschriften/',
+  path: '/lastschriften/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroLastschriftenDateiRoute = BueroLastschriftenDateiRouteImport.update({
+  id: '/lastschriften/$datei',
+  path: '/lastschriften/$datei',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -622,12 +634,14 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
+  '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -711,12 +725,14 @@ export interface FileRoutesByTo {
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege': typeof BueroKontoauszuegeIndexRoute
+  '/buero/lastschriften': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll': typeof BueroProtokollIndexRoute
@@ -803,12 +819,14 @@ export interface FileRoutesById {
   '/buero/buchungen/export.csv': typeof BueroBuchungenExportDotcsvRoute
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
+  '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
+  '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -896,12 +914,14 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
     | '/buero/kontoauszuege/'
+    | '/buero/lastschriften/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -985,12 +1005,14 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article'
     | '/buchung/$terminId'
     | '/buero/anmelden'
     | '/buero/buchungen'
     | '/buero/kontoauszuege'
+    | '/buero/lastschriften'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/protokoll'
@@ -1076,12 +1098,14 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.csv'
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
+    | '/buero/lastschriften/$datei'
     | '/media/seed/$'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
     | '/buero/buchungen/'
     | '/buero/kontoauszuege/'
+    | '/buero/lastschriften/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1566,6 +1590,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroKontoauszuegeEinlesenRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/lastschriften/': {
+      id: '/buero/lastschriften/'
+      path: '/lastschriften'
+      fullPath: '/buero/lastschriften/'
+      preLoaderRoute: typeof BueroLastschriftenIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/lastschriften/$datei': {
+      id: '/buero/lastschriften/$datei'
+      path: '/lastschriften/$datei'
+      fullPath: '/buero/lastschriften/$datei'
+      preLoaderRoute: typeof BueroLastschriftenDateiRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -1819,9 +1857,11 @@ interface BueroRouteRouteChildren {
   BueroBuchungenExportDotcsvRoute: typeof BueroBuchungenExportDotcsvRoute
   BueroBuchungenExportDotxlsxRoute: typeof BueroBuchungenExportDotxlsxRoute
   BueroKontoauszuegeEinlesenRoute: typeof BueroKontoauszuegeEinlesenRoute
+  BueroLastschriftenDateiRoute: typeof BueroLastschriftenDateiRoute
   BueroAnmeldenIndexRoute: typeof BueroAnmeldenIndexRoute
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
   BueroKontoauszuegeIndexRoute: typeof BueroKontoauszuegeIndexRoute
+  BueroLastschriftenIndexRoute: typeof BueroLastschriftenIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
@@ -1839,9 +1879,11 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroBuchungenExportDotcsvRoute: BueroBuchungenExportDotcsvRoute,
   BueroBuchungenExportDotxlsxRoute: BueroBuchungenExportDotxlsxRoute,
   BueroKontoauszuegeEinlesenRoute: BueroKontoauszuegeEinlesenRoute,
+  BueroLastschriftenDateiRoute: BueroLastschriftenDateiRoute,
   BueroAnmeldenIndexRoute: BueroAnmeldenIndexRoute,
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
   BueroKontoauszuegeIndexRoute: BueroKontoauszuegeIndexRoute,
+  BueroLastschriftenIndexRoute: BueroLastschriftenIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroProtokollIndexRoute: BueroProtokollIndexRoute,
@@ -1975,13 +2017,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

@@ -32,7 +32,13 @@ function officePaths(params: Record<string, string>): string[] {
 /** The office's server functions, by name, from the files that define them. */
 function officeFunctions(): string[] {
   const names: string[] = []
-  for (const file of ['app/server/office.functions.ts', 'app/server/office-bookings.functions.ts', 'app/server/office-departures.functions.ts', 'app/server/office-bank.functions.ts']) {
+  for (const file of [
+    'app/server/office.functions.ts',
+    'app/server/office-bookings.functions.ts',
+    'app/server/office-departures.functions.ts',
+    'app/server/office-bank.functions.ts',
+    'app/server/office-debits.functions.ts',
+  ]) {
     let source = ''
     try {
       source = readFileSync(file, 'utf8')
@@ -61,7 +67,7 @@ const strangers: { who: string; headers: (customerCookie: string) => Record<stri
 ]
 
 test('every office page and server function refuses anonymous visitors, customers and agencies', async ({ browser, request }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   // A customer with the access cookie of the booking they just made.
   const customerContext = await browser.newContext()
   const customerPage = await customerContext.newPage()
@@ -69,6 +75,10 @@ test('every office page and server function refuses anonymous visitors, customer
   const bookingNumber = await bookToSuccess(customerPage, dateId)
   const customerCookie = (await customerContext.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
   await customerContext.close()
+  // A booking of the walk's own paid by direct debit, for the debit functions.
+  const debitCustomer = await browser.newContext()
+  const debitNumber = await bookToSuccess(await debitCustomer.newPage(), dateId, 'lastschrift')
+  await debitCustomer.close()
 
   // The office, signed in, walks every page and uses the functions its pages call; each call is kept.
   const ids = new Map([...serverFunctionIds()].map(([name, id]) => [id, name]))
@@ -145,6 +155,23 @@ test('every office page and server function refuses anonymous visitors, customer
   await expect(page.getByText('ist als „keine Reisezahlung“ abgelegt')).toBeVisible()
   await page.getByRole('link', { name: `zugriff-${run}.xml` }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Kontoauszug zugriff-${run}.xml` })).toBeVisible()
+  // SEPA direct debits, narrowed to the walk's own booking: announced, put into a file, collected, returned.
+  await nav.getByRole('link', { name: 'Lastschriften' }).click()
+  const debitFilter = page.getByRole('search', { name: 'Lastschriften filtern' })
+  await debitFilter.getByLabel('Buchungsnummer oder Zahler').fill(debitNumber)
+  await debitFilter.getByRole('button', { name: 'Anzeigen' }).click()
+  await expect(page.getByRole('region', { name: 'Fällige Raten' }).getByRole('row', { name: new RegExp(debitNumber) }).first()).toBeVisible()
+  await page.getByRole('button', { name: /Vorabankündigung(en)? senden/ }).click()
+  await page.getByRole('button', { name: 'Datei für die Bank erstellen' }).click()
+  const debitFile = /LS-[\d-]+/.exec(await page.getByRole('status').filter({ hasText: /ist erstellt/ }).getByRole('link').innerText())?.[0]
+  const collect = page.getByRole('form', { name: `Datei ${debitFile} als eingezogen markieren` })
+  await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
+  await expect(page.getByRole('region', { name: 'Dateien für die Bank' }).getByRole('status').filter({ hasText: 'als eingezogen erfasst' })).toBeVisible()
+  await gotoHydrated(page, `/buero/buchungen/${debitNumber}/`)
+  const returned = page.getByRole('form', { name: 'Rücklastschrift erfassen' })
+  await returned.getByLabel('Lastschrift').selectOption({ index: 1 })
+  await returned.getByRole('button', { name: 'Rücklastschrift erfassen' }).click()
+  await expect(returned.getByRole('status')).toContainText('ist erfasst')
   // Last, as it ends the booking: its cancellation.
   await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
   await page.getByRole('button', { name: 'Stornogebühr berechnen' }).click()

@@ -114,13 +114,20 @@ export async function next(page: Page, step: number): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Schritt ${step}`) })).toBeVisible()
 }
 
-export async function bookToSuccess(page: Page, dateId: number): Promise<string> {
+export async function bookToSuccess(page: Page, dateId: number, payment: 'ueberweisung' | 'lastschrift' = 'ueberweisung'): Promise<string> {
   await gotoHydrated(page, `/buchung/${dateId}/step1/`)
   await fillStep1(page)
   await next(page, 2)
   await fillStep2(page)
   await next(page, 3)
-  await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  if (payment === 'lastschrift') {
+    await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()
+    await page.getByLabel('Kontoinhaberin oder Kontoinhaber').fill('Anna Muster')
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+    await page.getByRole('checkbox', { name: /SEPA-Lastschriftmandat/ }).check()
+  } else {
+    await page.getByRole('radio', { name: /^Überweisung/ }).check()
+  }
   await next(page, 4)
   await page.getByRole('checkbox', { name: /Reisebedingungen/ }).check()
   await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check()

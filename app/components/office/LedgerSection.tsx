@@ -8,14 +8,16 @@ import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { formatDate, formatPrice } from '~/lib/format'
 import { paymentStateText } from '~/lib/office/booking-list'
-import { LEDGER_ENTRY_KINDS, LEDGER_ENTRY_KIND_LABELS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, parseEntryAmount } from '~/lib/office/ledger'
+import { LEDGER_ENTRY_KIND_LABELS, RECORDED_ENTRY_KINDS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, parseEntryAmount } from '~/lib/office/ledger'
 import type { LedgerEntryForm } from '~/lib/office/ledger'
 import { officeBookingQuery } from '~/queries/office'
+import { DEBIT_STATE_LABELS, returnReasonText } from '~/lib/office/sepa-debits'
 import { focusOutcome } from './BookingChange'
+import { DebitReturnForm } from './SepaDebits'
 import { recordOfficeLedgerEntry } from '~/server/office-bookings.functions'
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
 
-const KIND_OPTIONS = LEDGER_ENTRY_KINDS.map((value) => ({ value, label: LEDGER_ENTRY_KIND_LABELS[value] }))
+const KIND_OPTIONS = RECORDED_ENTRY_KINDS.map((value) => ({ value, label: LEDGER_ENTRY_KIND_LABELS[value] }))
 const METHOD_OPTIONS = LEDGER_METHODS.map((value) => ({ value, label: LEDGER_METHOD_LABELS[value] }))
 
 function instalmentState(p: OfficeBooking['payments'][number]): string {
@@ -64,6 +66,21 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
         ))}
       </ul>
 
+      {b.debits.length ? (
+        <>
+          <h3>SEPA-Lastschriften</h3>
+          <ul className="office-booking__list">
+            {b.debits.map((d) => (
+              <li key={d.id}>
+                {d.endToEndId}: {formatPrice(d.amount)}, Abbuchung am {formatDate(d.collectionDate)}, {DEBIT_STATE_LABELS[d.state]}
+                {d.collectedOn ? ` am ${formatDate(d.collectedOn)}` : ''}
+                {d.returnReason ? ` (${returnReasonText(d.returnReason)})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
       <h3 id="buchungen-geld-titel">Eingänge und Erstattungen</h3>
       {ledger.entries.length === 0 ? (
         <p>Noch kein Geld erfasst.</p>
@@ -84,8 +101,11 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
               {ledger.entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDate(e.bookedOn)}</td>
-                  <td>{LEDGER_ENTRY_KIND_LABELS[e.kind]}</td>
-                  <td className="office-table__amount">{formatPrice(e.kind === 'refund' ? -e.amount : e.amount)}</td>
+                  <td>
+                    {LEDGER_ENTRY_KIND_LABELS[e.kind]}
+                    {e.returnReason ? ` (${returnReasonText(e.returnReason)})` : null}
+                  </td>
+                  <td className="office-table__amount">{formatPrice(e.kind === 'payment' ? e.amount : -e.amount)}</td>
                   <td>{LEDGER_METHOD_LABELS[e.method]}</td>
                   <td>{e.reference || '–'}</td>
                   <td>{e.recordedBy ?? 'automatisch'}</td>
@@ -96,6 +116,7 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
         </div>
       )}
       <LedgerEntryForm booking={b} />
+      <DebitReturnForm booking={b} />
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { DEPARTURE_CANCEL_REASON_LABELS } from './cancellation'
 import type { DepartureCancelReason } from './cancellation'
 import { LEDGER_METHOD_LABELS } from './ledger'
 import type { LedgerMethod } from './ledger'
+import { returnReasonText } from './sepa-debits'
 import type { BookingChannel, BookingStatus } from './booking-list'
 
 export const AUDIT_ACTIONS = {
@@ -21,6 +22,10 @@ export const AUDIT_ACTIONS = {
   'booking.payment': 'Zahlung erfasst',
   'booking.refund': 'Erstattung erfasst',
   'booking.cancelled': 'Buchung storniert',
+  'booking.debit_announced': 'Lastschrift angekündigt',
+  'booking.debit_exported': 'Lastschrift in Datei',
+  'booking.debit_collected': 'Lastschrift eingezogen',
+  'booking.debit_returned': 'Rücklastschrift erfasst',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTIONS
 
@@ -83,6 +88,10 @@ const FIELD_LABELS: Record<string, string> = {
   refund: 'Zu erstatten',
   reason: 'Grund',
   source: 'Quelle',
+  collectionDate: 'Belastungsdatum',
+  mandate: 'Mandatsreferenz',
+  file: 'Datei',
+  returnReason: 'Grund der Rücklastschrift',
 }
 const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund'])
 /** Values that name a traveller rather than change. */
@@ -94,7 +103,8 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (MONEY_KEYS.has(key) && typeof value === 'number') return formatPrice(value)
   if (key === 'reason' && typeof value === 'string' && value in DEPARTURE_CANCEL_REASON_LABELS) return DEPARTURE_CANCEL_REASON_LABELS[value as DepartureCancelReason]
   if (key === 'status' && typeof value === 'string' && value in BOOKING_STATUS_LABELS) return BOOKING_STATUS_LABELS[value as BookingStatus]
-  if (key === 'bookedOn' && typeof value === 'string') return formatDate(value)
+  if ((key === 'bookedOn' || key === 'collectionDate') && typeof value === 'string') return formatDate(value)
+  if (key === 'returnReason' && typeof value === 'string') return returnReasonText(value)
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]
   if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]
   return String(value)

@@ -7,9 +7,15 @@ import { CENT } from '../booking/money'
 import { toEpochDay } from '../calendar'
 import { parsePriceString } from '../format'
 
-export const LEDGER_ENTRY_KINDS = ['payment', 'refund'] as const
+/**
+ * Money in (`payment`) and out: a refund to the customer, or a direct debit the customer's bank
+ * took back (`return`, Rücklastschrift: the instalment is open again, nothing was refunded).
+ */
+export const LEDGER_ENTRY_KINDS = ['payment', 'refund', 'return'] as const
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number]
-export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = { payment: 'Zahlung', refund: 'Erstattung' }
+export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = { payment: 'Zahlung', refund: 'Erstattung', return: 'Rücklastschrift' }
+/** What the office records by hand; a return comes with the debit it takes back (sepa-debits.ts). */
+export const RECORDED_ENTRY_KINDS = ['payment', 'refund'] as const
 
 /** How money came in or went back. */
 export const LEDGER_METHODS = ['ueberweisung', 'lastschrift', 'bar', 'karte', 'sonstige'] as const
@@ -41,7 +47,7 @@ export function parseEntryAmount(text: string): number | null {
 
 /** What the record form sends: the amount as typed, checked by the server like every field. */
 export const ledgerEntryFormSchema = z.object({
-  kind: z.enum(LEDGER_ENTRY_KINDS),
+  kind: z.enum(RECORDED_ENTRY_KINDS),
   amount: z.string().check(z.trim(), z.maxLength(30)),
   bookedOn: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie das Datum an.')),
   method: z.enum(LEDGER_METHODS),

@@ -63,6 +63,9 @@ function OfficeLayout() {
               <li>
                 <Link to="/buero/kontoauszuege/">Kontoauszüge</Link>
               </li>
+              <li>
+                <Link to="/buero/lastschriften/">Lastschriften</Link>
+              </li>
               {office.staff.role === 'admin' ? (
                 <li>
                   <Link to="/buero/protokoll/">Protokoll</Link>

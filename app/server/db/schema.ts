@@ -3,6 +3,7 @@
 // Prices are integers in millionths of a euro (spec 9: raw prices are divided by 1,000,000).
 import { relations, sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -28,6 +29,7 @@ import type { MenuItem } from '../../lib/site'
 import { BOOKING_CHANNELS, STORED_PAYMENT_STATES } from '../../lib/office/booking-list'
 import { LEDGER_ENTRY_KINDS, LEDGER_METHODS } from '../../lib/office/ledger'
 import { BANK_ENTRY_STATES } from '../../lib/office/bank-statement'
+import { SEQUENCE_TYPES } from '../../lib/office/sepa-debits'
 import { staffUsers } from './staff-schema'
 
 // ---------------------------------------------------------------------------------------------
@@ -643,6 +645,10 @@ export const paymentEntries = pgTable(
     /** Who recorded it; null for an import or a job. */
     staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The direct debit this entry collected (`payment`) or the bank took back (`return`); migration 0019. */
+    sepaDebitId: integer('sepa_debit_id').references((): AnyPgColumn => sepaDebits.id, { onDelete: 'restrict' }),
+    /** The bank's reason of a return (ISO 20022 code such as 'AM04'); only for kind `return`. */
+    returnReason: text('return_reason'),
   },
   (t) => [
     index('payment_entries_booking_idx').on(t.bookingId),
@@ -650,6 +656,84 @@ export const paymentEntries = pgTable(
     check('payment_entries_method_check', inList('method', LEDGER_METHODS)),
     check('payment_entries_amount_check', sql`${t.amount} > 0`),
     check('payment_entries_reference_check', sql`length(${t.reference}) <= 200`),
+    // One collection and at most one return per debit: a debit is never collected twice.
+    unique('payment_entries_sepa_debit_kind_unique').on(t.sepaDebitId, t.kind),
+    check('payment_entries_sepa_debit_check', sql`${t.sepaDebitId} is null or (${t.method} = 'lastschrift' and ${t.kind} in ('payment', 'return'))`),
+    check(
+      'payment_entries_return_check',
+      sql`(${t.kind} = 'return') = (${t.returnReason} is not null) and (${t.kind} <> 'return' or ${t.sepaDebitId} is not null)`,
+    ),
+    check('payment_entries_return_reason_check', sql`${t.returnReason} is null or ${t.returnReason} ~ '^[A-Z]{2}[0-9]{2}$'`),
+  ],
+)
+
+/**
+ * A pain.008 file the office made (issue 26, item 3), kept exactly as given out: downloading it
+ * again gives the same file, never a new one with the same debits.
+ */
+export const sepaExports = pgTable(
+  'sepa_exports',
+  {
+    id: id(),
+    /** GrpHdr/MsgId, unique per creditor. */
+    messageId: text('message_id').notNull(),
+    createdAt: createdAt(),
+    staffId: text('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    debits: integer('debits').notNull(),
+    total: money('total').notNull(),
+    xml: text('xml').notNull(),
+    /** The day the bank credited the file's debits, once the office marked them collected. */
+    collectedOn: date('collected_on', { mode: 'string' }),
+  },
+  (t) => [
+    unique('sepa_exports_message_id_unique').on(t.messageId),
+    check('sepa_exports_message_id_check', sql`length(${t.messageId}) between 1 and 35`),
+    check('sepa_exports_debits_check', sql`${t.debits} > 0`),
+    check('sepa_exports_total_check', sql`${t.total} > 0`),
+  ],
+)
+
+/**
+ * One instalment to be taken from the customer's account under the booking's mandate: written with
+ * its pre-notification mail, put into one file (a trigger keeps it there), then collected and maybe
+ * returned (the ledger entries that name it).
+ */
+export const sepaDebits = pgTable(
+  'sepa_debits',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    mandateId: integer('mandate_id')
+      .notNull()
+      .references(() => sepaMandates.id, { onDelete: 'restrict' }),
+    /** The n-th debit of the instalment (a new one after a return). */
+    attempt: smallint('attempt').notNull(),
+    amount: money('amount').notNull(),
+    /** The debit day the pre-notification named. */
+    collectionDate: date('collection_date', { mode: 'string' }).notNull(),
+    sequenceType: text('sequence_type', { enum: SEQUENCE_TYPES }).notNull(),
+    endToEndId: text('end_to_end_id').notNull(),
+    announcedAt: timestamp('announced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    announcedBy: text('announced_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The pre-notification in the outbox. */
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    exportId: integer('export_id').references(() => sepaExports.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    unique('sepa_debits_payment_attempt_unique').on(t.paymentId, t.attempt),
+    unique('sepa_debits_end_to_end_id_unique').on(t.endToEndId),
+    check('sepa_debits_attempt_check', sql`${t.attempt} >= 1`),
+    check('sepa_debits_amount_check', sql`${t.amount} > 0 and ${t.amount} % 10000 = 0`),
+    check('sepa_debits_sequence_type_check', inList('sequence_type', SEQUENCE_TYPES)),
+    check('sepa_debits_end_to_end_id_check', sql`${t.endToEndId} ~ '^[A-Za-z0-9/?:().,''+ -]{1,35}$'`),
+    index('sepa_debits_booking_idx').on(t.bookingId),
+    index('sepa_debits_export_idx').on(t.exportId),
+    index('sepa_debits_not_exported_idx').on(t.collectionDate).where(sql`${t.exportId} is null`),
   ],
 )
 

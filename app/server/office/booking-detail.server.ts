@@ -19,6 +19,8 @@ import { bookingTimeline } from './audit.server'
 import type { AuditEntryView } from './audit.server'
 import { paymentStateOn } from './booking-list.server'
 import { ledgerEntries } from './ledger.server'
+import { bookingDebits } from './sepa-debits.server'
+import type { DebitView } from './sepa-debits.server'
 import type { LedgerEntryView } from './ledger.server'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -58,6 +60,8 @@ export type OfficeBooking = {
   payments: { kind: PaymentKind; amount: number; dueDate: string; status: string; paidAt: string | null }[]
   /** The money: what is owed (the price, or a cancelled booking's fee), in, refunded, and each entry. */
   ledger: { owed: number; paid: number; refunded: number; state: PaymentState | null; entries: LedgerEntryView[] }
+  /** Its SEPA direct debits (issue 26, item 3): a collected one can be recorded as returned. */
+  debits: DebitView[]
   mails: { id: number; to: string; subject: string; status: string; createdAt: string; sentAt: string | null }[]
   history: AuditEntryView[]
   choices: {
@@ -104,7 +108,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     .limit(1)
   if (!row) return null
   const { booking } = row
-  const [people, plan, mails, history, offer, entries] = await Promise.all([
+  const [people, plan, mails, history, offer, entries, debits] = await Promise.all([
     db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
     db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
     db
@@ -115,6 +119,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     bookingTimeline(db, booking.id),
     loadOffer(db, booking.tripDateId),
     ledgerEntries(db, booking.id),
+    bookingDebits(db, booking.id),
   ])
   const rooms = z.catch(z.array(z.object({ type: z.enum(ROOM_TYPES) })), []).parse(booking.rooms)
   const points = new Map((offer?.boardingPoints ?? []).map((p) => [p.id, p]))
@@ -170,6 +175,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       state: row.paymentState,
       entries,
     },
+    debits,
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     history,
     choices: {

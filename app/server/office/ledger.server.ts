@@ -17,6 +17,8 @@ export type LedgerEntryView = {
   bookedOn: string
   method: LedgerMethod
   reference: string
+  /** A return debit's reason code ('AM04'); null for other entries. */
+  returnReason: string | null
   /** Who recorded it; null for an import or an account that is gone. */
   recordedBy: string | null
   recordedAt: string
@@ -32,6 +34,7 @@ export async function ledgerEntries(db: Database, bookingId: number): Promise<Le
       bookedOn: paymentEntries.bookedOn,
       method: paymentEntries.method,
       reference: paymentEntries.reference,
+      returnReason: paymentEntries.returnReason,
       recordedBy: staffUsers.name,
       createdAt: paymentEntries.createdAt,
     })
