@@ -65,6 +65,7 @@ import { Route as BueroKontoauszuegeIndexRouteImport } from './routes/buero/kont
 import { Route as BueroKontoauszuegeEinlesenRouteImport } from './routes/buero/kontoauszuege/einlesen'
 import { Route as BueroLastschriftenIndexRouteImport } from './routes/buero/lastschriften/index'
 import { Route as BueroLastschriftenDateiRouteImport } from './routes/buero/lastschriften/$datei'
+import { Route as BueroMahnlisteIndexRouteImport } from './routes/buero/mahnliste/index'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
@@ -387,6 +388,11 @@ const BueroLastschriftenDateiRoute = BueroLastschriftenDateiRouteImport.update({
   path: '/lastschriften/$datei',
   getParentRoute: () => BueroRouteRoute,
 } as any)
+const BueroMahnlisteIndexRoute = BueroMahnlisteIndexRouteImport.update({
+  id: '/mahnliste/',
+  path: '/mahnliste/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -642,6 +648,7 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
+  '/buero/mahnliste/': typeof BueroMahnlisteIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -733,6 +740,7 @@ export interface FileRoutesByTo {
   '/buero/buchungen': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften': typeof BueroLastschriftenIndexRoute
+  '/buero/mahnliste': typeof BueroMahnlisteIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll': typeof BueroProtokollIndexRoute
@@ -827,6 +835,7 @@ export interface FileRoutesById {
   '/buero/buchungen/': typeof BueroBuchungenIndexRoute
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
+  '/buero/mahnliste/': typeof BueroMahnlisteIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -922,6 +931,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/kontoauszuege/'
     | '/buero/lastschriften/'
+    | '/buero/mahnliste/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1013,6 +1023,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen'
     | '/buero/kontoauszuege'
     | '/buero/lastschriften'
+    | '/buero/mahnliste'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/protokoll'
@@ -1106,6 +1117,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/'
     | '/buero/kontoauszuege/'
     | '/buero/lastschriften/'
+    | '/buero/mahnliste/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1604,6 +1616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroLastschriftenDateiRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/mahnliste/': {
+      id: '/buero/mahnliste/'
+      path: '/mahnliste'
+      fullPath: '/buero/mahnliste/'
+      preLoaderRoute: typeof BueroMahnlisteIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -1862,6 +1881,7 @@ interface BueroRouteRouteChildren {
   BueroBuchungenIndexRoute: typeof BueroBuchungenIndexRoute
   BueroKontoauszuegeIndexRoute: typeof BueroKontoauszuegeIndexRoute
   BueroLastschriftenIndexRoute: typeof BueroLastschriftenIndexRoute
+  BueroMahnlisteIndexRoute: typeof BueroMahnlisteIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
@@ -1884,6 +1904,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroBuchungenIndexRoute: BueroBuchungenIndexRoute,
   BueroKontoauszuegeIndexRoute: BueroKontoauszuegeIndexRoute,
   BueroLastschriftenIndexRoute: BueroLastschriftenIndexRoute,
+  BueroMahnlisteIndexRoute: BueroMahnlisteIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroProtokollIndexRoute: BueroProtokollIndexRoute,

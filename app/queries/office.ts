@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
 import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
 import type { AuditSearch } from '~/lib/office/audit'
-import { fetchAuditLog, fetchOfficeBooking, fetchPhoneBookingChoices } from '~/server/office-bookings.functions'
+import { fetchAuditLog, fetchOfficeBooking, fetchPhoneBookingChoices, fetchUnpaidAfterNotices } from '~/server/office-bookings.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
@@ -22,3 +22,6 @@ export const phoneBookingChoicesQuery = (reise: number | undefined) =>
 
 export const auditLogQuery = (search: AuditSearch) =>
   queryOptions({ queryKey: ['office', 'audit', search], queryFn: () => fetchAuditLog({ data: search }), staleTime: 0 })
+
+export const unpaidAfterNoticesQuery = () =>
+  queryOptions({ queryKey: ['office', 'unpaid-after-notices'], queryFn: () => fetchUnpaidAfterNotices(), staleTime: 0 })

@@ -18,7 +18,10 @@ import type { ChangeResult } from './office/booking-changes.server'
 import { bookingDetail } from './office/booking-detail.server'
 import { cancelBooking, previewCancellation } from './office/cancellation.server'
 import type { CancellationPreview, CancellationResult } from './office/cancellation.server'
+import { noticeDays } from './jobs/runtime.server'
 import { recordLedgerEntry } from './office/ledger.server'
+import { unpaidAfterSecondNotice } from './office/notices.server'
+import type { UnpaidBooking } from './office/notices.server'
 import type { RecordResult } from './office/ledger.server'
 import type { OfficeBooking } from './office/booking-detail.server'
 import { phoneBookingChoices } from './office/phone-booking.server'
@@ -149,6 +152,12 @@ export const fetchPhoneBookingChoices = createServerFn({ method: 'GET' })
     await requireStaff()
     return phoneBookingChoices(await getDb(), data.reise, todayInBerlin())
   })
+
+/** The office's list of bookings still unpaid some days after their second notice (issue 26, item 4). */
+export const fetchUnpaidAfterNotices = createServerFn({ method: 'GET' }).handler(async (): Promise<UnpaidBooking[]> => {
+  await requireStaff()
+  return unpaidAfterSecondNotice(await getDb(), todayInBerlin(), noticeDays())
+})
 
 /** The audit log for admins: newest first, searchable by booking number, staff member or action. */
 export const fetchAuditLog = createServerFn({ method: 'GET' })

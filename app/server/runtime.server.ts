@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.server'
 import { listenForBackups } from './db/control-socket.server'
 import type { Database } from './db/client.server'
 import { errorFields, log } from './log.server'
+import { startJobs, stopJobs } from './jobs/runtime.server'
 import { startMailWorker, stopMailWorker } from './mail/worker-runtime.server'
 import { startBookingSweeper } from './services/booking/runtime.server'
 import { startFormsSweeper } from './services/forms-runtime.server'
@@ -33,6 +34,7 @@ function open(): Promise<Opened> {
       log('info', 'database ready', { driver: opened.driver, ms: Math.round(performance.now() - started) })
       if (opened.dump) await openBackupSocket(cfg.DATA_DIR, opened.dump)
       stopFollowingVersion = await followContentVersion(opened)
+      startJobs(opened)
       ready = true
       // For `npm start` (scripts/start.mjs), which then names the address as its last line.
       const processEvents: NodeJS.EventEmitter = process
@@ -78,6 +80,7 @@ async function shutdown(signal: string): Promise<void> {
   shuttingDown = true
   log('info', 'shutting down', { signal })
   try {
+    await stopJobs()
     await stopMailWorker()
     await closeBackupSocket?.()
     await stopFollowingVersion?.()

@@ -155,6 +155,8 @@ test('every office page and server function refuses anonymous visitors, customer
   await expect(page.getByText('ist als „keine Reisezahlung“ abgelegt')).toBeVisible()
   await page.getByRole('link', { name: `zugriff-${run}.xml` }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Kontoauszug zugriff-${run}.xml` })).toBeVisible()
+  await nav.getByRole('link', { name: 'Mahnliste' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mahnliste' })).toBeVisible()
   // SEPA direct debits, narrowed to the walk's own booking: announced, put into a file, collected, returned.
   await nav.getByRole('link', { name: 'Lastschriften' }).click()
   const debitFilter = page.getByRole('search', { name: 'Lastschriften filtern' })

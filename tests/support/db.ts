@@ -14,7 +14,7 @@ export async function openTestDatabase(options: { seed?: { trips: number } | fal
   const dataDir = mkdtempSync(join(tmpdir(), 'reisen-test-'))
   if (databaseUrl) {
     const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;')
+    await admin.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; create schema public;')
     await admin.end()
   }
   const opened = await openDatabase({ databaseUrl, dataDir, seed: options.seed ?? { trips: 200 } })

@@ -6,6 +6,8 @@ import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS } from './booking-list'
 import { DEPARTURE_CANCEL_REASON_LABELS } from './cancellation'
 import type { DepartureCancelReason } from './cancellation'
 import { LEDGER_METHOD_LABELS } from './ledger'
+import { NOTICE_KIND_LABELS } from './notices'
+import type { NoticeKind } from './notices'
 import type { LedgerMethod } from './ledger'
 import { returnReasonText } from './sepa-debits'
 import type { BookingChannel, BookingStatus } from './booking-list'
@@ -22,6 +24,7 @@ export const AUDIT_ACTIONS = {
   'booking.payment': 'Zahlung erfasst',
   'booking.refund': 'Erstattung erfasst',
   'booking.cancelled': 'Buchung storniert',
+  'booking.notice': 'Benachrichtigung gesendet',
   'booking.debit_announced': 'Lastschrift angekündigt',
   'booking.debit_exported': 'Lastschrift in Datei',
   'booking.debit_collected': 'Lastschrift eingezogen',
@@ -88,6 +91,7 @@ const FIELD_LABELS: Record<string, string> = {
   refund: 'Zu erstatten',
   reason: 'Grund',
   source: 'Quelle',
+  notice: 'Benachrichtigung',
   collectionDate: 'Belastungsdatum',
   mandate: 'Mandatsreferenz',
   file: 'Datei',
@@ -105,6 +109,7 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (key === 'status' && typeof value === 'string' && value in BOOKING_STATUS_LABELS) return BOOKING_STATUS_LABELS[value as BookingStatus]
   if ((key === 'bookedOn' || key === 'collectionDate') && typeof value === 'string') return formatDate(value)
   if (key === 'returnReason' && typeof value === 'string') return returnReasonText(value)
+  if (key === 'notice' && typeof value === 'string' && value in NOTICE_KIND_LABELS) return NOTICE_KIND_LABELS[value as NoticeKind]
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]
   if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]
   return String(value)

@@ -66,6 +66,9 @@ function OfficeLayout() {
               <li>
                 <Link to="/buero/lastschriften/">Lastschriften</Link>
               </li>
+              <li>
+                <Link to="/buero/mahnliste/">Mahnliste</Link>
+              </li>
               {office.staff.role === 'admin' ? (
                 <li>
                   <Link to="/buero/protokoll/">Protokoll</Link>

@@ -41,6 +41,8 @@ export type OpenedDatabase = {
   listen: (channel: string, onNotify: (payload: string) => void, onListening: () => void) => Promise<() => Promise<void>>
   /** The embedded database only: a consistent copy of its folder as a gzipped tarball, taken while it runs. */
   dump?: () => Promise<Blob>
+  /** The embedded database only: its client, for the job queue's adapter (app/server/jobs/queue.server.ts). */
+  pglite?: PGlite
 }
 
 /** The extensions the embedded database is made with (scripts/db-files.mjs opens a backup with the same). */
@@ -77,6 +79,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     return {
       db,
       driver: 'pglite',
+      pglite: client,
       listen: async (channel, onNotify, onListening) => {
         const stop = await client.listen(channel, onNotify)
         onListening()

@@ -29,6 +29,7 @@ import type { MenuItem } from '../../lib/site'
 import { BOOKING_CHANNELS, STORED_PAYMENT_STATES } from '../../lib/office/booking-list'
 import { LEDGER_ENTRY_KINDS, LEDGER_METHODS } from '../../lib/office/ledger'
 import { BANK_ENTRY_STATES } from '../../lib/office/bank-statement'
+import { NOTICE_KINDS } from '../../lib/office/notices'
 import { SEQUENCE_TYPES } from '../../lib/office/sepa-debits'
 import { staffUsers } from './staff-schema'
 
@@ -734,6 +735,27 @@ export const sepaDebits = pgTable(
     index('sepa_debits_booking_idx').on(t.bookingId),
     index('sepa_debits_export_idx').on(t.exportId),
     index('sepa_debits_not_exported_idx').on(t.collectionDate).where(sql`${t.exportId} is null`),
+  ],
+)
+
+/** A notice a scheduled job sent for a booking (migration 0020): one per kind and subject, ever. */
+export const bookingNotices = pgTable(
+  'booking_notices',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    /** What it is about: 'rate:{payment id}' or 'termin:{trip date id}'. */
+    subject: text('subject').notNull(),
+    /** The day the job ran for (Berlin). */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'booking_notices_pk', columns: [t.bookingId, t.kind, t.subject] }),
+    check('booking_notices_kind_check', inList('kind', NOTICE_KINDS)),
+    index('booking_notices_kind_idx').on(t.kind, t.sentOn),
   ],
 )
 

@@ -1,0 +1,258 @@
+// The notices the scheduled job sends (issue 26, item 4): which are due on a day, and sending each
+// once. A notice is a row of `booking_notices` written in the transaction that puts its mail in the
+// outbox; the row's key (booking, kind, subject) makes a second one impossible, however many
+// instances scan at the same time or how often. Cancelling an unpaid booking stays the office's
+// decision: `unpaidAfterSecondNotice` is its list.
+import { and, asc, eq, sql } from 'drizzle-orm'
+import * as z from 'zod/mini'
+import { boardingLabel, PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
+import type { BankDetails, BookingSummary, PaymentKind } from '~/lib/booking/summary'
+import { addDays } from '~/lib/calendar'
+import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
+import { departureSubject, instalmentSubject, noticeLimits } from '~/lib/office/notices'
+import type { NoticeDays, NoticeKind } from '~/lib/office/notices'
+import type { SiteInfo } from '~/lib/site'
+import type { Database } from '../db/client.server'
+import { queryRows } from '../db/query.server'
+import { PAYMENT_KINDS, bookingNotices, bookings } from '../db/schema'
+import { enqueueMail } from '../mail/outbox.server'
+import type { OutboxMail } from '../mail/outbox.server'
+import { renderMail } from '../mail/template.server'
+import { audit } from './audit.server'
+import { customerName } from './booking-list.server'
+
+/** A notice due on the day: for a booking, about an instalment (with what of it is open) or its departure. */
+export type DueNotice = {
+  bookingId: number
+  bookingNumber: string
+  kind: NoticeKind
+  subject: string
+  /** The instalment's kind, day and open part; null for the travel documents. */
+  instalment: { kind: PaymentKind; dueDate: string; open: number } | null
+}
+
+/** The open part of an instalment: what the money in leaves of it, covering instalments in due order. */
+const openPart = sql<number>`least(p.amount, greatest(0, (
+  select sum(p2.amount) from payments p2
+  where p2.booking_id = b.id and p2.status <> 'cancelled' and (p2.due_date, p2.id) <= (p.due_date, p.id)
+) - b.paid_amount))::bigint`
+
+const instalmentRow = z.object({
+  booking_id: z.coerce.number(),
+  booking_number: z.string(),
+  kind: z.enum(['payment_reminder', 'overdue_notice', 'second_notice']),
+  payment_id: z.coerce.number(),
+  payment_kind: z.enum(PAYMENT_KINDS),
+  due_date: z.string(),
+  open: z.coerce.number(),
+})
+const departureRow = z.object({ booking_id: z.coerce.number(), booking_number: z.string(), trip_date_id: z.coerce.number() })
+
+/** The notices due on `today`, oldest subject first; at most `limit` (the next run takes the rest). */
+export async function dueNotices(db: Database, today: string, days: NoticeDays, limit = 500): Promise<DueNotice[]> {
+  const l = noticeLimits(today, days)
+  const sent = (kind: NoticeKind, subject: ReturnType<typeof sql>) =>
+    sql`exists (select 1 from booking_notices n where n.booking_id = b.id and n.kind = ${kind} and n.subject = ${subject})`
+  const rate = sql`'rate:' || p.id`
+  const instalments = await queryRows(
+    db,
+    sql`
+    select * from (
+      select b.id as booking_id, b.booking_number, k.kind, p.id as payment_id, p.kind as payment_kind, p.due_date::text as due_date, ${openPart} as open
+      from payments p
+      join bookings b on b.id = p.booking_id
+      cross join lateral (
+        select 'payment_reminder' as kind
+        where p.due_date between ${l.remindFrom} and ${l.remindTo}
+          and (b.created_at at time zone 'Europe/Berlin')::date < p.due_date - ${days.reminderBefore}::int
+          and not ${sent('payment_reminder', rate)}
+        union all
+        select 'overdue_notice' where p.due_date <= ${l.overdueDueBy} and not ${sent('overdue_notice', rate)}
+        union all
+        select 'second_notice' where p.due_date <= ${l.secondDueBy} and not ${sent('second_notice', rate)}
+          and exists (select 1 from booking_notices n where n.booking_id = b.id and n.kind = 'overdue_notice' and n.subject = ${rate} and n.sent_on <= ${l.secondFirstBy})
+      ) k
+      -- By transfer only: a debit is the office's to collect (Lastschriften), a notice would confuse.
+      where b.status = 'received' and b.payment_method = 'ueberweisung' and p.status = 'open' and p.amount > 0
+    ) due
+    where due.open > 0
+    order by due.due_date, due.payment_id, due.kind
+    limit ${limit}`,
+    instalmentRow,
+  )
+  const departures = await queryRows(
+    db,
+    sql`
+    select b.id as booking_id, b.booking_number, b.trip_date_id
+    from bookings b
+    join trip_dates td on td.id = b.trip_date_id
+    where b.status = 'received' and b.payment_state = 'paid'
+      and td.date_from between ${addDays(today, 1)} and ${l.documentsBy}
+      and not ${sent('travel_documents', sql`'termin:' || b.trip_date_id`)}
+    order by td.date_from, b.id
+    limit ${limit}`,
+    departureRow,
+  )
+  return [
+    ...instalments.map((r) => ({
+      bookingId: r.booking_id,
+      bookingNumber: r.booking_number,
+      kind: r.kind,
+      subject: instalmentSubject(r.payment_id),
+      instalment: { kind: r.payment_kind, dueDate: r.due_date, open: r.open },
+    })),
+    ...departures.map((r) => ({
+      bookingId: r.booking_id,
+      bookingNumber: r.booking_number,
+      kind: 'travel_documents' as const,
+      subject: departureSubject(r.trip_date_id),
+      instalment: null,
+    })),
+  ]
+}
+
+export type NoticeContext = {
+  today: string
+  days: NoticeDays
+  site: SiteInfo
+  bank: BankDetails
+  /** The booking as its customer's documents show it (null: gone meanwhile). */
+  summaryOf: (bookingNumber: string) => Promise<BookingSummary | null>
+}
+
+const greeting = (s: BookingSummary) => `Guten Tag ${`${s.booker.firstname} ${s.booker.lastname}`.trim()},`
+
+function transferTable(s: BookingSummary, amount: number, bank: BankDetails): [string, string][] {
+  return [
+    ['Betrag', formatPrice(amount)],
+    ['Kontoinhaber', bank.accountHolder],
+    ['IBAN', bank.iban.replace(/(.{4})(?=.)/g, '$1 ')],
+    ['BIC', bank.bic],
+    ['Verwendungszweck', s.bookingNumber],
+  ]
+}
+
+/** The mail of a notice, from the booking as the customer's documents show it. */
+export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<NoticeContext, 'today' | 'site' | 'bank'>): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
+  const trip = `${s.trip.title}, ${formatDateRange(s.trip.dateFrom, s.trip.dateTill)}`
+  const closing = ['Mit freundlichen Grüßen', `Ihr Team von ${context.site.name}`]
+  const i = notice.instalment
+  if (notice.kind === 'travel_documents' || !i) {
+    const travellers = s.rooms.flatMap((r) => r.travellers)
+    const rendered = renderMail({
+      preheader: `Ihre Reise ${s.trip.title} beginnt am ${formatDate(s.trip.dateFrom)}.`,
+      heading: 'Ihre Reiseunterlagen',
+      paragraphs: [greeting(s), `bald geht es los: Hier sind Ihre Reiseunterlagen für ${trip} (Buchung ${s.bookingNumber}). Bitte nehmen Sie diese E-Mail und einen gültigen Ausweis mit.`],
+      sections: [
+        {
+          heading: 'Abfahrt und Sitzplätze',
+          lines: travellers.map((t) => `${t.name}: ${t.boarding ? boardingLabel(t.boarding) : 'Anreise ohne Zustieg'}${t.seat ? `, Sitzplatz ${t.seat}` : ''}`),
+        },
+        ...(s.contents?.accommodation ? [{ heading: 'Unterkunft', lines: [s.contents.accommodation] }] : []),
+        {
+          heading: 'Während der Reise',
+          lines: [`Unsere Reiseleitung und im Notfall wir: Telefon ${context.site.emergencyPhone} (rund um die Uhr).`, `Im Büro: Telefon ${context.site.phone}, E-Mail ${context.site.email}.`],
+        },
+      ],
+      closing: ['Wir wünschen Ihnen eine schöne Reise!', ...closing],
+      site: context.site,
+    })
+    return { subject: `Ihre Reiseunterlagen: ${s.trip.title} ab ${formatDate(s.trip.dateFrom)}`, ...rendered }
+  }
+  const what = `${PAYMENT_KIND_LABELS[i.kind]} von ${formatPrice(i.open)}`
+  const payBy = formatDate(addDays(context.today, 7))
+  const link = s.payments.find((p) => p.kind === i.kind)?.paymentUrl
+  const online = link ? [`Sie können auch hier bezahlen oder uns ein SEPA-Lastschriftmandat erteilen: ${link}`] : []
+  const texts: Record<Exclude<NoticeKind, 'travel_documents'>, { subject: string; heading: string; paragraphs: string[] }> = {
+    payment_reminder: {
+      subject: `Erinnerung: ${PAYMENT_KIND_LABELS[i.kind]} für Ihre Buchung ${s.bookingNumber} fällig am ${formatDate(i.dueDate)}`,
+      heading: 'Ihre Zahlung wird bald fällig',
+      paragraphs: [greeting(s), `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) wird am ${formatDate(i.dueDate)} die ${what} fällig. Bitte überweisen Sie den Betrag bis dahin.`, ...online, 'Haben Sie schon überwiesen? Dann ist alles in Ordnung.'],
+    },
+    overdue_notice: {
+      subject: `Zahlungserinnerung für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zahlungserinnerung',
+      paragraphs: [
+        greeting(s),
+        `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) war am ${formatDate(i.dueDate)} die ${what} fällig. Bei uns ist sie noch nicht eingegangen. Bitte überweisen Sie den Betrag bis zum ${payBy}.`,
+        ...online,
+        'Haben Sie in den letzten Tagen schon überwiesen? Dann ist alles in Ordnung, und Sie können diese E-Mail als gegenstandslos betrachten.',
+      ],
+    },
+    second_notice: {
+      subject: `Zweite Mahnung für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zweite Mahnung',
+      paragraphs: [
+        greeting(s),
+        `trotz unserer Erinnerung ist die ${what} für Ihre Reise ${trip} (Buchung ${s.bookingNumber}), fällig am ${formatDate(i.dueDate)}, nicht bei uns eingegangen. Bitte überweisen Sie den Betrag bis spätestens ${payBy}.`,
+        'Geht die Zahlung bis dahin nicht ein, können wir nach unseren Reisebedingungen vom Reisevertrag zurücktreten und eine Entschädigung nach der Stornostaffel verlangen. Das möchten wir gern vermeiden: Rufen Sie uns an, wenn wir Ihnen helfen können.',
+        ...online,
+      ],
+    },
+  }
+  const text = texts[notice.kind]
+  const rendered = renderMail({
+    preheader: text.subject,
+    heading: text.heading,
+    paragraphs: text.paragraphs,
+    sections: [{ heading: 'Überweisung', table: { rows: transferTable(s, i.open, context.bank) } }],
+    closing,
+    site: context.site,
+  })
+  return { subject: text.subject, ...rendered }
+}
+
+export type ScanReport = { due: number; sent: number; mailed: number }
+
+/**
+ * Sends the notices due on `context.today`: for each, in one transaction, its row (if nobody wrote
+ * it first) and then its mail and audit entry. Safe to run at once on several instances.
+ */
+export async function sendDueNotices(db: Database, context: NoticeContext): Promise<ScanReport> {
+  const due = await dueNotices(db, context.today, context.days)
+  let sent = 0
+  let mailed = 0
+  for (const notice of due) {
+    const summary = await context.summaryOf(notice.bookingNumber)
+    if (!summary) continue
+    const mail = summary.booker.email ? noticeMail(notice, summary, context) : null
+    const wrote = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(bookingNotices)
+        .values({ bookingId: notice.bookingId, kind: notice.kind, subject: notice.subject, sentOn: context.today })
+        .onConflictDoNothing()
+        .returning({ bookingId: bookingNotices.bookingId })
+      if (!row) return false
+      if (mail) await enqueueMail(tx, { to: summary.booker.email, ...mail, bookingId: notice.bookingId })
+      await audit(tx, { kind: 'system' }, { action: 'booking.notice', booking: { id: notice.bookingId, bookingNumber: notice.bookingNumber }, after: { notice: notice.kind, ...(mail ? {} : { note: 'keine E-Mail-Adresse' }) } })
+      return true
+    })
+    if (wrote) {
+      sent++
+      if (mail) mailed++
+    }
+  }
+  return { due: due.length, sent, mailed }
+}
+
+export type UnpaidBooking = { bookingNumber: string; customer: string; open: number; secondNoticeOn: string }
+
+/** The office's list: bookings still unpaid some days after their second notice, oldest notice first. */
+export async function unpaidAfterSecondNotice(db: Database, today: string, days: NoticeDays): Promise<UnpaidBooking[]> {
+  const { officeSecondBy } = noticeLimits(today, days)
+  const rows = await db
+    .select({
+      bookingNumber: bookings.bookingNumber,
+      customer: customerName,
+      owed: bookings.gesamtpreis,
+      paid: bookings.paidAmount,
+      secondNoticeOn: sql<string>`min(${bookingNotices.sentOn})::text`,
+    })
+    .from(bookingNotices)
+    .innerJoin(bookings, eq(bookings.id, bookingNotices.bookingId))
+    .where(and(eq(bookingNotices.kind, 'second_notice'), sql`${bookingNotices.sentOn} <= ${officeSecondBy}`, eq(bookings.status, 'received'), sql`${bookings.openDue} is not null`))
+    .groupBy(bookings.id)
+    .orderBy(asc(sql`min(${bookingNotices.sentOn})`), asc(bookings.id))
+    .limit(500)
+  return rows.map(({ owed, paid, ...r }) => ({ ...r, open: Math.max(0, owed - paid) }))
+}
