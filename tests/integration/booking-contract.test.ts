@@ -3,6 +3,7 @@
 // only insurance that fits the trip is offered, and the server refuses any other.
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MARGIN_SCHEME_NOTE } from '~/lib/booking/legal'
 import { cancellationScaleSchema } from '~/lib/booking/cancellation'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { INSURANCE_NOT_OFFERED } from '~/lib/booking/steps'
@@ -226,6 +227,11 @@ describe('the confirmation as the law asks for it (Art. 250 § 6 EGBGB)', () => 
     // The GiroCode for the first amount due, beside the bank details.
     const firstDue = summary.payments[0]!
     expect(text).toContain(plain(`GiroCode für die ${PAYMENT_KIND_LABELS[firstDue.kind]} über ${formatPrice(firstDue.amount)}`))
+    // It is the invoice too: its number (issued when the booking committed) and the margin scheme's note.
+    expect(summary.invoiceNumber).toMatch(/^\d{4}-\d{6}$/)
+    expect(text).toContain(`Buchungsbestätigung und Rechnung`)
+    expect(text).toContain(`Rechnungsnummer ${summary.invoiceNumber}`)
+    expect(text).toContain(plain(MARGIN_SCHEME_NOTE))
     // Fees on site, and what the price includes.
     expect(text).toContain('Vor Ort zu zahlen')
     expect(text).toContain('Kurtaxe: ')

@@ -115,6 +115,18 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
           </table>
         </div>
       )}
+      <h3>Rechnungen</h3>
+      {b.invoices.length === 0 ? (
+        <p>Noch keine Rechnung.</p>
+      ) : (
+        <ul className="office-booking__list">
+          {b.invoices.map((i) => (
+            <li key={i.number}>
+              {i.kind === 'cancellation' ? 'Stornorechnung' : `Buchungsbestätigung und Rechnung, Version ${i.version}`} Nr. {i.number} vom {formatDate(i.issuedAt)}: {formatPrice(i.amount)}
+            </li>
+          ))}
+        </ul>
+      )}
       <LedgerEntryForm booking={b} />
       <DebitReturnForm booking={b} />
     </section>

@@ -54,5 +54,11 @@ export function packageTravelForm(site: Pick<SiteInfo, 'legalName' | 'insolvency
 }
 
 /** § 312g Abs. 2 Nr. 9 BGB, said plainly before the booking button. */
+/**
+ * The note every invoice of travel services carries (§ 14a Abs. 6 UStG): the margin scheme of
+ * § 25 UStG, under which no VAT may be shown separately.
+ */
+export const MARGIN_SCHEME_NOTE = 'Sonderregelung für Reisebüros: Die Reiseleistung unterliegt der Margenbesteuerung nach § 25 UStG; die Umsatzsteuer wird nicht gesondert ausgewiesen.'
+
 export const NO_WITHDRAWAL_NOTICE =
   'Bitte beachten Sie: Für Pauschalreisen gibt es kein gesetzliches Widerrufsrecht. Sie können aber jederzeit vor Reisebeginn gegen eine Entschädigung nach unseren Reisebedingungen (AGB) zurücktreten.'

@@ -74,6 +74,8 @@ export type BookingSummary = {
   successUrl: string
   /** The version of the contract documents: 1 as booked, raised by every change the office makes. */
   version?: number
+  /** The number of this version's invoice (issued at commit); null while the booking is being made. */
+  invoiceNumber?: string | null
 }
 
 /**

@@ -3,7 +3,7 @@
 import { Parser } from 'htmlparser2'
 import QRCode from 'qrcode'
 import { PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
-import { NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
+import { MARGIN_SCHEME_NOTE, NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
 import { giroCodeText, nextTransferDue } from '~/lib/booking/girocode'
 import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
@@ -131,6 +131,7 @@ function addressBlock(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
   const facts: [string, string][] = [
     ['Buchungsnummer', summary.bookingNumber],
     ['Buchungsdatum', formatDate(summary.createdAt)],
+    ...(summary.invoiceNumber ? [['Rechnungsnummer', summary.invoiceNumber] as [string, string]] : []),
   ]
   doc.y = top
   for (const [label, value] of facts) {
@@ -194,7 +195,7 @@ export function renderConfirmationPdf(
     .font(BOLD)
     .fontSize(18)
     .fillColor(primary)
-    .text(confirmationTitle(summary), left(doc), doc.y, { width: contentWidth(doc) })
+    .text(`${confirmationTitle(summary)}${summary.invoiceNumber ? ' und Rechnung' : ''}`, left(doc), doc.y, { width: contentWidth(doc) })
   doc.y += 6
   paragraph(doc, greeting(summary))
   paragraph(doc, acceptanceText(summary))
@@ -233,6 +234,7 @@ export function renderConfirmationPdf(
     ['Gesamtpreis', '', formatPrice(summary.gesamtpreis)],
   )
   paragraph(doc, pricesInclude(summary), { size: 10, color: MUTED })
+  paragraph(doc, MARGIN_SCHEME_NOTE, { size: 10, color: MUTED })
 
   heading(doc, `Ihre Zahlungen (${PAYMENT_METHOD_LABELS[summary.paymentMethod]})`, primary)
   table(

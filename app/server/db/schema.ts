@@ -738,6 +738,48 @@ export const sepaDebits = pgTable(
   ],
 )
 
+export const INVOICE_KINDS = ['invoice', 'cancellation'] as const
+export type InvoiceKind = (typeof INVOICE_KINDS)[number]
+
+/** The year's invoice counter (migration 0021): the last number issued. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  { year: integer('year').primaryKey(), last: integer('last').notNull() },
+  (t) => [check('invoice_counters_last_check', sql`${t.last} > 0`)],
+)
+
+/**
+ * An invoice: a version of a booking's Reisebestätigung/Rechnung, or its cancellation invoice.
+ * Issued by the database at commit, numbered without gaps, never changed (migration 0021).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    /** '2026-000123' */
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    /** The booking's document version it was issued for. */
+    version: integer('version').notNull(),
+    amount: money('amount').notNull(),
+    priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_number_unique').on(t.number),
+    unique('invoices_year_seq_unique').on(t.year, t.seq),
+    unique('invoices_booking_kind_version_unique').on(t.bookingId, t.kind, t.version),
+    check('invoices_kind_check', inList('kind', INVOICE_KINDS)),
+    check('invoices_amount_check', sql`${t.amount} >= 0`),
+    index('invoices_booking_idx').on(t.bookingId, t.issuedAt),
+  ],
+)
+
 /** A notice a scheduled job sent for a booking (migration 0020): one per kind and subject, ever. */
 export const bookingNotices = pgTable(
   'booking_notices',

@@ -12,8 +12,8 @@ import type { PriceLine } from '~/lib/booking/price'
 import { todayInBerlin } from '~/lib/calendar'
 import type { BookingChannel, BookingStatus, PaymentState } from '~/lib/office/booking-list'
 import type { Database } from '../db/client.server'
-import { agencies, bookingParticipants, bookings, mailOutbox, payments, staffUsers, tripDates, trips } from '../db/schema'
-import type { PaymentKind } from '../db/schema'
+import { agencies, bookingParticipants, bookings, invoices, mailOutbox, payments, staffUsers, tripDates, trips } from '../db/schema'
+import type { InvoiceKind, PaymentKind } from '../db/schema'
 import { loadOffer, seatStates } from '../services/booking/offer.server'
 import { bookingTimeline } from './audit.server'
 import type { AuditEntryView } from './audit.server'
@@ -62,6 +62,8 @@ export type OfficeBooking = {
   ledger: { owed: number; paid: number; refunded: number; state: PaymentState | null; entries: LedgerEntryView[] }
   /** Its SEPA direct debits (issue 26, item 3): a collected one can be recorded as returned. */
   debits: DebitView[]
+  /** Its invoices, oldest first: each version of the confirmation, a cancellation invoice (issue 26, item 6). */
+  invoices: { number: string; kind: InvoiceKind; version: number; amount: number; issuedAt: string }[]
   mails: { id: number; to: string; subject: string; status: string; createdAt: string; sentAt: string | null }[]
   history: AuditEntryView[]
   choices: {
@@ -108,7 +110,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     .limit(1)
   if (!row) return null
   const { booking } = row
-  const [people, plan, mails, history, offer, entries, debits] = await Promise.all([
+  const [people, plan, mails, history, offer, entries, debits, issued] = await Promise.all([
     db.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, booking.id)).orderBy(asc(bookingParticipants.id)),
     db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.dueDate), asc(payments.id)),
     db
@@ -120,6 +122,11 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     loadOffer(db, booking.tripDateId),
     ledgerEntries(db, booking.id),
     bookingDebits(db, booking.id),
+    db
+      .select({ number: invoices.number, kind: invoices.kind, version: invoices.version, amount: invoices.amount, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(eq(invoices.bookingId, booking.id))
+      .orderBy(asc(invoices.seq)),
   ])
   const rooms = z.catch(z.array(z.object({ type: z.enum(ROOM_TYPES) })), []).parse(booking.rooms)
   const points = new Map((offer?.boardingPoints ?? []).map((p) => [p.id, p]))
@@ -176,6 +183,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       entries,
     },
     debits,
+    invoices: issued.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     history,
     choices: {

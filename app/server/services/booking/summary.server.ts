@@ -1,6 +1,6 @@
 // A stored booking as the success page, the PDF and the confirmation mail show it, with its signed
 // links. Nothing is priced again: the lines are the ones stored with the booking.
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
 import { ROOM_TYPES } from '~/lib/booking/offer'
@@ -11,7 +11,7 @@ import type { TripTerms } from '~/lib/booking/trip-terms'
 import type { BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { toEpochDay } from '~/lib/calendar'
 import type { Database } from '../../db/client.server'
-import { agencies, boardingPoints, bookingParticipants, bookings, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
+import { agencies, boardingPoints, bookingParticipants, bookings, invoices, payments, sepaMandates, tripBoardingPoints, tripDates, trips } from '../../db/schema'
 import { confirmationLinkProof, paymentLinkData } from './links.server'
 import { offerOf } from './offer.server'
 import type { LinkSettings } from './settings.server'
@@ -72,6 +72,8 @@ export type BookingRows = {
     contents: TripContents | null
     /** Missing while the booking is being made (version 1). */
     documentVersion?: number
+    /** The invoice of the current version; missing while the booking is being made. */
+    invoiceNumber?: string | null
   }
   people: {
     roomIndex: number
@@ -125,6 +127,8 @@ async function readBookingRows(db: Database, bookingNumber: string): Promise<Boo
       agencyName: agencies.name,
       tripTerms: bookings.tripTerms,
       documentVersion: bookings.documentVersion,
+      invoiceNumber: sql<string | null>`(select ${invoices.number} from ${invoices}
+        where ${invoices.bookingId} = ${bookings.id} and ${invoices.kind} = 'invoice' order by ${invoices.version} desc limit 1)`,
     })
     .from(bookings)
     .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
@@ -251,5 +255,6 @@ export function summaryFromRows(rows: BookingRows, links: LinkSettings, origin: 
     mandateReference: rows.mandateReference,
     successUrl: origin + successPath(row.bookingNumber, links, row.dateTill),
     version: row.documentVersion ?? 1,
+    invoiceNumber: row.invoiceNumber ?? null,
   }
 }
