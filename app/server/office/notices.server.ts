@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { boardingLabel, PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
-import type { BankDetails, BookingSummary, PaymentKind } from '~/lib/booking/summary'
+import type { BankDetails, BookedBoarding, BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { departureSubject, instalmentSubject, noticeLimits } from '~/lib/office/notices'
@@ -120,6 +120,13 @@ export type NoticeContext = {
   summaryOf: (bookingNumber: string) => Promise<BookingSummary | null>
 }
 
+/** Where and when a traveller gets on, with the point's address (the documents are what they take along). */
+function boardingText(boarding: BookedBoarding | null): string {
+  if (!boarding) return 'Anreise ohne Zustieg'
+  if (boarding.kind === 'transfer') return `${boardingLabel(boarding)} (die Abholzeit sagen wir Ihnen telefonisch)`
+  return `${boardingLabel(boarding)}, ${boarding.address}`
+}
+
 const greeting = (s: BookingSummary) => `Guten Tag ${`${s.booker.firstname} ${s.booker.lastname}`.trim()},`
 
 function transferTable(s: BookingSummary, amount: number, bank: BankDetails): [string, string][] {
@@ -146,7 +153,7 @@ export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<N
       sections: [
         {
           heading: 'Abfahrt und Sitzplätze',
-          lines: travellers.map((t) => `${t.name}: ${t.boarding ? boardingLabel(t.boarding) : 'Anreise ohne Zustieg'}${t.seat ? `, Sitzplatz ${t.seat}` : ''}`),
+          lines: travellers.map((t) => `${t.name}: ${boardingText(t.boarding)}${t.seat ? `, Sitzplatz ${t.seat}` : ''}`),
         },
         ...(s.contents?.accommodation ? [{ heading: 'Unterkunft', lines: [s.contents.accommodation] }] : []),
         {
@@ -162,7 +169,7 @@ export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<N
   const what = `${PAYMENT_KIND_LABELS[i.kind]} von ${formatPrice(i.open)}`
   const payBy = formatDate(addDays(context.today, 7))
   const link = s.payments.find((p) => p.kind === i.kind)?.paymentUrl
-  const online = link ? [`Sie können auch hier bezahlen oder uns ein SEPA-Lastschriftmandat erteilen: ${link}`] : []
+  const online = link ? [`Die Zahlungsdaten mit GiroCode finden Sie auch hier; dort können Sie uns stattdessen ein SEPA-Lastschriftmandat erteilen: ${link}`] : []
   const texts: Record<Exclude<NoticeKind, 'travel_documents'>, { subject: string; heading: string; paragraphs: string[] }> = {
     payment_reminder: {
       subject: `Erinnerung: ${PAYMENT_KIND_LABELS[i.kind]} für Ihre Buchung ${s.bookingNumber} fällig am ${formatDate(i.dueDate)}`,
