@@ -8,6 +8,9 @@ import { defineConfig, devices } from '@playwright/test'
 // E2E_TEMP_DATA_DIR so the global teardown deletes it (one given in E2E_DATA_DIR is left alone).
 // Worker processes load this config again but inherit E2E_DATA_DIR, so they make no folder.
 const port = Number(process.env.E2E_PORT ?? 3100)
+// The servers of the browser tests (and those they start themselves) count every mail they send:
+// the scheduled notices would add theirs. The jobs are tested on both databases in integration.
+process.env.SCHEDULED_JOBS ??= 'off'
 const givenDataDir = process.env.E2E_DATA_DIR
 const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'reisen-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
@@ -75,6 +78,7 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         // Every test is a client of 127.0.0.1: the per-client limits are tested on a server of their own.
         CLIENT_LIMIT_SCALE: '100',
+        SCHEDULED_JOBS: 'off',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // A production start that sends mail needs its public origin (the links in the mails).
         SITE_URL: `http://localhost:${port}`,

@@ -26,7 +26,7 @@ export type ServerOptions = {
 
 /** Starts the built server in its own process group and waits until /api/health answers 200. */
 export async function startServer(options: ServerOptions): Promise<ChildProcess> {
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', ...options.env, PORT: String(options.port) }
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', SCHEDULED_JOBS: 'off', ...options.env, PORT: String(options.port) }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
   const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore'
   const child = spawn(serverNode, [options.entry], { cwd: root, env, stdio: ['ignore', out, out], detached: true })

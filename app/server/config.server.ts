@@ -52,6 +52,11 @@ const envSchema = z.object({
   MAIL_FROM: z._default(z.string(), 'Sonnenland Reisen <info@sonnenland-reisen.example>'),
   /** Days after delivery when a sent mail's body is deleted from the outbox (the row stays as the record). */
   MAIL_BODY_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(3650)), 30),
+  /**
+   * 'off' starts no scheduled jobs (reminders, travel documents): for the browser tests' and the
+   * benchmarks' servers, whose mail counts and timings must not include them (the jobs have tests of their own).
+   */
+  SCHEDULED_JOBS: z._default(z.enum(['on', 'off']), 'on'),
   /** How many days before departure a paid booking gets its travel documents by mail (issue 26). */
   TRAVEL_DOCUMENTS_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(90)), 14),
   LOG_LEVEL: z._default(z.enum(['silent', 'error', 'info', 'debug']), 'info'),

@@ -35,6 +35,7 @@ export async function runNoticeScan(opened: Pick<OpenedDatabase, 'db'>, job: Not
 }
 
 export function startJobs(opened: OpenedDatabase): void {
+  if (config().SCHEDULED_JOBS === 'off') return
   const database: JobDatabase | null = opened.pglite
     ? { kind: 'pglite', client: opened.pglite }
     : config().DATABASE_URL

@@ -5,7 +5,7 @@
 // decision: `unpaidAfterSecondNotice` is its list.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { boardingLabel, PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
+import { boardingLabel, PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookedBoarding, BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
@@ -129,15 +129,11 @@ function boardingText(boarding: BookedBoarding | null): string {
 
 const greeting = (s: BookingSummary) => `Guten Tag ${`${s.booker.firstname} ${s.booker.lastname}`.trim()},`
 
-function transferTable(s: BookingSummary, amount: number, bank: BankDetails): [string, string][] {
-  return [
-    ['Betrag', formatPrice(amount)],
-    ['Kontoinhaber', bank.accountHolder],
-    ['IBAN', bank.iban.replace(/(.{4})(?=.)/g, '$1 ')],
-    ['BIC', bank.bic],
-    ['Verwendungszweck', s.bookingNumber],
-  ]
-}
+/** The amount and the operator's account with the booking number as reference (notices go to payers by transfer). */
+const transferTable = (s: BookingSummary, amount: number, bank: BankDetails): [string, string][] => [
+  ['Betrag', formatPrice(amount)],
+  ...paymentInstructions({ ...s, paymentMethod: 'ueberweisung' }, bank).rows,
+]
 
 /** The mail of a notice, from the booking as the customer's documents show it. */
 export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<NoticeContext, 'today' | 'site' | 'bank'>): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
