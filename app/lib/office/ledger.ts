@@ -28,6 +28,11 @@ export const LEDGER_METHOD_LABELS: Record<LedgerMethod, string> = {
   sonstige: 'Sonstige',
 }
 
+/** What a booking owes: its price, or once cancelled its cancellation fee (as the ledger's triggers count it, migration 0017). */
+export function owedAmount(booking: { status: string; price: number; fee: number | null }): number {
+  return booking.status === 'cancelled' ? (booking.fee ?? 0) : booking.price
+}
+
 /** The largest single amount the office records (a group's whole trip stays well below it). */
 export const MAX_ENTRY_EUROS = 500_000
 /** How far back a day of payment may lie (a late statement, never an old typo like 2052 or 1925). */

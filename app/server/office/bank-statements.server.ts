@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { bookingNumberCandidates, creditFits, creditState } from '~/lib/office/bank-statement'
 import type { BankEntryState } from '~/lib/office/bank-statement'
 import { parseCamt053 } from '~/lib/office/camt'
+import { owedAmount } from '~/lib/office/ledger'
 import type { StatementCredit } from '~/lib/office/camt'
 import type { Database } from '../db/client.server'
 import { bankStatementEntries, bankStatements, bookings, paymentEntries, payments, staffUsers, tripDates, trips } from '../db/schema'
@@ -71,7 +72,7 @@ async function owedBy(tx: Database, numbers: string[]): Promise<Map<string, Owed
     found.set(r.bookingNumber, {
       id: r.id,
       bookingNumber: r.bookingNumber,
-      owed: r.status === 'cancelled' ? (r.fee ?? 0) : r.total,
+      owed: owedAmount({ status: r.status, price: r.total, fee: r.fee }),
       paid: r.paid,
       instalments: instalments.filter((i) => i.bookingId === r.id),
     })
@@ -317,7 +318,7 @@ async function assignTarget(db: Database, typed: string): Promise<(AssignTarget 
     customer: row.customer,
     tripTitle: row.tripTitle,
     departure: row.departure,
-    owed: cancelled ? (row.fee ?? 0) : row.total,
+    owed: owedAmount({ status: row.status, price: row.total, fee: row.fee }),
     paid: row.paid,
     cancelled,
   }

@@ -11,6 +11,7 @@ import { priceLineSchema } from '~/lib/booking/price'
 import type { PriceLine } from '~/lib/booking/price'
 import { todayInBerlin } from '~/lib/calendar'
 import type { BookingChannel, BookingStatus, PaymentState } from '~/lib/office/booking-list'
+import { owedAmount } from '~/lib/office/ledger'
 import type { Database } from '../db/client.server'
 import { agencies, bookingParticipants, bookings, invoices, mailOutbox, payments, staffUsers, tripDates, trips } from '../db/schema'
 import type { InvoiceKind, PaymentKind } from '../db/schema'
@@ -176,7 +177,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
     paymentMethod: booking.paymentMethod,
     payments: plan.map((p) => ({ kind: p.kind, amount: p.amount, dueDate: p.dueDate, status: p.status, paidAt: iso(p.paidAt) })),
     ledger: {
-      owed: booking.status === 'cancelled' ? (booking.cancellationFee ?? 0) : booking.gesamtpreis,
+      owed: owedAmount({ status: booking.status, price: booking.gesamtpreis, fee: booking.cancellationFee }),
       paid: booking.paidAmount,
       refunded: booking.refundedAmount,
       state: row.paymentState,
