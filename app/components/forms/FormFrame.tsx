@@ -104,7 +104,6 @@ export function FormFrame({
   return (
     <form
       className={className}
-      method="post"
       noValidate
       {...appFormProps}
       {...label}

@@ -1,6 +1,7 @@
-import { Asset, useRouter, useTags } from '@tanstack/react-router'
+import { Asset, ScriptOnce, useRouter, useTags } from '@tanstack/react-router'
 import type { RouterManagedTag } from '@tanstack/react-router'
 import { PAGE_CHUNKS_META } from '~/lib/first-paint'
+import { holdSubmitsScript } from '~/lib/pre-hydration-forms'
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
 
@@ -8,7 +9,8 @@ const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.att
  * The document head as TanStack's `HeadContent` renders it, but with the page's chunks of code
  * listed in a `<meta>` instead of preload links: the browser entry preloads them once the page
  * has been painted (app/lib/first-paint.ts). After the start the list has no use: the router
- * fetches the chunks of the pages visited next itself.
+ * fetches the chunks of the pages visited next itself. Last, the script that holds a form sent
+ * before the app has it (app/lib/pre-hydration-forms.ts).
  */
 export function DocumentHead() {
   const nonce = useRouter().options.ssr?.nonce
@@ -22,6 +24,7 @@ export function DocumentHead() {
           <Asset {...tag} key={`head-${JSON.stringify(tag)}`} nonce={nonce} />
         ))}
       <meta name={PAGE_CHUNKS_META} content={chunks.join(' ')} />
+      <ScriptOnce>{holdSubmitsScript}</ScriptOnce>
     </>
   )
 }
