@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { PriceLine, Pricing } from '~/lib/booking/price'
-import { PAID_IN_FULL_CHANGE, PRICES_CHANGED_SINCE_BOOKING, applyBookingChange, issuesOfChange, repriced, rescheduled } from '~/lib/office/booking-changes'
+import { PRICES_CHANGED_SINCE_BOOKING, applyBookingChange, dueAfterChange, issuesOfChange, repriced, rescheduled } from '~/lib/office/booking-changes'
 
 const line = (traveller: string | null, amount: number): PriceLine => ({ kind: 'travel', label: 'Reisepreis', traveller, quantity: 1, unitPrice: amount, amount })
 const pricing = (lines: PriceLine[]): Pricing => {
@@ -13,22 +13,39 @@ const pricing = (lines: PriceLine[]): Pricing => {
 
 describe('rescheduled', () => {
   const plan = [
-    { id: 1, amount: 200, paid: true },
-    { id: 2, amount: 800, paid: false },
+    { id: 1, kind: 'deposit', amount: 200, paid: true, dueDate: '2027-01-08' },
+    { id: 2, kind: 'balance', amount: 800, paid: false, dueDate: '2027-04-01' },
   ]
+  const reopened = '2027-02-10'
   it('puts a rise on the last open instalment and takes a reduction from the open ones, last first', () => {
-    expect(rescheduled(plan, 50)).toEqual([plan[0], { id: 2, amount: 850, paid: false }])
-    expect(rescheduled(plan, -300)).toEqual([plan[0], { id: 2, amount: 500, paid: false }])
+    expect(rescheduled(plan, 50, reopened)).toEqual([plan[0], { ...plan[1], amount: 850 }])
+    expect(rescheduled(plan, -300, reopened)).toEqual([plan[0], { ...plan[1], amount: 500 }])
     const open = plan.map((p) => ({ ...p, paid: false }))
-    expect(rescheduled(open, -900)).toEqual([
-      { id: 1, amount: 100, paid: false },
-      { id: 2, amount: 0, paid: false },
+    expect(rescheduled(open, -900, reopened)).toEqual([
+      { ...open[0], amount: 100 },
+      { ...open[1], amount: 0 },
     ])
-    expect(rescheduled(plan, 0)).toEqual(plan)
+    expect(rescheduled(plan, 0, reopened)).toEqual(plan)
   })
-  it('refuses what paid instalments would have to take', () => {
-    expect(rescheduled(plan, -801)).toEqual({ refused: PAID_IN_FULL_CHANGE })
-    expect(rescheduled([{ id: 1, amount: 1000, paid: true }], 10)).toEqual({ refused: PAID_IN_FULL_CHANGE })
+  it('lowers paid instalments once the open ones are down to nothing: the ledger then shows the refund due', () => {
+    expect(rescheduled(plan, -850, reopened)).toEqual([
+      { ...plan[0], amount: 150 },
+      { ...plan[1], amount: 0 },
+    ])
+  })
+  it('reopens the last paid instalment for a rise when all are paid, due no earlier than the given day', () => {
+    const paid = plan.map((p) => ({ ...p, paid: true }))
+    expect(rescheduled(paid, 10, reopened)).toEqual([paid[0], { ...paid[1], amount: 810 }])
+    const early = [{ id: 1, kind: 'full', amount: 1000, paid: true, dueDate: '2027-01-08' }]
+    expect(rescheduled(early, 10, reopened)).toEqual([{ ...early[0], amount: 1010, dueDate: reopened }])
+  })
+})
+
+describe('dueAfterChange', () => {
+  it('is a week after the change, but before departure and never before today', () => {
+    expect(dueAfterChange('2027-01-01', '2027-03-01')).toBe('2027-01-08')
+    expect(dueAfterChange('2027-01-01', '2027-01-05')).toBe('2027-01-04')
+    expect(dueAfterChange('2027-01-01', '2027-01-01')).toBe('2027-01-01')
   })
 })
 
@@ -48,6 +65,15 @@ describe('repriced', () => {
     })
     expect(repriced({ lines: stored, gesamtpreis: 2000 }, pricing(today), pricing([...today, line(null, 50)]), null)).toEqual({
       refused: PRICES_CHANGED_SINCE_BOOKING,
+    })
+  })
+  it('keeps the fee of an earlier change of date, which no price function makes', () => {
+    const fee: PriceLine = { kind: 'rebooking', label: 'Umbuchungsentgelt', traveller: null, quantity: 2, unitPrice: 25, amount: 50 }
+    const after = pricing([...stored, line(null, 30)])
+    expect(repriced({ lines: [...stored, fee], gesamtpreis: 2050 }, pricing(stored), after, null)).toEqual({
+      lines: [...after.lines, fee],
+      gesamtpreis: 2080,
+      perPerson: after.perPerson,
     })
   })
 })

@@ -12,7 +12,7 @@ import { officeBookingQuery } from '~/queries/office'
 import { changeOfficeBooking } from '~/server/office-bookings.functions'
 import type { ChangeResult } from '~/server/office/booking-changes.server'
 
-type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number }
+type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number; details: string[] }
 /** A saved outcome names the version it made: once the booking moved on, it is no longer said. */
 type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string; version?: number } | null
 
@@ -54,7 +54,8 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
     run(async () => {
       setOutcome(null)
       const result = await changeOfficeBooking({ data: { bookingNumber, version, change } })
-      if (result.kind === 'preview') setChecked({ change, version, previous: result.previous, gesamtpreis: result.gesamtpreis })
+      // The change as the server priced it (a change of date with its seats) is the one saved.
+      if (result.kind === 'preview') setChecked({ change: result.change, version, previous: result.previous, gesamtpreis: result.gesamtpreis, details: result.details })
       else if (result.kind !== 'changed') await refused(result)
     })
 
@@ -129,6 +130,13 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
     <>
       {checked ? (
         <div className="office-change__preview" role="status">
+          {checked.details.length ? (
+            <ul>
+              {checked.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          ) : null}
           <p>
             {checked.gesamtpreis === checked.previous
               ? `Der Gesamtpreis bleibt ${formatPrice(checked.gesamtpreis)}.`

@@ -1,8 +1,13 @@
 // The office's change forms for one booking (issue 25, item 4): a traveller's name, seat, boarding
-// point and add-ons; the booking person's contact data; the add-ons of the whole booking. Each is
+// point and add-ons; the booking person's contact data; the add-ons of the whole booking; its date
+// (issue 26, item 5). Each is
 // a small form that is checked and priced by the server before it is saved (./BookingChange.tsx).
+import { revalidateLogic } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import * as z from 'zod/mini'
 import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
-import { formatPrice } from '~/lib/format'
+import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
+import { phoneBookingChoicesQuery } from '~/queries/office'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import type { OfficeBooking, OfficeTraveller } from '~/server/office/booking-detail.server'
 import { ChangeConfirmation, useBookingChange } from './BookingChange'
@@ -22,15 +27,62 @@ function ChangeForm({ title, onSubmit, children, change }: { title: string; onSu
   )
 }
 
-function useChangeForm<T extends Record<string, unknown>>(booking: OfficeBooking, defaults: T, toChange: (value: T) => BookingChange) {
+function useChangeForm<T extends Record<string, unknown>>(
+  booking: OfficeBooking,
+  defaults: T,
+  toChange: (value: T) => BookingChange,
+  /** What the form must hold before the server is asked, as the other office forms check it. */
+  schema?: z.ZodMiniType<unknown, T>,
+) {
   const change = useBookingChange(booking)
   const form = useAppForm({
     defaultValues: defaults,
+    ...(schema ? { validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }), validators: { onDynamic: schema } } : {}),
     // A value typed after the check is not what was priced: the check is dropped, never saved.
     listeners: { onChange: () => change.cancel() },
     onSubmit: ({ value }) => change.check(toChange(value)),
   })
   return { change, form }
+}
+
+const rebookingSchema = z.object({ date: z.string().check(z.minLength(1, 'Bitte wählen Sie den neuen Termin.')) })
+
+/**
+ * A change of date (Umbuchung) onto another date of the trip open for booking, with its free
+ * places; the check names the new seats, the fee and the new due days before anything is saved.
+ */
+export function RebookingForm({ booking, idPrefix }: FormProps) {
+  const { data, isError } = useQuery(phoneBookingChoicesQuery(booking.trip.tripId))
+  const { change, form } = useChangeForm(booking, { date: '' }, (v) => ({ kind: 'date', tripDateId: Number(v.date) }), rebookingSchema)
+  const { rebooking } = booking
+  if (rebooking.tooLate) return <p>{rebooking.tooLate}</p>
+  const dates = (data?.dates ?? []).filter((d) => d.dateId !== booking.trip.tripDateId && d.free >= booking.travellers.length)
+  const options = dates.map((d) => ({ value: String(d.dateId), label: `${formatDateRange(d.dateFrom, d.dateTill)} (${d.free} Plätze frei)` }))
+  return (
+    <ChangeForm title="Termin" onSubmit={submitTo(form)} change={change}>
+      <p>
+        Möglich bis {formatDate(rebooking.lastDay)}; Umbuchungsentgelt {formatPrice(rebooking.feePerPerson)} pro Person. Es gelten die Preise des
+        neuen Termins.
+      </p>
+      {isError ? <p role="alert">Die Termine konnten nicht geladen werden. Bitte laden Sie die Seite neu.</p> : null}
+      <form.AppForm>
+        <form.AppField name="date">
+          {(f) => (
+            <f.SelectField
+              id={`${idPrefix}-termin`}
+              label="Neuer Termin"
+              options={options}
+              placeholder={data ? (options.length ? 'Bitte wählen' : 'Kein anderer Termin mit genug freien Plätzen') : 'Termine werden geladen …'}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton size="normal" variant="secondary">
+          Umbuchung prüfen
+        </form.SubmitButton>
+      </form.AppForm>
+    </ChangeForm>
+  )
 }
 
 export function TravellerNameForm({ booking, traveller, idPrefix }: FormProps & { traveller: OfficeTraveller }) {

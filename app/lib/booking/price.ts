@@ -12,7 +12,8 @@ import { findTransferZone } from '../transfer-zones'
 import { ROOM_LABELS } from './offer'
 import type { BookingOffer, InsuranceOffer } from './offer'
 
-export const PRICE_LINE_KINDS = ['travel', 'single-room', 'boarding', 'transfer', 'service', 'insurance', 'voucher'] as const
+/** 'rebooking': the fee for a change of date the office made (app/lib/office/rebooking.ts), never priced by `priceBooking`. */
+export const PRICE_LINE_KINDS = ['travel', 'single-room', 'boarding', 'transfer', 'service', 'insurance', 'voucher', 'rebooking'] as const
 export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number]
 
 /** How every amount is described in the API document. */
@@ -53,7 +54,7 @@ export function insurancePrice(offer: InsuranceOffer, travelPrice: number): numb
   return Math.max(offer.minPrice, roundToCent((travelPrice * offer.percentBasisPoints) / 10_000))
 }
 
-function line(kind: PriceLineKind, label: string, traveller: string | null, quantity: number, unitPrice: number): PriceLine {
+export function line(kind: PriceLineKind, label: string, traveller: string | null, quantity: number, unitPrice: number): PriceLine {
   return { kind, label, traveller, quantity, unitPrice, amount: quantity * unitPrice }
 }
 

@@ -106,3 +106,12 @@ export function entryNotesText(terms: Pick<TripTerms, 'domestic' | 'entryNotes'>
   if (terms.domestic) return null
   return [...terms.entryNotes.map((e) => `${e.country}: ${e.note}`), ENTRY_GENERAL_NOTE]
 }
+
+/**
+ * The terms the customer agreed to, as stored with the booking; for a booking older than stored
+ * terms (migration 0010), the trip's own.
+ */
+export function bookedTerms(stored: unknown, trip: TripTerms): TripTerms {
+  const booked = tripTermsSchema.safeParse(stored)
+  return booked.success ? booked.data : trip
+}

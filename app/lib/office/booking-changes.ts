@@ -7,11 +7,14 @@ import { boardingChoiceSchema } from '../booking/draft'
 import type { BookingDraft, Participant } from '../booking/draft'
 import type { PriceLine, Pricing } from '../booking/price'
 import type { StepIssue } from '../booking/steps'
+import { DAYS_TO_PAY_ON_BOOKING } from '../booking/payment-terms'
+import { addDays } from '../calendar'
 import { MAX_ID } from '../ids'
 
 const name = (what: string) =>
   z.string().check(z.trim(), z.minLength(1, `Bitte geben Sie den ${what} ein.`), z.maxLength(60, `Der ${what} darf höchstens 60 Zeichen lang sein.`))
 const serviceIds = z.array(z.number().check(z.int(), z.positive(), z.lte(MAX_ID))).check(z.maxLength(20))
+const seat = z.string().check(z.trim(), z.minLength(1), z.maxLength(5))
 /** A traveller of the booking, by their place in booking order (0 = the first). */
 const traveller = z.number().check(z.int(), z.nonnegative(), z.lte(50))
 
@@ -29,16 +32,28 @@ export const bookingChangeSchema = z.discriminatedUnion('kind', [
     tel: z.string().check(z.trim(), z.maxLength(30)),
   }),
   z.object({ kind: z.literal('boarding'), traveller, boarding: boardingChoiceSchema }),
-  z.object({ kind: z.literal('seat'), traveller, seat: z.string().check(z.trim(), z.minLength(1), z.maxLength(5)) }),
+  z.object({ kind: z.literal('seat'), traveller, seat }),
   /** The add-ons of one traveller, or (traveller null) those of the whole booking. */
   z.object({ kind: z.literal('services'), traveller: z.nullable(traveller), services: serviceIds }),
+  /**
+   * Another date of the same trip, for the rebooking fee (app/lib/office/rebooking.ts). Without
+   * seats the server proposes them; the preview's change names them, and the save takes exactly those.
+   */
+  z.object({
+    kind: z.literal('date'),
+    tripDateId: z.number().check(z.int(), z.positive(), z.lte(MAX_ID)),
+    seats: z.optional(z.array(z.nullable(seat)).check(z.maxLength(50))),
+  }),
 ])
 export type BookingChange = z.infer<typeof bookingChangeSchema>
+/** The changes made to the booking's own draft; a change of date takes a new offer as well. */
+export type DraftChange = Exclude<BookingChange, { kind: 'date' }>
+export type DateChange = Extract<BookingChange, { kind: 'date' }>
 
 export const NO_SUCH_TRAVELLER = 'Diese reisende Person gibt es in der Buchung nicht.'
 
 /** The booking as a draft with `change` applied, or the reason it cannot be. */
-export function applyBookingChange(draft: BookingDraft, change: BookingChange): BookingDraft | { refused: string } {
+export function applyBookingChange(draft: BookingDraft, change: DraftChange): BookingDraft | { refused: string } {
   if (change.kind === 'services' && change.traveller === null) {
     return { ...draft, bookingServices: change.services.map((id) => ({ id })) }
   }
@@ -58,7 +73,7 @@ export function applyBookingChange(draft: BookingDraft, change: BookingChange): 
   return found ? { ...draft, allRooms } : { refused: NO_SUCH_TRAVELLER }
 }
 
-function changedTraveller(p: Participant, change: BookingChange): Participant {
+function changedTraveller(p: Participant, change: DraftChange): Participant {
   switch (change.kind) {
     case 'traveller':
       return { ...p, firstname: change.firstname, lastname: change.lastname, showName: `${change.firstname} ${change.lastname}` }
@@ -91,12 +106,16 @@ export const PRICES_CHANGED_SINCE_BOOKING =
 const sameLines = (a: readonly PriceLine[], b: readonly PriceLine[]) =>
   a.length === b.length && a.every((l, i) => JSON.stringify(l) === JSON.stringify(b[i]))
 
+/** The fees of earlier changes of date among a booking's lines: no price function makes them, every later price keeps them. */
+export const isFeeLine = (line: PriceLine) => line.kind === 'rebooking'
+export const sumOf = (lines: readonly PriceLine[]) => lines.reduce((sum, l) => sum + l.amount, 0)
+
 /**
  * The booking's price after the change. The price function prices the booking before and after it
  * with today's offer. When that gives the stored lines for the booking as it is (the prices have
  * not changed since), the booking takes the new pricing. Otherwise the booking keeps its booked
  * prices: a change that leaves every amount as it was only renames a traveller in its lines, and
- * a change that would alter an amount is refused.
+ * a change that would alter an amount is refused. Fees of earlier changes of date stay either way.
  */
 export function repriced(
   stored: { lines: readonly PriceLine[]; gesamtpreis: number },
@@ -104,37 +123,51 @@ export function repriced(
   after: Pricing,
   renamed: { from: string; to: string } | null,
 ): { lines: PriceLine[]; gesamtpreis: number; perPerson: number[] | null } | { refused: string } {
-  if (sameLines(before.lines, stored.lines)) return { lines: after.lines, gesamtpreis: after.gesamtpreis, perPerson: after.perPerson }
+  const fees = stored.lines.filter(isFeeLine)
+  if (sameLines(before.lines, stored.lines.filter((l) => !isFeeLine(l)))) {
+    return { lines: [...after.lines, ...fees], gesamtpreis: after.gesamtpreis + sumOf(fees), perPerson: after.perPerson }
+  }
   const amounts = (p: Pricing) => JSON.stringify([p.perPerson, p.gesamtpreis, p.lines.map((l) => l.amount)])
   if (amounts(before) !== amounts(after)) return { refused: PRICES_CHANGED_SINCE_BOOKING }
   const lines = renamed ? stored.lines.map((l) => (l.traveller === renamed.from ? { ...l, traveller: renamed.to } : l)) : [...stored.lines]
   return { lines, gesamtpreis: stored.gesamtpreis, perPerson: null }
 }
 
-export type Instalment = { id: number; amount: number; paid: boolean }
-
-export const PAID_IN_FULL_CHANGE =
-  'Alle Raten dieser Buchung sind bezahlt. Eine Änderung des Reisepreises ist erst möglich, wenn der Unterschied als Zahlung oder Erstattung erfasst werden kann.'
+/** An instalment of the payment plan ('deposit', 'balance', 'full' …). */
+export type Instalment = { id: number; kind: string; amount: number; paid: boolean; dueDate: string }
 
 /**
- * The instalments after the total changed by `difference`: the open ones take it, the last first
- * (a rise goes onto the balance; a reduction lowers the balance, then the deposit). Paid
- * instalments stay as they were; what they cannot take is refused.
+ * The day a sum that a change makes due is due: a week after the change, as a booking's first
+ * payment, but before departure, and never before today.
  */
-export function rescheduled(instalments: readonly Instalment[], difference: number): Instalment[] | { refused: string } {
-  if (difference === 0) return [...instalments]
+export function dueAfterChange(today: string, departure: string): string {
+  const inAWeek = addDays(today, DAYS_TO_PAY_ON_BOOKING)
+  const latest = addDays(departure, -1)
+  return inAWeek <= latest ? inAWeek : latest >= today ? latest : today
+}
+
+/**
+ * The instalments after the total changed by `difference`. A rise goes onto the last open
+ * instalment; when all are paid, onto the last one, which opens again and is due on `reopenedDue`.
+ * A reduction lowers the open ones, the last first, then the paid ones: what was paid beyond the
+ * new total is then to be refunded, which the ledger shows (migration 0017 derives each
+ * instalment's state from the money, so an amount may change after it was paid).
+ */
+export function rescheduled(instalments: readonly Instalment[], difference: number, reopenedDue: string): Instalment[] {
   const result = instalments.map((i) => ({ ...i }))
-  const open = result.filter((i) => !i.paid).reverse()
-  if (open.length === 0) return { refused: PAID_IN_FULL_CHANGE }
+  if (difference === 0 || result.length === 0) return result
+  const lastFirst = [...result.filter((i) => !i.paid).reverse(), ...result.filter((i) => i.paid).reverse()]
   if (difference > 0) {
-    open[0]!.amount += difference
+    const target = lastFirst[0]!
+    target.amount += difference
+    if (target.paid && target.dueDate < reopenedDue) target.dueDate = reopenedDue
     return result
   }
   let left = -difference
-  for (const i of open) {
+  for (const i of lastFirst) {
     const take = Math.min(i.amount, left)
     i.amount -= take
     left -= take
   }
-  return left > 0 ? { refused: PAID_IN_FULL_CHANGE } : result
+  return result
 }

@@ -7,6 +7,9 @@ import * as z from 'zod/mini'
 import { boardingLabel } from '~/lib/booking/summary'
 import { MOBILITY_AIDS, MOBILITY_LABELS } from '~/lib/booking/draft'
 import { ROOM_LABELS, ROOM_TYPES } from '~/lib/booking/offer'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { bookedTerms } from '~/lib/booking/trip-terms'
+import { rebookingLastDay, rebookingTooLate } from '~/lib/office/rebooking'
 import { priceLineSchema } from '~/lib/booking/price'
 import type { PriceLine } from '~/lib/booking/price'
 import { todayInBerlin } from '~/lib/calendar'
@@ -63,6 +66,8 @@ export type OfficeBooking = {
   ledger: { owed: number; paid: number; refunded: number; state: PaymentState | null; entries: LedgerEntryView[] }
   /** Its SEPA direct debits (issue 26, item 3): a collected one can be recorded as returned. */
   debits: DebitView[]
+  /** A change of date: the last day for it and the fee per traveller of the booked conditions; `tooLate` says why no longer. */
+  rebooking: { lastDay: string; feePerPerson: number; tooLate: string | null }
   /** Its invoices, oldest first: each version of the confirmation, a cancellation invoice (issue 26, item 6). */
   invoices: { number: string; kind: InvoiceKind; version: number; amount: number; issuedAt: string }[]
   mails: { id: number; to: string; subject: string; status: string; createdAt: string; sentAt: string | null }[]
@@ -184,6 +189,7 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       entries,
     },
     debits,
+    rebooking: rebookingOf(booking.tripTerms, offer, row.trip.dateFrom, todayInBerlin(now)),
     invoices: issued.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
     mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     history,
@@ -198,5 +204,15 @@ export async function bookingDetail(db: Database, bookingNumber: string, now = n
       chosenBookingServices: booking.bookingServices.map((s) => s.id),
       freeSeats: offer?.seatPlan ? Object.keys(states).filter((seat) => states[seat] === 'free') : null,
     },
+  }
+}
+
+function rebookingOf(stored: unknown, offer: BookingOffer | null, dateFrom: string, today: string): OfficeBooking['rebooking'] {
+  if (!offer) return { lastDay: dateFrom, feePerPerson: 0, tooLate: 'Der Termin dieser Buchung ist nicht mehr im Katalog.' }
+  const terms = bookedTerms(stored, offer.terms)
+  return {
+    lastDay: rebookingLastDay(terms.cancellationScale, dateFrom),
+    feePerPerson: terms.rebookingFee,
+    tooLate: rebookingTooLate(terms.cancellationScale, dateFrom, today),
   }
 }

@@ -3,7 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
-import { BoardingForm, ContactForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
+import { BoardingForm, ContactForm, RebookingForm, SeatForm, ServicesForm, TravellerNameForm } from '~/components/office/BookingChangeForms'
 import { CancellationSection } from '~/components/office/CancellationSection'
 import { LedgerSection } from '~/components/office/LedgerSection'
 import { Button } from '~/components/ui/Button'
@@ -94,6 +94,12 @@ function BookingPage() {
             </a>
           </dd>
         </dl>
+        {b.status === 'received' ? (
+          <details className="office-booking__edit">
+            <summary>Auf einen anderen Termin umbuchen</summary>
+            <RebookingForm booking={b} idPrefix="umbuchung" />
+          </details>
+        ) : null}
       </section>
 
       <section aria-labelledby="kontakt-titel">
