@@ -2,11 +2,12 @@
 // GiroCode decodes to the operator's IBAN, the amount due and the booking number; a payment recorded on a
 // booking's page changes its state there and in the bookings list; a wrong amount is refused at
 // its field; a cancellation shows its fee before it is confirmed, frees the seats and mails the
-// customer; the pages have no serious axe violation.
+// customer; a booking is rebooked to another date of its trip for the fee, after a preview; the
+// pages have no serious axe violation.
 import { expect, test } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, lastDateOfTrip, mailsWith, seatPlanDates } from './support'
+import { bookToSuccess, datesOfTrip, decodeQrCode, expectNoSeriousAxeViolations, gotoHydrated, lastDateOfTrip, mailsWith, seatPlanDates } from './support'
 
 const [office] = DEMO_STAFF
 
@@ -144,4 +145,44 @@ test('the office calls a departure off: it checks the reason and the bookings fi
   const notice = mails.filter((m) => m.subject?.startsWith('Absage Ihrer Reise'))
   expect(notice).toHaveLength(1)
   expect(notice[0]?.text).toContain('Unvermeidbare, außergewöhnliche Umstände')
+})
+
+test('the office rebooks a booking to another date: it sees the new date, seats and fee first, then the customer gets the changed confirmation', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  // Two later dates of a trip no other test books: the one before the last, and the last.
+  const dates = await datesOfTrip(request, 33)
+  const [fromId, toId] = dates.slice(-2)
+  const customer = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await customer.newPage(), fromId ?? 0)
+  await customer.close()
+
+  await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
+  await page.getByLabel('E-Mail-Adresse').fill(office.email)
+  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
+  const tripBefore = await page.locator('dt:text-is("Reise") + dd').innerText()
+
+  await page.getByText('Auf einen anderen Termin umbuchen').click()
+  const form = page.getByRole('form', { name: 'Termin' })
+  // Sent without a date, the form says what is missing and asks the server nothing.
+  await form.getByRole('button', { name: 'Umbuchung prüfen' }).click()
+  await expect(form.getByText('Bitte wählen Sie den neuen Termin.')).toBeVisible()
+  await form.getByLabel('Neuer Termin').selectOption(String(toId))
+  await form.getByRole('button', { name: 'Umbuchung prüfen' }).click()
+  const preview = form.getByRole('status').filter({ hasText: 'Neuer Termin:' })
+  await expect(preview).toContainText('Sitzplätze auf dem neuen Termin:')
+  await expect(preview).toContainText(/Umbuchungsentgelt \(.+\): 2 × .+\s€ = .+\s€/)
+  await expect(preview).toContainText('Neuer Gesamtpreis:')
+  await expectNoSeriousAxeViolations(page)
+  await form.getByRole('button', { name: 'Änderung speichern' }).click()
+  await expect(form.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
+  await expect(page.locator('dt:text-is("Reise") + dd')).not.toHaveText(tripBefore)
+  await expect(page.getByRole('region', { name: 'Reisepreis' }).first()).toContainText('Umbuchungsentgelt')
+  // The booking confirmation, then the changed one with the fee.
+  await expect.poll(() => mailsWith(bookingNumber).length, { timeout: 30_000 }).toBe(2)
+  const mails = await Promise.all(mailsWith(bookingNumber).map((raw) => simpleParser(raw)))
+  const changed = mails.filter((m) => m.subject?.includes(`Ihre geänderte Buchung ${bookingNumber}`))
+  expect(changed).toHaveLength(1)
+  expect(changed[0]?.text).toContain('Umbuchungsentgelt')
 })

@@ -37,9 +37,14 @@ type Availability = { freePlaces: number; roomTypes: string[]; seats: { seat: st
  * the first date of a trip), for a test that closes it.
  */
 export async function lastDateOfTrip(request: APIRequestContext, index: number): Promise<number> {
+  return (await datesOfTrip(request, index)).at(-1) ?? 0
+}
+
+/** The bookable dates of the trip `seatPlanDates` finds at `index`, in the order its page lists them. */
+export async function datesOfTrip(request: APIRequestContext, index: number): Promise<number[]> {
   const tripId = (await seatPlanDates(request, index + 1))[index]?.tripId ?? 1
   const html = await (await request.get(`/reise/${tripId}/`)).text()
-  return Number([...html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)].at(-1)?.[1] ?? 0)
+  return [...html.matchAll(/href="\/buchung\/(\d+)\/step1\/"/g)].map((match) => Number(match[1]))
 }
 
 export async function seatPlanDates(request: APIRequestContext, count = 12): Promise<{ tripId: number; dateId: number }[]> {
