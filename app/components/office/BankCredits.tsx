@@ -2,7 +2,6 @@
 // each with the form that finds the booking it belongs to and, once the office has seen that
 // booking, assigns it; and a statement's credits with what became of each.
 import { useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
@@ -13,19 +12,12 @@ import { bankOverviewQuery } from '~/queries/office-bank'
 import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-bank.functions'
 import type { AssignTarget, BankEntryView } from '~/server/office/bank-statements.server'
 import { focusOutcome, useOneAtATime } from './BookingChange'
+import { BookingLink } from './BookingLink'
 
 const UNREACHABLE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
 
 /** Who sent it, with the account when the bank names it. */
 const payerText = (e: BankEntryView) => [e.payer || 'ohne Namen', e.payerIban].filter(Boolean).join(', ')
-
-export function BookingLink({ bookingNumber }: { bookingNumber: string }) {
-  return (
-    <Link to="/buero/buchungen/$nummer/" params={{ nummer: bookingNumber }}>
-      {bookingNumber}
-    </Link>
-  )
-}
 
 /** A statement's credits and what became of each. */
 export function StatementCreditsTable({ entries, labelledBy }: { entries: BankEntryView[]; labelledBy: string }) {

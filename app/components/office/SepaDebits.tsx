@@ -17,6 +17,7 @@ import { announceOfficeDebits, exportOfficeDebits, markOfficeDebitsCollected, re
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
 import type { DebitActionResult, DebitsPage, DebitView, ExportView } from '~/server/office/sepa-debits.server'
 import { focusOutcome, useOneAtATime } from './BookingChange'
+import { BookingLink } from '~/components/office/BookingLink'
 
 type Outcome = { kind: 'done' | 'refused'; message: string; field?: string; file?: string } | null
 const UNREACHABLE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
@@ -147,9 +148,7 @@ function DueSection({ page }: { page: DebitsPage }) {
               {page.due.map((d) => (
                 <tr key={d.paymentId}>
                   <th scope="row">
-                    <Link to="/buero/buchungen/$nummer/" params={{ nummer: d.bookingNumber }}>
-                      {d.bookingNumber}
-                    </Link>
+                    <BookingLink bookingNumber={d.bookingNumber} />
                   </th>
                   <td>
                     {d.debtor}
@@ -220,9 +219,7 @@ function AnnouncedSection({ debits }: { debits: DebitView[] }) {
                 {debits.map((d) => (
                   <tr key={d.id}>
                     <th scope="row">
-                      <Link to="/buero/buchungen/$nummer/" params={{ nummer: d.bookingNumber }}>
-                        {d.bookingNumber}
-                      </Link>
+                      <BookingLink bookingNumber={d.bookingNumber} />
                     </th>
                     <td>{d.debtor}</td>
                     <td className="office-table__amount">{formatPrice(d.amount)}</td>

@@ -24,6 +24,7 @@ import type { BookingListChoices, BookingListRow } from '~/server/office/booking
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 import { appFormProps } from '~/lib/pre-hydration-forms'
 import { useHistoryEntry } from '~/components/ui/use-history-entry'
+import { BookingLink } from '~/components/office/BookingLink'
 
 export const Route = createFileRoute('/buero/buchungen/')({
   validateSearch: bookingListSearchSchema,
@@ -42,9 +43,7 @@ const columns = column.columns([
     id: 'number',
     header: 'Buchungsnummer',
     cell: (c) => (
-      <Link to="/buero/buchungen/$nummer/" params={{ nummer: c.getValue() }}>
-        {c.getValue()}
-      </Link>
+      <BookingLink bookingNumber={c.getValue()} />
     ),
   }),
   column.accessor('bookedAt', { id: 'booked', header: 'Gebucht am', cell: (c) => formatDateTime(new Date(c.getValue())) }),

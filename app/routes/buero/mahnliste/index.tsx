@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { formatDate, formatPrice } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { DEFAULT_NOTICE_DAYS } from '~/lib/office/notices'
 import { unpaidAfterNoticesQuery } from '~/queries/office'
+import { BookingLink } from '~/components/office/BookingLink'
 
 /**
  * `/buero/mahnliste/`: bookings still unpaid some days after their second notice (issue 26, item
@@ -43,9 +44,7 @@ function UnpaidList() {
               {rows.map((r) => (
                 <tr key={r.bookingNumber}>
                   <th scope="row">
-                    <Link to="/buero/buchungen/$nummer/" params={{ nummer: r.bookingNumber }}>
-                      {r.bookingNumber}
-                    </Link>
+                    <BookingLink bookingNumber={r.bookingNumber} />
                   </th>
                   <td>{r.customer}</td>
                   <td className="office-table__amount">{formatPrice(r.open)}</td>

@@ -6,6 +6,7 @@ import { formatDateTime } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { AUDIT_PAGE_SIZE, auditSearchSchema } from '~/lib/office/audit'
 import { auditLogQuery } from '~/queries/office'
+import { BookingLink } from '~/components/office/BookingLink'
 
 /** The audit log for admins (issue 25, item 7): every change of every booking, newest first. */
 export const Route = createFileRoute('/buero/protokoll/')({
@@ -49,9 +50,7 @@ function AuditLog() {
               {e.bookingNumber ? (
                 <>
                   {' · '}
-                  <Link to="/buero/buchungen/$nummer/" params={{ nummer: e.bookingNumber }}>
-                    {e.bookingNumber}
-                  </Link>
+                  <BookingLink bookingNumber={e.bookingNumber} />
                 </>
               ) : null}
             </p>
