@@ -44,19 +44,23 @@ const ledgerReference = (c: { remittance: string; bankReference: string }) => cu
 
 type Owed = { id: number; bookingNumber: string; owed: number; paid: number; instalments: { amount: number; status: string }[] }
 
+/** What a booking owes and has paid, as both the matching and the assigning read it. */
+const moneyColumns = {
+  id: bookings.id,
+  bookingNumber: bookings.bookingNumber,
+  status: bookings.status,
+  total: bookings.gesamtpreis,
+  fee: bookings.cancellationFee,
+  paid: bookings.paidAmount,
+}
+const owedOf = (row: { status: string; total: number; fee: number | null }) => owedAmount({ status: row.status, price: row.total, fee: row.fee })
+
 /** The bookings with these numbers, locked, with what they owe and have paid. */
 async function owedBy(tx: Database, numbers: string[]): Promise<Map<string, Owed>> {
   const found = new Map<string, Owed>()
   if (numbers.length === 0) return found
   const rows = await tx
-    .select({
-      id: bookings.id,
-      bookingNumber: bookings.bookingNumber,
-      status: bookings.status,
-      total: bookings.gesamtpreis,
-      fee: bookings.cancellationFee,
-      paid: bookings.paidAmount,
-    })
+    .select(moneyColumns)
     .from(bookings)
     .where(inArray(bookings.bookingNumber, numbers))
     .orderBy(asc(bookings.id))
@@ -72,7 +76,7 @@ async function owedBy(tx: Database, numbers: string[]): Promise<Map<string, Owed
     found.set(r.bookingNumber, {
       id: r.id,
       bookingNumber: r.bookingNumber,
-      owed: owedAmount({ status: r.status, price: r.total, fee: r.fee }),
+      owed: owedOf(r),
       paid: r.paid,
       instalments: instalments.filter((i) => i.bookingId === r.id),
     })
@@ -296,12 +300,7 @@ async function assignTarget(db: Database, typed: string): Promise<(AssignTarget 
   if (!number) return null
   const [row] = await db
     .select({
-      id: bookings.id,
-      bookingNumber: bookings.bookingNumber,
-      status: bookings.status,
-      total: bookings.gesamtpreis,
-      fee: bookings.cancellationFee,
-      paid: bookings.paidAmount,
+      ...moneyColumns,
       tripTitle: trips.title,
       departure: tripDates.dateFrom,
       customer: customerName,
@@ -318,7 +317,7 @@ async function assignTarget(db: Database, typed: string): Promise<(AssignTarget 
     customer: row.customer,
     tripTitle: row.tripTitle,
     departure: row.departure,
-    owed: owedAmount({ status: row.status, price: row.total, fee: row.fee }),
+    owed: owedOf(row),
     paid: row.paid,
     cancelled,
   }
