@@ -25,7 +25,8 @@ export type FormKey = z.infer<typeof formKeySchema>
 /** The hidden field bots fill in and people never see. */
 export const HONEYPOT_FIELD = 'homepage'
 
-export type FieldOption = { value: string; label: string }
+/** `disabled`: shown but not to be chosen now (the field's hint says why). */
+export type FieldOption = { value: string; label: string; disabled?: boolean }
 
 type FieldBase = {
   name: string

@@ -120,6 +120,7 @@ export function ChoiceField({
               name={name}
               value={option.value}
               checked={selected.has(option.value)}
+              disabled={option.disabled}
               aria-invalid={error ? true : undefined}
               onBlur={onBlur}
               onChange={(e) => {

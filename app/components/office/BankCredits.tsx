@@ -13,8 +13,8 @@ import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-
 import type { AssignTarget, BankEntryView } from '~/server/office/bank-statements.server'
 import { focusOutcome, useOneAtATime } from './BookingChange'
 import { BookingLink } from './BookingLink'
+import { UNREACHABLE_MESSAGE } from './ActionCheck'
 
-const UNREACHABLE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
 
 /** Who sent it, with the account when the bank names it. */
 const payerText = (e: BankEntryView) => [e.payer || 'ohne Namen', e.payerIban].filter(Boolean).join(', ')
@@ -94,7 +94,7 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
   const id = useId()
   const [target, setTarget] = useState<AssignTarget | null>(null)
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const { busy, run } = useOneAtATime(() => void onDone({ kind: 'refused', message: UNREACHABLE }))
+  const { busy, run } = useOneAtATime(() => void onDone({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
   const confirmHeading = useRef<HTMLHeadingElement>(null)
   const form = useAppForm({
     defaultValues: { bookingNumber: '' },
@@ -118,12 +118,12 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
     run(async () => {
       const result = await assignOfficeBankEntry({ data: { entryId: e.id, bookingNumber: t.bookingNumber, confirm: true } })
       if (result.kind === 'assigned') await onDone({ kind: 'done', message: `Der Eingang über ${amount} ist der Buchung ${t.bookingNumber} (${t.customer}) zugeordnet.` })
-      else await onDone({ kind: 'refused', message: result.kind === 'stale' || result.kind === 'refused' ? result.message : UNREACHABLE })
+      else await onDone({ kind: 'refused', message: result.kind === 'stale' || result.kind === 'refused' ? result.message : UNREACHABLE_MESSAGE })
     })
   const setAside = () =>
     run(async () => {
       const result = await setAsideOfficeBankEntry({ data: { entryId: e.id } })
-      await onDone(result.kind === 'set-aside' ? { kind: 'done', message: `Der Eingang über ${amount} ist als „keine Reisezahlung“ abgelegt.` } : { kind: 'refused', message: result.kind === 'stale' ? result.message : UNREACHABLE })
+      await onDone(result.kind === 'set-aside' ? { kind: 'done', message: `Der Eingang über ${amount} ist als „keine Reisezahlung“ abgelegt.` } : { kind: 'refused', message: result.kind === 'stale' ? result.message : UNREACHABLE_MESSAGE })
     })
   return (
     <article aria-labelledby={`${id}-titel`} className="office-credit">

@@ -1,7 +1,7 @@
 // Cancelling a booking at its customer's request (issue 26, item 5): the office sees the fee of the
 // trip's scale for today, what was paid and what is to be refunded, and only then confirms.
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '~/components/ui/Button'
 import { formatDate, formatPrice } from '~/lib/format'
 import { daysBeforeText } from '~/lib/office/cancellation'
@@ -9,20 +9,19 @@ import type { CancellationQuote } from '~/lib/office/cancellation'
 import { officeBookingQuery } from '~/queries/office'
 import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-bookings.functions'
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
+import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
+import type { ActionOutcome } from './ActionCheck'
 import { useOneAtATime } from './BookingChange'
 
-type Shown = { kind: 'quote'; quote: CancellationQuote; price: number } | { kind: 'done' | 'refused'; message: string } | null
+type Shown = { kind: 'quote'; quote: CancellationQuote; price: number } | ActionOutcome | null
 
 export function CancellationSection({ booking: b }: { booking: OfficeBooking }) {
   const queryClient = useQueryClient()
   const id = useId()
   const [shown, setShown] = useState<Shown>(null)
   const [notify, setNotify] = useState(Boolean(b.contact.email))
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' }))
-  const focusTarget = useRef<HTMLElement>(null)
-  useEffect(() => {
-    if (shown) focusTarget.current?.focus()
-  }, [shown])
+  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const focusRef = useFocusOnShow(shown)
   const preview = () =>
     run(async () => {
       const result = await previewOfficeCancellation({ data: { bookingNumber: b.bookingNumber } })
@@ -45,10 +44,15 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
     <section aria-labelledby={`${id}-titel`}>
       <h2 id={`${id}-titel`}>Stornierung durch den Kunden</h2>
       {shown?.kind === 'quote' ? (
-        <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
-          <h3 id={`${id}-pruefen`} tabIndex={-1} ref={(el) => void (focusTarget.current = el)}>
-            Stornierung prüfen
-          </h3>
+        <ActionCheck
+          id={id}
+          title="Stornierung prüfen"
+          confirmLabel="Stornierung bestätigen"
+          busy={busy}
+          onConfirm={() => confirm(shown.quote)}
+          onCancel={() => setShown(null)}
+          focusRef={focusRef}
+        >
           <dl className="office-facts">
             <dt>Stornierung am</dt>
             <dd>
@@ -82,27 +86,10 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
           ) : (
             <p>Ohne E-Mail-Adresse: Bitte teilen Sie dem Kunden die Stornierung telefonisch oder per Brief mit.</p>
           )}
-          <div className="office-change__actions">
-            <Button variant="primary" size="normal" busy={busy} onClick={() => confirm(shown.quote)}>
-              Stornierung bestätigen
-            </Button>
-            <Button variant="secondary" size="normal" onClick={() => setShown(null)}>
-              Abbrechen
-            </Button>
-          </div>
-        </div>
+        </ActionCheck>
       ) : (
         <>
-          {shown ? (
-            <p
-              tabIndex={-1}
-              ref={(el) => void (focusTarget.current = el)}
-              role={shown.kind === 'refused' ? 'alert' : 'status'}
-              className={shown.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
-            >
-              {shown.message}
-            </p>
-          ) : null}
+          {shown ? <ActionOutcomeLine outcome={shown} focusRef={focusRef} /> : null}
           {b.status === 'cancelled' ? null : (
             <>
               <p>Die Gebühr richtet sich nach der Rücktrittsstaffel der Reise und dem heutigen Tag. Sie sehen sie, bevor etwas gespeichert wird.</p>

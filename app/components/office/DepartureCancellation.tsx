@@ -2,8 +2,8 @@
 // reason, sees what it does to how many bookings, and only then confirms. Too few travellers is a
 // reason only while the minimum is missing and its deadline has not passed.
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
-import { Button } from '~/components/ui/Button'
+import { useId, useState } from 'react'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import { todayInBerlin } from '~/lib/calendar'
 import { countOf, formatDate } from '~/lib/format'
@@ -12,9 +12,11 @@ import type { DepartureCancelReason } from '~/lib/office/cancellation'
 import { departureQuery } from '~/queries/office-departures'
 import { cancelOfficeDeparture } from '~/server/office-departures.functions'
 import type { DepartureView } from '~/server/office/departures.server'
+import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
+import type { ActionOutcome } from './ActionCheck'
 import { useOneAtATime } from './BookingChange'
 
-type Shown = { kind: 'check'; reason: DepartureCancelReason } | { kind: 'done' | 'refused'; message: string } | null
+type Shown = { kind: 'check'; reason: DepartureCancelReason } | ActionOutcome | null
 
 /** The reasons the office may give today. */
 function reasonsFor(view: DepartureView): DepartureCancelReason[] {
@@ -25,13 +27,13 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
   const queryClient = useQueryClient()
   const id = useId()
   const reasons = reasonsFor(view)
-  const [reason, setReason] = useState<DepartureCancelReason>(reasons[0] ?? 'unavoidable')
   const [shown, setShown] = useState<Shown>(null)
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.' }))
-  const focusTarget = useRef<HTMLElement>(null)
-  useEffect(() => {
-    if (shown) focusTarget.current?.focus()
-  }, [shown])
+  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const focusRef = useFocusOnShow(shown)
+  const form = useAppForm({
+    defaultValues: { reason: reasons[0] ?? 'unavoidable' },
+    onSubmit: ({ value }) => setShown({ kind: 'check', reason: value.reason as DepartureCancelReason }),
+  })
   const { facts, bookings } = view
   if (todayInBerlin() >= facts.dateFrom) return null
   const closed = bookings === 0 && facts.bookable === NOT_BOOKABLE
@@ -53,10 +55,7 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
     <section aria-labelledby={`${id}-titel`}>
       <h2 id={`${id}-titel`}>Termin absagen</h2>
       {shown?.kind === 'check' ? (
-        <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
-          <h3 id={`${id}-pruefen`} tabIndex={-1} ref={(el) => void (focusTarget.current = el)}>
-            Absage prüfen
-          </h3>
+        <ActionCheck id={id} title="Absage prüfen" confirmLabel="Termin absagen" busy={busy} onConfirm={() => confirm(shown.reason)} onCancel={() => setShown(null)} focusRef={focusRef}>
           <dl className="office-facts">
             <dt>Grund</dt>
             <dd>{DEPARTURE_CANCEL_REASON_LABELS[shown.reason]}</dd>
@@ -70,52 +69,29 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
               geschlossen.
             </dd>
           </dl>
-          <div className="office-change__actions">
-            <Button size="normal" busy={busy} onClick={() => confirm(shown.reason)}>
-              Termin absagen
-            </Button>
-            <Button size="normal" variant="secondary" busy={busy} onClick={() => setShown(null)}>
-              Abbrechen
-            </Button>
-          </div>
-        </div>
+        </ActionCheck>
       ) : closed ? (
         <p>Der Termin ist im Shop geschlossen und hat keine Buchungen.</p>
       ) : (
-        <form
-          className="office-change"
-          noValidate
-          aria-labelledby={`${id}-titel`}
-          onSubmit={(event) => {
-            event.preventDefault()
-            setShown({ kind: 'check', reason })
-          }}
-        >
-          <fieldset>
-            <legend>Grund der Absage</legend>
-            {DEPARTURE_CANCEL_REASONS.map((r) => (
-              <label key={r} className="choice" htmlFor={`${id}-${r}`}>
-                <input id={`${id}-${r}`} type="radio" name="grund" value={r} checked={reason === r} disabled={!reasons.includes(r)} onChange={() => setReason(r)} />
-                <span>{DEPARTURE_CANCEL_REASON_LABELS[r]}</span>
-              </label>
-            ))}
-          </fieldset>
-          {!reasons.includes('minimum') ? <p>{minimumNote(view)}</p> : null}
-          <Button type="submit" size="normal" variant="secondary">
-            Absage prüfen
-          </Button>
+        <form className="office-change" noValidate aria-labelledby={`${id}-titel`} onSubmit={submitTo(form)}>
+          <form.AppForm>
+            <form.AppField name="reason">
+              {(f) => (
+                <f.RadioGroupField
+                  id={`${id}-grund`}
+                  label="Grund der Absage"
+                  hint={reasons.includes('minimum') ? undefined : minimumNote(view)}
+                  options={DEPARTURE_CANCEL_REASONS.map((r) => ({ value: r, label: DEPARTURE_CANCEL_REASON_LABELS[r], disabled: !reasons.includes(r) }))}
+                />
+              )}
+            </form.AppField>
+            <form.SubmitButton size="normal" variant="secondary">
+              Absage prüfen
+            </form.SubmitButton>
+          </form.AppForm>
         </form>
       )}
-      {shown?.kind === 'done' || shown?.kind === 'refused' ? (
-        <p
-          tabIndex={-1}
-          ref={(el) => void (focusTarget.current = el)}
-          role={shown.kind === 'refused' ? 'alert' : 'status'}
-          className={shown.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
-        >
-          {shown.message}
-        </p>
-      ) : null}
+      {shown?.kind === 'done' || shown?.kind === 'refused' ? <ActionOutcomeLine outcome={shown} focusRef={focusRef} /> : null}
     </section>
   )
 }

@@ -18,9 +18,9 @@ import type { OfficeBooking } from '~/server/office/booking-detail.server'
 import type { DebitActionResult, DebitsPage, DebitView, ExportView } from '~/server/office/sepa-debits.server'
 import { focusOutcome, useOneAtATime } from './BookingChange'
 import { BookingLink } from '~/components/office/BookingLink'
+import { UNREACHABLE_MESSAGE } from './ActionCheck'
 
 type Outcome = { kind: 'done' | 'refused'; message: string; field?: string; file?: string } | null
-const UNREACHABLE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
 
 function outcomeOf(result: DebitActionResult): NonNullable<Outcome> {
   if (result.kind === 'done') return { kind: 'done', message: result.message, ...(result.messageId ? { file: result.messageId } : {}) }
@@ -114,7 +114,7 @@ function FilterForm({ filter, problem, onApply }: { filter: DebitFilter; problem
 function DueSection({ page }: { page: DebitsPage }) {
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE }))
+  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
   const withEmail = page.due.filter((d) => d.email)
   const announce = () =>
     run(async () => {
@@ -188,7 +188,7 @@ function DueSection({ page }: { page: DebitsPage }) {
 function AnnouncedSection({ debits }: { debits: DebitView[] }) {
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE }))
+  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
   const total = debits.reduce((sum, d) => sum + d.amount, 0)
   const makeFile = () =>
     run(async () => {
@@ -318,7 +318,7 @@ function CollectedForm({ file, onCollected }: { file: ExportView; onCollected: (
         await queryClient.invalidateQueries({ queryKey: ['office', 'debits'] })
         await queryClient.invalidateQueries({ queryKey: ['office', 'booking'] })
       } catch {
-        setOutcome({ kind: 'refused', message: UNREACHABLE })
+        setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE })
       }
     },
   })
@@ -367,7 +367,7 @@ export function DebitReturnForm({ booking: b }: { booking: OfficeBooking }) {
         setOutcome(outcomeOf(result))
         if (result.kind !== 'refused') await queryClient.invalidateQueries({ queryKey: officeBookingQuery(b.bookingNumber).queryKey })
       } catch {
-        setOutcome({ kind: 'refused', message: UNREACHABLE })
+        setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE })
       }
     },
   })

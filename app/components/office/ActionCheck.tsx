@@ -1,0 +1,70 @@
+// The two ends of an office action that is checked before it is done (a cancellation, a
+// departure called off): the check with what the action will do, confirmed or abandoned, and the
+// line that says what happened. Each takes the focus when it appears, so that keyboard and
+// screen-reader users are where the page changed.
+import { useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
+import { Button } from '~/components/ui/Button'
+
+export type ActionOutcome = { kind: 'done' | 'refused'; message: string }
+
+export const UNREACHABLE_MESSAGE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
+
+/** A ref for what appears next: it is focused whenever `shown` changes to something. */
+export function useFocusOnShow(shown: unknown) {
+  const target = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (shown) target.current?.focus()
+  }, [shown])
+  return (element: HTMLElement | null) => void (target.current = element)
+}
+
+export function ActionCheck({
+  id,
+  title,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  focusRef,
+  children,
+}: {
+  id: string
+  title: string
+  confirmLabel: string
+  busy: boolean
+  onConfirm: () => void
+  onCancel: () => void
+  focusRef: (element: HTMLElement | null) => void
+  children: ReactNode
+}) {
+  return (
+    <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
+      <h3 id={`${id}-pruefen`} tabIndex={-1} ref={focusRef}>
+        {title}
+      </h3>
+      {children}
+      <div className="office-change__actions">
+        <Button size="normal" busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button size="normal" variant="secondary" onClick={onCancel}>
+          Abbrechen
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function ActionOutcomeLine({ outcome, focusRef }: { outcome: ActionOutcome; focusRef: (element: HTMLElement | null) => void }) {
+  return (
+    <p
+      tabIndex={-1}
+      ref={focusRef}
+      role={outcome.kind === 'refused' ? 'alert' : 'status'}
+      className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
+    >
+      {outcome.message}
+    </p>
+  )
+}
