@@ -383,6 +383,9 @@ type Load = {
   freeAfter: number
 }
 
+/** The address of the `i`-th customer of the load, as the proxy in front of the server names it. */
+const customerAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+
 /**
  * Complete drafts on one date, booked `CONCURRENCY` at a time. With a seat plan one draft per free
  * seat; without, one per place (`capacity`: the date has no bookings yet) and OVERBOOK more.
@@ -396,7 +399,8 @@ async function measureLoad(api: Api, tripDateId: number, label: string, capacity
   const drafts: { draftId: string; revision: number }[] = []
   for (let i = 0; i < count; i++) {
     const draftId = await createDraft(api, tripDateId)
-    const saved = await api.expect(200, 'PUT', `/api/booking-drafts/${draftId}`, completeDraft(offer, seats[i] ?? null, 10_000 + i))
+    // Each draft is another customer behind the proxy (the date's hold share is per client).
+    const saved = await api.expect(200, 'PUT', `/api/booking-drafts/${draftId}`, completeDraft(offer, seats[i] ?? null, 10_000 + i), { 'x-forwarded-for': customerAddress(i) })
     drafts.push({ draftId, revision: savedSchema.parse(saved.body).revision })
   }
   const statuses: number[] = []
@@ -468,8 +472,9 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       entry,
       port,
       logFile,
-      // One benchmark client stands for hundreds of customers: its per-client limits are raised.
-      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: undefined, LOG_LEVEL: 'error', CLIENT_LIMIT_SCALE: '1000' },
+      // One benchmark client stands for hundreds of customers: its per-client limits are raised,
+      // and the load's drafts come through it as a proxy, each from its own customer's address.
+      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: undefined, LOG_LEVEL: 'error', CLIENT_LIMIT_SCALE: '1000', TRUSTED_PROXY: '127.0.0.1,::1' },
       onSpawn: (child) => (server = child),
     })
   } catch (error) {
