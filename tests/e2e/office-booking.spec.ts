@@ -38,6 +38,10 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
   await page.getByText('Bernd Muster ändern').click()
   const nameForm = page.getByRole('form', { name: /^Name/ })
   await nameForm.getByLabel('Vorname').fill('Clara')
+  // An empty surname is said at its field before the server is asked.
+  await nameForm.getByLabel('Nachname').fill('   ')
+  await nameForm.getByRole('button', { name: 'Namensänderung prüfen' }).click()
+  await expect(nameForm.getByText('Bitte geben Sie den Nachnamen ein.')).toBeVisible()
   await nameForm.getByLabel('Nachname').fill('Neumann')
   await nameForm.getByRole('button', { name: 'Namensänderung prüfen' }).click()
   await expect(nameForm.getByText(/^Der Gesamtpreis bleibt/)).toBeVisible()

@@ -93,8 +93,9 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
   const fee = (await check.locator('dt:text-is("Stornogebühr") + dd strong').innerText()).replace(/\s/g, ' ')
   await expectNoSeriousAxeViolations(page)
 
-  // "Abbrechen" stores nothing.
+  // "Abbrechen" stores nothing, and the focus returns to the button that opened the check.
   await check.getByRole('button', { name: 'Abbrechen' }).click()
+  await expect(section.getByRole('button', { name: 'Stornogebühr berechnen' })).toBeFocused()
   await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
   expect(await seatsTaken()).toBe(takenBefore)
 
@@ -125,6 +126,9 @@ test('the office calls a departure off: it checks the reason and the bookings fi
   await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   const section = page.getByRole('region', { name: 'Termin absagen' })
+  // No reason is chosen for the office; without one the check says so at the question.
+  await section.getByRole('button', { name: 'Absage prüfen' }).click()
+  await expect(section.getByText('Bitte wählen Sie den Grund der Absage.')).toBeVisible()
   await section.getByRole('radio', { name: 'unvermeidbare, außergewöhnliche Umstände' }).check()
   await section.getByRole('button', { name: 'Absage prüfen' }).click()
   const check = section.getByRole('region', { name: 'Absage prüfen' })
@@ -175,6 +179,10 @@ test('the office rebooks a booking to another date: it sees the new date, seats 
   await expect(preview).toContainText(/Umbuchungsentgelt \(.+\): 2 × .+\s€ = .+\s€/)
   await expect(preview).toContainText('Neuer Gesamtpreis:')
   await expectNoSeriousAxeViolations(page)
+  // "Verwerfen" drops the check; the focus goes back to the check button, and a new check saves.
+  await form.getByRole('button', { name: 'Verwerfen' }).click()
+  await expect(form.getByRole('button', { name: 'Umbuchung prüfen' })).toBeFocused()
+  await form.getByRole('button', { name: 'Umbuchung prüfen' }).click()
   await form.getByRole('button', { name: 'Änderung speichern' }).click()
   await expect(form.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible()
   await expect(page.locator('dt:text-is("Reise") + dd')).not.toHaveText(tripBefore)

@@ -15,6 +15,7 @@ import { confirmationMailWriter } from '~/server/services/booking/confirmation.s
 import { createDraft, loadDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { travellers } from '~/lib/booking/draft'
 import { PHONE_BOOKING_REFUSED } from '~/lib/office/phone-booking'
+import { ZIP_ERROR } from '~/lib/transfer-zones'
 import { ACCEPT, completeDraft, datePool, layoutSeats, settings } from '../support/booking'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
@@ -188,6 +189,13 @@ describe('changeBooking', () => {
     // A seat that is not in the bus is refused by the step rules.
     const unknown = await changeBooking(t.db, mine, { kind: 'seat', traveller: 0, seat: '99Z' }, staff, await at(mine))
     expect(unknown).toEqual({ kind: 'refused', field: 'seat', message: 'Den Sitzplatz 99Z gibt es in diesem Bus nicht.' })
+  })
+
+  it('says what is wrong with a Haustürtransfer at its postcode, the field the form has for it', async () => {
+    const offer = await takeDate({ seatPlan: true })
+    const number = await book(offer, 'Transfer', layoutSeats(offer).slice(0, 2))
+    const refused = await changeBooking(t.db, number, { kind: 'boarding', traveller: 1, boarding: { kind: 'transfer', zip: '336' } }, staff, await at(number))
+    expect(refused).toEqual({ kind: 'refused', field: 'zip', message: ZIP_ERROR })
   })
 
   it('refuses a broken contact and an unknown traveller; a missing booking is null', async () => {

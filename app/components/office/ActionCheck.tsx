@@ -10,13 +10,25 @@ export type ActionOutcome = { kind: 'done' | 'refused'; message: string }
 
 export const UNREACHABLE_MESSAGE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
 
-/** A ref for what appears next: it is focused whenever `shown` changes to something. */
+/**
+ * Where the focus goes as the action's steps come and go: `focusRef` marks what appears next (a
+ * check's heading, an outcome line), focused whenever `shown` changes to something; when a check is
+ * abandoned (`shown` back to nothing), the focus returns to the first button of the section
+ * (`sectionRef`), the one that opened it, instead of falling to the page's start.
+ */
 export function useFocusOnShow(shown: unknown) {
   const target = useRef<HTMLElement | null>(null)
+  const section = useRef<HTMLElement | null>(null)
+  const before = useRef(shown)
   useEffect(() => {
     if (shown) target.current?.focus()
+    else if (before.current) section.current?.querySelector<HTMLElement>('button')?.focus()
+    before.current = shown
   }, [shown])
-  return (element: HTMLElement | null) => void (target.current = element)
+  return {
+    focusRef: (element: HTMLElement | null) => void (target.current = element),
+    sectionRef: (element: HTMLElement | null) => void (section.current = element),
+  }
 }
 
 export function ActionCheck({

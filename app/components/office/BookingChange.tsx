@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import { formatPrice } from '~/lib/format'
-import { officeBookingQuery } from '~/queries/office'
+import { officeBookingQuery, phoneBookingChoicesQuery } from '~/queries/office'
 import { changeOfficeBooking } from '~/server/office-bookings.functions'
 import type { ChangeResult } from '~/server/office/booking-changes.server'
 
@@ -77,7 +77,11 @@ export function useBookingChange({ bookingNumber, version }: { bookingNumber: st
           version: result.version,
           message: `Gespeichert. Gesamtpreis jetzt ${formatPrice(result.gesamtpreis)}${notify ? `; die Bestätigung (Version ${result.version}) geht an den Kunden` : ''}.`,
         })
-        await queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey })
+        // A change of date frees places on one date and takes them on another: the dates offered are read again.
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: officeBookingQuery(bookingNumber).queryKey }),
+          queryClient.invalidateQueries({ queryKey: phoneBookingChoicesQuery(undefined).queryKey.slice(0, 2) }),
+        ])
       } else if (result.kind !== 'preview') await refused(result)
     })
 
@@ -150,7 +154,17 @@ export function ChangeConfirmation({ change }: { change: ReturnType<typeof useBo
             <Button type="button" size="small" onClick={() => change.save(notify)} busy={change.busy}>
               Änderung speichern
             </Button>
-            <Button type="button" size="small" variant="secondary" onClick={change.cancel}>
+            <Button
+              type="button"
+              size="small"
+              variant="secondary"
+              onClick={(event) => {
+                // The check is gone with its buttons: the focus goes back to the form's check button.
+                const form = event.currentTarget.closest('form')
+                change.cancel()
+                requestAnimationFrame(() => form?.querySelector<HTMLElement>('button[type="submit"]')?.focus())
+              }}
+            >
               Verwerfen
             </Button>
           </div>

@@ -8,6 +8,7 @@ import * as z from 'zod/mini'
 import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { phoneBookingChoicesQuery } from '~/queries/office'
+import { travellerNameSchema } from '~/lib/office/booking-changes'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import type { OfficeBooking, OfficeTraveller } from '~/server/office/booking-detail.server'
 import { ChangeConfirmation, useBookingChange } from './BookingChange'
@@ -86,12 +87,12 @@ export function RebookingForm({ booking, idPrefix }: FormProps) {
 }
 
 export function TravellerNameForm({ booking, traveller, idPrefix }: FormProps & { traveller: OfficeTraveller }) {
-  const { change, form } = useChangeForm(booking, { firstname: traveller.firstname, lastname: traveller.lastname }, (v) => ({
-    kind: 'traveller',
-    traveller: traveller.index,
-    firstname: v.firstname,
-    lastname: v.lastname,
-  }))
+  const { change, form } = useChangeForm(
+    booking,
+    { firstname: traveller.firstname, lastname: traveller.lastname },
+    (v) => ({ kind: 'traveller', traveller: traveller.index, firstname: v.firstname, lastname: v.lastname }),
+    travellerNameSchema,
+  )
   return (
     <ChangeForm title="Name (auch Ersatzreisender nach § 651e BGB)" onSubmit={submitTo(form)} change={change}>
       <form.AppForm>

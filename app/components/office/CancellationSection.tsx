@@ -21,7 +21,7 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
   const [shown, setShown] = useState<Shown>(null)
   const [notify, setNotify] = useState(Boolean(b.contact.email))
   const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
-  const focusRef = useFocusOnShow(shown)
+  const { focusRef, sectionRef } = useFocusOnShow(shown)
   const preview = () =>
     run(async () => {
       const result = await previewOfficeCancellation({ data: { bookingNumber: b.bookingNumber } })
@@ -41,7 +41,7 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
 
   if (b.status === 'cancelled' && shown?.kind !== 'done') return null
   return (
-    <section aria-labelledby={`${id}-titel`}>
+    <section aria-labelledby={`${id}-titel`} ref={sectionRef}>
       <h2 id={`${id}-titel`}>Stornierung durch den Kunden</h2>
       {shown?.kind === 'quote' ? (
         <ActionCheck

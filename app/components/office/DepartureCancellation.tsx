@@ -1,8 +1,10 @@
 // The operator calls a departure off (issue 26, item 5; § 651h Abs. 4 BGB): the office chooses the
 // reason, sees what it does to how many bookings, and only then confirms. Too few travellers is a
 // reason only while the minimum is missing and its deadline has not passed.
+import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import { todayInBerlin } from '~/lib/calendar'
@@ -29,9 +31,12 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
   const reasons = reasonsFor(view)
   const [shown, setShown] = useState<Shown>(null)
   const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
-  const focusRef = useFocusOnShow(shown)
+  const { focusRef, sectionRef } = useFocusOnShow(shown)
+  // No reason is chosen for the office: "unvermeidbare Umstände" is a claim with legal weight.
   const form = useAppForm({
-    defaultValues: { reason: reasons[0] ?? 'unavoidable' },
+    defaultValues: { reason: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: z.object({ reason: z.enum(reasons, 'Bitte wählen Sie den Grund der Absage.') }) },
     onSubmit: ({ value }) => setShown({ kind: 'check', reason: value.reason as DepartureCancelReason }),
   })
   const { facts, bookings } = view
@@ -52,7 +57,7 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
     })
 
   return (
-    <section aria-labelledby={`${id}-titel`}>
+    <section aria-labelledby={`${id}-titel`} ref={sectionRef}>
       <h2 id={`${id}-titel`}>Termin absagen</h2>
       {shown?.kind === 'check' ? (
         <ActionCheck id={id} title="Absage prüfen" confirmLabel="Termin absagen" busy={busy} onConfirm={() => confirm(shown.reason)} onCancel={() => setShown(null)} focusRef={focusRef}>
@@ -80,6 +85,7 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
                 <f.RadioGroupField
                   id={`${id}-grund`}
                   label="Grund der Absage"
+                  required
                   hint={reasons.includes('minimum') ? undefined : minimumNote(view)}
                   options={DEPARTURE_CANCEL_REASONS.map((r) => ({ value: r, label: DEPARTURE_CANCEL_REASON_LABELS[r], disabled: !reasons.includes(r) }))}
                 />

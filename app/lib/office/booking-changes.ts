@@ -18,9 +18,12 @@ const seat = z.string().check(z.trim(), z.minLength(1), z.maxLength(5))
 /** A traveller of the booking, by their place in booking order (0 = the first). */
 const traveller = z.number().check(z.int(), z.nonnegative(), z.lte(50))
 
+/** A traveller's name as the name form checks it before it asks the server, and the server again. */
+export const travellerNameSchema = z.object({ firstname: name('Vornamen'), lastname: name('Nachnamen') })
+
 export const bookingChangeSchema = z.discriminatedUnion('kind', [
   /** Ersatzreisender (§ 651e BGB) or a spelling corrected. */
-  z.object({ kind: z.literal('traveller'), traveller, firstname: name('Vornamen'), lastname: name('Nachnamen') }),
+  z.object({ kind: z.literal('traveller'), traveller, ...travellerNameSchema.shape }),
   /** The booking person's address, e-mail and phone. */
   z.object({
     kind: z.literal('contact'),

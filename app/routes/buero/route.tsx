@@ -1,4 +1,5 @@
-import { Link, Outlet, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { Link, Outlet, createFileRoute, redirect, useLocation, useRouter } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { officeReturnPath } from '~/lib/office/login'
 import { officeSessionQuery } from '~/queries/office'
@@ -34,6 +35,16 @@ function OfficeLayout() {
   const { site } = Route.useRouteContext()
   const router = useRouter()
   const queryClient = useQueryClient()
+  // On a phone the links are one row that scrolls sideways: the current page's link is scrolled
+  // into the row's view, so the clerk sees where they are and that there is more beside it.
+  const links = useRef<HTMLUListElement>(null)
+  const pathname = useLocation({ select: (l) => l.pathname })
+  useEffect(() => {
+    const row = links.current
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return
+    row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - (row.clientWidth - current.offsetWidth) / 2
+  }, [pathname])
   return (
     <div className="office">
       <a className="skip-link" href="#inhalt">
@@ -45,7 +56,7 @@ function OfficeLayout() {
         </p>
         {office ? (
           <nav aria-label="Büro" className="office__nav">
-            <ul>
+            <ul ref={links}>
               <li>
                 <Link to="/buero/" activeOptions={{ exact: true }}>
                   Übersicht

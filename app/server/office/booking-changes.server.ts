@@ -300,7 +300,9 @@ function planDraftChange({ tx, booking, people, offer, instalments, now }: PlanI
   const after = applyBookingChange(before, change)
   if ('refused' in after) throw new Refused(after.refused)
   const broken = issuesOfChange(allIssues(offer, before), allIssues(offer, after))
-  if (broken[0]) throw new Refused(broken[0].message, broken[0].path.split('.').at(-1))
+  // What the rules say about a Haustürtransfer is about its postcode, the field the form has for it.
+  const field = change.kind === 'boarding' && change.boarding.kind === 'transfer' ? 'zip' : broken[0]?.path.split('.').at(-1)
+  if (broken[0]) throw new Refused(broken[0].message, field)
 
   const vouchers = vouchersSchema.parse(booking.vouchers)
   const old = change.kind === 'traveller' ? travellersOf(before)[change.traveller] : undefined
