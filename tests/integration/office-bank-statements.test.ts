@@ -67,7 +67,7 @@ describe('importStatement', () => {
       // A debit is not the office's money in.
       { amount: '99.00', credit: false, ref: 'A4' },
     ])
-    const result = await importStatement(t.db, statementXml, 'auszug-2027-03-01.xml', staff)
+    const result = await importStatement(t.db, statementXml, 'auszug-2027-03-01.xml', staff, settings.bank.iban)
     expect(result).toMatchObject({ kind: 'imported', counts: { matched: 1, partial: 1, unmatched: 3, duplicate: 0 }, skipped: 1 })
 
     expect(await ledgerOf(exact)).toMatchObject({ paid: deposit.amount, state: deposit.kind === 'deposit' ? 'partly' : 'paid' })
@@ -91,7 +91,7 @@ describe('importStatement', () => {
 
   it('changes nothing when the same statement is read again, and marks every credit a duplicate', async () => {
     const before = await snapshot()
-    const again = await importStatement(t.db, statementXml, 'auszug-2027-03-01 (1).xml', staff)
+    const again = await importStatement(t.db, statementXml, 'auszug-2027-03-01 (1).xml', staff, settings.bank.iban)
     expect(again).toEqual({ kind: 'imported', statementId: null, counts: { matched: 0, partial: 0, unmatched: 0, duplicate: 5 }, skipped: 1 })
     expect(await snapshot()).toEqual(before)
   })
@@ -101,7 +101,7 @@ describe('importStatement', () => {
       { amount: '50.00', ref: 'A2', txs: [{ ustrd: [`Reise ${numbers[1]}`], payer: 'Tom Teil' }] },
       { amount: '20.00', ref: 'B1', bookedOn: '2027-03-02', txs: [{ ustrd: ['unbekannt'], payer: 'Neu' }] },
     ])
-    expect(await importStatement(t.db, next, 'auszug-2027-03-02.xml', staff)).toMatchObject({ counts: { matched: 0, partial: 0, unmatched: 1, duplicate: 1 } })
+    expect(await importStatement(t.db, next, 'auszug-2027-03-02.xml', staff, settings.bank.iban)).toMatchObject({ counts: { matched: 0, partial: 0, unmatched: 1, duplicate: 1 } })
     expect((await ledgerOf(numbers[1]!)).paid).toBe(50_000_000)
     const [latest] = await recentStatements(t.db)
     expect(latest).toMatchObject({ fileName: 'auszug-2027-03-02.xml', importedBy: staff.name, counts: { unmatched: 1, matched: 0 } })
@@ -109,8 +109,16 @@ describe('importStatement', () => {
 
   it('refuses a file that is no statement, storing nothing', async () => {
     const before = await snapshot()
-    expect(await importStatement(t.db, '<html><body>Kontoauszug</body></html>', 'x.xml', staff)).toMatchObject({ kind: 'refused', message: expect.stringContaining('CAMT.053') })
-    expect(await importStatement(t.db, 'PDF-1.4', 'x.pdf', staff)).toMatchObject({ kind: 'refused' })
+    expect(await importStatement(t.db, '<html><body>Kontoauszug</body></html>', 'x.xml', staff, settings.bank.iban)).toMatchObject({ kind: 'refused', message: expect.stringContaining('CAMT.053') })
+    expect(await importStatement(t.db, 'PDF-1.4', 'x.pdf', staff, settings.bank.iban)).toMatchObject({ kind: 'refused' })
+    // A statement of another account: its credits are no payments to us, nothing is read.
+    const statements = await recentStatements(t.db)
+    const other = camtStatement([{ amount: '10.00', ref: 'FREMD-1', txs: [{ ustrd: ['Buchung irgendwas'] }] }], { iban: 'DE02120300000000202051' })
+    expect(await importStatement(t.db, other, 'fremd.xml', staff, settings.bank.iban)).toEqual({
+      kind: 'refused',
+      message: 'Dieser Kontoauszug gehört zum Konto DE02 1203 0000 0000 2020 51, nicht zu unserem Konto DE89 3704 0044 0532 0130 00. Es wurde nichts eingelesen.',
+    })
+    expect(await recentStatements(t.db)).toEqual(statements)
     expect(await snapshot()).toEqual(before)
   })
 })

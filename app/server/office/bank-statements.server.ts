@@ -14,6 +14,7 @@ import { bankStatementEntries, bankStatements, bookings, paymentEntries, payment
 import { audit } from './audit.server'
 import { customerName } from './booking-list.server'
 import type { StaffMember } from './staff.server'
+import { formatIban, normaliseIban } from '~/lib/booking/iban'
 
 type Staff = Pick<StaffMember, 'id' | 'name'>
 
@@ -107,10 +108,20 @@ async function bookCredit(
   return entry.id
 }
 
-/** Reads a CAMT.053 statement: new credits stored and matched, known ones (duplicates) left as they are. */
-export async function importStatement(db: Database, xml: string, fileName: string, staff: Staff): Promise<ImportResult> {
+/**
+ * Reads a CAMT.053 statement of the operator's account (`ownIban`): new credits stored and matched,
+ * known ones (duplicates) left as they are. A statement of another account is refused whole: its
+ * credits are no payments to the operator.
+ */
+export async function importStatement(db: Database, xml: string, fileName: string, staff: Staff, ownIban: string): Promise<ImportResult> {
   const parsed = parseCamt053(xml)
   if ('problem' in parsed) return { kind: 'refused', message: parsed.message }
+  if (parsed.accountIban && normaliseIban(parsed.accountIban) !== normaliseIban(ownIban)) {
+    return {
+      kind: 'refused',
+      message: `Dieser Kontoauszug gehört zum Konto ${formatIban(parsed.accountIban)}, nicht zu unserem Konto ${formatIban(ownIban)}. Es wurde nichts eingelesen.`,
+    }
+  }
   const counts: ImportCounts = { matched: 0, partial: 0, unmatched: 0, duplicate: 0 }
   if (parsed.credits.length === 0) return { kind: 'imported', statementId: null, counts, skipped: parsed.skipped }
   const sums = checksums(parsed.accountIban, parsed.credits)

@@ -6,6 +6,7 @@ import { readBodyLimited } from '../http/body-limit.server'
 import { jsonError } from '../http/query'
 import { log } from '../log.server'
 import { getDb } from '../runtime.server'
+import { bookingSettings } from '../services/booking/runtime.server'
 import { importStatement } from './bank-statements.server'
 import { currentStaff, needsTwoFactorSetup } from './staff.server'
 
@@ -35,7 +36,7 @@ export async function statementUploadResponse(request: Request): Promise<Respons
   } catch {
     return jsonError(400, 'Die Datei ist keine Textdatei in UTF-8. Bitte laden Sie den Kontoauszug im Format CAMT.053 (XML) hoch.', noStore)
   }
-  const result = await importStatement(await getDb(), xml, fileNameOf(request), staff)
+  const result = await importStatement(await getDb(), xml, fileNameOf(request), staff, (await bookingSettings()).bank.iban)
   if (result.kind === 'refused') return jsonError(400, result.message, noStore)
   log('info', 'bank statement imported', { ...result.counts, skipped: result.skipped })
   return Response.json(result, { headers: noStore })
