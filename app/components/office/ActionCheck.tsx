@@ -35,6 +35,8 @@ export function ActionCheck({
   id,
   title,
   confirmLabel,
+  cancelLabel = 'Abbrechen',
+  headingLevel = 3,
   busy,
   onConfirm,
   onCancel,
@@ -44,24 +46,28 @@ export function ActionCheck({
   id: string
   title: string
   confirmLabel: string
+  cancelLabel?: string
+  /** The check's heading: one level below the section it stands in. */
+  headingLevel?: 3 | 4
   busy: boolean
   onConfirm: () => void
   onCancel: () => void
   focusRef: (element: HTMLElement | null) => void
   children: ReactNode
 }) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3'
   return (
     <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
-      <h3 id={`${id}-pruefen`} tabIndex={-1} ref={focusRef}>
+      <Heading id={`${id}-pruefen`} tabIndex={-1} ref={focusRef}>
         {title}
-      </h3>
+      </Heading>
       {children}
       <div className="office-change__actions">
         <Button size="normal" busy={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
         <Button size="normal" variant="secondary" onClick={onCancel}>
-          Abbrechen
+          {cancelLabel}
         </Button>
       </div>
     </div>

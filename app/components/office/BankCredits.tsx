@@ -13,7 +13,7 @@ import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-
 import type { AssignTarget, BankEntryView } from '~/server/office/bank-statements.server'
 import { focusOutcome, useOneAtATime } from './BookingChange'
 import { BookingLink } from './BookingLink'
-import { UNREACHABLE_MESSAGE } from './ActionCheck'
+import { ActionCheck, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
 
 
 /** Who sent it, with the account when the bank names it. */
@@ -92,24 +92,23 @@ export function OpenCredits({ entries, total }: { entries: BankEntryView[]; tota
 
 function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said: Said) => Promise<void> }) {
   const id = useId()
-  const [target, setTarget] = useState<AssignTarget | null>(null)
+  // The check before anything is stored: the booking found for the number typed, or setting the
+  // credit aside as no payment for a trip (which takes it off the list, so it is asked first too).
+  const [check, setCheck] = useState<{ kind: 'assign'; target: AssignTarget } | { kind: 'set-aside' } | null>(null)
   const [fieldError, setFieldError] = useState<string | null>(null)
   const { busy, run } = useOneAtATime(() => void onDone({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
-  const confirmHeading = useRef<HTMLHeadingElement>(null)
+  const { focusRef, sectionRef } = useFocusOnShow(check)
   const form = useAppForm({
     defaultValues: { bookingNumber: '' },
     onSubmit: ({ value }) =>
       run(async () => {
         setFieldError(null)
         const result = await assignOfficeBankEntry({ data: { entryId: e.id, bookingNumber: value.bookingNumber, confirm: false } })
-        if (result.kind === 'found') setTarget(result.target)
+        if (result.kind === 'found') setCheck({ kind: 'assign', target: result.target })
         else if (result.kind === 'refused') setFieldError(result.message)
         else if (result.kind === 'stale') await onDone({ kind: 'refused', message: result.message })
       }),
   })
-  useEffect(() => {
-    if (target) confirmHeading.current?.focus()
-  }, [target])
   useEffect(() => {
     if (fieldError) focusOutcome(document.getElementById(`${id}-form`), true)
   }, [fieldError, id])
@@ -126,7 +125,7 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
       await onDone(result.kind === 'set-aside' ? { kind: 'done', message: `Der Eingang über ${amount} ist als „keine Reisezahlung“ abgelegt.` } : { kind: 'refused', message: result.kind === 'stale' ? result.message : UNREACHABLE_MESSAGE })
     })
   return (
-    <article aria-labelledby={`${id}-titel`} className="office-credit">
+    <article aria-labelledby={`${id}-titel`} className="office-credit" ref={sectionRef}>
       <h3 id={`${id}-titel`}>
         {amount} am {formatDate(e.valueOn)}
       </h3>
@@ -136,36 +135,42 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
         <dt>Verwendungszweck</dt>
         <dd>{e.remittance || '–'}</dd>
       </dl>
-      {target ? (
-        <div className="office-change__preview" role="region" aria-labelledby={`${id}-pruefen`}>
-          <h4 id={`${id}-pruefen`} tabIndex={-1} ref={confirmHeading}>
-            Zuordnung prüfen
-          </h4>
+      {check?.kind === 'assign' ? (
+        <ActionCheck
+          id={id}
+          title="Zuordnung prüfen"
+          confirmLabel={`${amount} dieser Buchung zuordnen`}
+          cancelLabel="Andere Buchung wählen"
+          headingLevel={4}
+          busy={busy}
+          onConfirm={() => assign(check.target)}
+          onCancel={() => setCheck(null)}
+          focusRef={focusRef}
+        >
           <dl className="office-facts">
             <dt>Buchung</dt>
             <dd>
-              <BookingLink bookingNumber={target.bookingNumber} /> {target.cancelled ? '(storniert)' : ''}
+              <BookingLink bookingNumber={check.target.bookingNumber} /> {check.target.cancelled ? '(storniert)' : ''}
             </dd>
             <dt>Kunde</dt>
-            <dd>{target.customer || '–'}</dd>
+            <dd>{check.target.customer || '–'}</dd>
             <dt>Reise</dt>
             <dd>
-              {target.tripTitle}, ab {formatDate(target.departure)}
+              {check.target.tripTitle}, ab {formatDate(check.target.departure)}
             </dd>
-            <dt>{target.cancelled ? 'Stornogebühr' : 'Reisepreis'}</dt>
-            <dd>{formatPrice(target.owed)}</dd>
+            <dt>{check.target.cancelled ? 'Stornogebühr' : 'Reisepreis'}</dt>
+            <dd>{formatPrice(check.target.owed)}</dd>
             <dt>Bisher eingegangen</dt>
-            <dd>{formatPrice(target.paid)}</dd>
+            <dd>{formatPrice(check.target.paid)}</dd>
           </dl>
-          <div className="office-change__actions">
-            <Button size="normal" busy={busy} onClick={() => assign(target)}>
-              {amount} dieser Buchung zuordnen
-            </Button>
-            <Button size="normal" variant="secondary" busy={busy} onClick={() => setTarget(null)}>
-              Andere Buchung wählen
-            </Button>
-          </div>
-        </div>
+        </ActionCheck>
+      ) : check?.kind === 'set-aside' ? (
+        <ActionCheck id={id} title="Als keine Reisezahlung ablegen?" confirmLabel="Ablegen" headingLevel={4} busy={busy} onConfirm={setAside} onCancel={() => setCheck(null)} focusRef={focusRef}>
+          <p>
+            Der Eingang über {amount} verschwindet dann aus dieser Liste und zählt für keine Buchung. Wenn im Verwendungszweck doch eine Buchung gemeint ist, suchen Sie sie bitte
+            über die Buchungsnummer.
+          </p>
+        </ActionCheck>
       ) : (
         <form id={`${id}-form`} className="office-change" noValidate onSubmit={submitTo(form)} aria-label={`Eingang über ${amount} zuordnen`} {...appFormProps}>
           <ServerFieldErrorsContext value={{ errors: fieldError ? { bookingNumber: fieldError } : {}, drop: () => setFieldError(null) }}>
@@ -177,7 +182,7 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
                 <form.SubmitButton size="normal" variant="secondary">
                   Buchung suchen
                 </form.SubmitButton>
-                <Button size="normal" variant="secondary" busy={busy} onClick={setAside}>
+                <Button size="normal" variant="secondary" busy={busy} onClick={() => setCheck({ kind: 'set-aside' })}>
                   Keine Reisezahlung
                 </Button>
               </div>
