@@ -27,7 +27,7 @@ function importSummary({ counts, skipped }: Extract<ImportResult, { kind: 'impor
     `${counts.unmatched} nicht zugeordnet`,
   ]
   const before = counts.duplicate > 0 ? ` ${countOf(counts.duplicate, 'Gutschrift war', 'Gutschriften waren')} schon eingelesen und ${counts.duplicate === 1 ? 'blieb' : 'blieben'} unverändert.` : ''
-  const other = skipped > 0 ? ` ${countOf(skipped, 'Buchung', 'Buchungen')} ohne Gutschrift in Euro (Abbuchungen, vorgemerkte) ${skipped === 1 ? 'wurde' : 'wurden'} übergangen.` : ''
+  const other = skipped > 0 ? ` ${countOf(skipped, 'Umsatz', 'Umsätze')} ohne Gutschrift in Euro (Abbuchungen oder vorgemerkte Posten) ${skipped === 1 ? 'wurde' : 'wurden'} übergangen.` : ''
   if (read === 0) return `Keine neue Gutschrift.${before}${other}`
   return `Eingelesen: ${parts.join(', ')}.${before}${other}`
 }

@@ -49,7 +49,7 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
         result.kind === 'cancelled'
           ? {
               kind: 'done',
-              message: `Der Termin ist abgesagt und im Shop geschlossen. ${countOf(result.bookings, 'Buchung ist', 'Buchungen sind')} kostenfrei storniert, ${countOf(result.mailed, 'E-Mail geht', 'E-Mails gehen')} an die buchenden Personen.`,
+              message: `Der Termin ist abgesagt und im Shop geschlossen. ${countOf(result.bookings, 'Buchung ist', 'Buchungen sind')} kostenfrei storniert, ${result.mailed === 1 ? 'eine E-Mail geht an die buchende Person' : `${countOf(result.mailed, 'E-Mail geht', 'E-Mails gehen')} an die buchenden Personen`}.`,
             }
           : { kind: 'refused', message: result.message },
       )

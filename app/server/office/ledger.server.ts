@@ -50,8 +50,9 @@ export type RecordResult =
   | { kind: 'refused'; message: string; field?: 'amount' | 'bookedOn' }
   | { kind: 'stale'; message: string }
 
-const STALE_MESSAGE =
-  'Inzwischen wurde zu dieser Buchung Geld erfasst (in einem anderen Fenster oder von einer Kollegin). Bitte prüfen Sie die Buchungen unten, bevor Sie erneut erfassen.'
+/** Money recorded meanwhile (another tab, a colleague): the page shows the entries again first. */
+export const MONEY_RECORDED_MEANWHILE =
+  'Inzwischen wurde zu dieser Buchung Geld erfasst (in einem anderen Fenster oder von einer Kollegin). Bitte prüfen Sie die Liste „Eingänge und Erstattungen“, bevor Sie erneut erfassen.'
 
 /**
  * Records a payment or a refund. `seen` is the number of entries the page showed: a second click or
@@ -77,7 +78,7 @@ export async function recordLedgerEntry(
     if (!booking) return null
     if (problem || amount === null) return { kind: 'refused', message: problem?.message ?? '', field: problem?.field ?? 'amount' }
     const [entries] = await tx.select({ n: count() }).from(paymentEntries).where(eq(paymentEntries.bookingId, booking.id))
-    if ((entries?.n ?? 0) !== seen) return { kind: 'stale', message: STALE_MESSAGE }
+    if ((entries?.n ?? 0) !== seen) return { kind: 'stale', message: MONEY_RECORDED_MEANWHILE }
     if (form.kind === 'refund' && amount > booking.paid)
       return { kind: 'refused', field: 'amount', message: `Es kann höchstens zurückgezahlt werden, was eingegangen ist: ${formatPrice(booking.paid)}.` }
     await tx.insert(paymentEntries).values({
