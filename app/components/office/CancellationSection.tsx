@@ -70,7 +70,10 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
             ) : (
               <>
                 <dt>Noch zu zahlen</dt>
-                <dd>{formatPrice(shown.quote.owed)}</dd>
+                <dd>
+                  {formatPrice(shown.quote.owed)}
+                  {shown.quote.owed > 0 ? ` bis ${formatDate(shown.quote.owedBy)}` : null}
+                </dd>
               </>
             )}
           </dl>

@@ -7,12 +7,14 @@ import type { RoomType, TripContents } from './offer'
 import type { PriceLine } from './price'
 import type { TripTerms } from './trip-terms'
 
-export type PaymentKind = 'deposit' | 'balance' | 'full'
+/** The instalments of a trip's price, and (once cancelled) the rest of its cancellation fee. */
+export type PaymentKind = 'deposit' | 'balance' | 'full' | 'fee'
 
 export const PAYMENT_KIND_LABELS = {
   deposit: 'Anzahlung',
   balance: 'Restzahlung',
   full: 'Reisepreis (vollständig)',
+  fee: 'Stornogebühr',
 } as const satisfies Record<PaymentKind, string>
 
 export type BankDetails = {

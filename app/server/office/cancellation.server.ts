@@ -1,15 +1,16 @@
 // The office cancels a booking at its customer's request (issue 26, item 5; § 651h BGB): the fee
 // of the trip's scale as booked, on the day of the request, shown first and stored at that amount;
-// the seats and places free at once, the instalments still open ended, what is owed or to be
-// refunded kept by the ledger (migration 0017), a cancellation confirmation to the customer and
-// the audit entry, all in one transaction.
-import { and, eq } from 'drizzle-orm'
+// the seats and places free at once, the instalments still open ended, the rest of the fee the
+// money in does not cover an instalment of its own with a due day (migration 0022), what is owed or
+// to be refunded kept by the ledger (migration 0017), a cancellation confirmation to the customer
+// and the audit entry, all in one transaction.
+import { and, eq, ne, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { cancellationScaleSchema } from '~/lib/booking/cancellation'
 import type { CancellationScale } from '~/lib/booking/cancellation'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
-import { REFUND_DAYS, cancellationQuote, daysBeforeText } from '~/lib/office/cancellation'
-import type { DepartureCancelReason } from '~/lib/office/cancellation'
+import { REFUND_DAYS, cancellationQuote, daysBeforeText, departureQuote, feeInstalmentAmount } from '~/lib/office/cancellation'
+import type { CancellationRecord, DepartureCancelReason } from '~/lib/office/cancellation'
 import { minimumState } from '~/lib/office/departure-lists'
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import { addDays } from '~/lib/calendar'
@@ -97,7 +98,7 @@ export async function cancelBooking(
     const quote = quoteOf(row, context.today)
     if (quote.fee !== seen.expectedFee) return { kind: 'refused', message: FEE_MOVED_MESSAGE }
 
-    await endBooking(tx, row, quote.fee, staff, { percent: quote.percent, refund: quote.refund })
+    await endBooking(tx, row, { by: 'customer', price: row.price, ...quote }, staff)
     const email = emailOf(row.contact)
     if (context.notify && email) await enqueueMail(tx, { to: email, ...cancellationMail(row, quote, context.site), bookingId: row.id })
     return { kind: 'cancelled', quote, mailedTo: context.notify ? email : '' }
@@ -118,19 +119,33 @@ function greetingOf(contact: unknown): string {
 
 /**
  * Ends a booking in the transaction that locked it: its seats and places free at once, the
- * instalments not yet paid ended, `fee` what it owes now (the ledger sets the money in against it),
- * and the audit entry.
+ * instalments not yet paid ended, the fee what it owes now (the ledger sets the money in against
+ * it), the rest of the fee the money in does not cover an instalment of kind 'fee' due on
+ * `record.owedBy`, the cancellation kept as the customer was told it, and the audit entry.
  */
 async function endBooking(
   tx: Database,
   row: { id: number; bookingNumber: string; version: number },
-  fee: number,
+  record: CancellationRecord,
   staff: Pick<StaffMember, 'id' | 'name'>,
-  details: Record<string, unknown>,
 ): Promise<void> {
   await tx.delete(seatReservations).where(eq(seatReservations.bookingId, row.id))
   await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'open')))
-  await tx.update(bookings).set({ status: 'cancelled', cancellationFee: fee, places: 0, documentVersion: row.version + 1 }).where(eq(bookings.id, row.id))
+  await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancellationFee: record.fee, cancellation: record, places: 0, documentVersion: row.version + 1 })
+    .where(eq(bookings.id, row.id))
+  if (record.owed > 0) {
+    // The instalments paid before stay as they were: with them, this one makes up the fee.
+    const [kept] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
+      .from(payments)
+      .where(and(eq(payments.bookingId, row.id), ne(payments.status, 'cancelled')))
+    await tx
+      .insert(payments)
+      .values({ bookingId: row.id, kind: 'fee', amount: feeInstalmentAmount(record, kept?.sum ?? 0), status: 'open', dueDate: record.owedBy })
+  }
+  const { by, reason, refund, percent, owed, owedBy } = record
   await audit(
     tx,
     { kind: 'staff', id: staff.id, name: staff.name },
@@ -138,7 +153,7 @@ async function endBooking(
       action: 'booking.cancelled',
       booking: { id: row.id, bookingNumber: row.bookingNumber },
       before: { status: 'received' },
-      after: { status: 'cancelled', cancellationFee: fee, ...details },
+      after: { status: 'cancelled', cancellationFee: record.fee, ...(by === 'operator' ? { reason, refund } : { percent, refund }), ...(owed > 0 ? { owed, owedBy } : {}) },
     },
   )
 }
@@ -192,7 +207,8 @@ export async function cancelDeparture(
     }
     let mailed = 0
     for (const row of rows) {
-      await endBooking(tx, row, 0, staff, { reason: input.reason, refund: row.paid })
+      const quote = departureQuote({ dateFrom: date.dateFrom, cancelledOn: context.today, paid: row.paid })
+      await endBooking(tx, row, { by: 'operator', reason: input.reason, price: row.price, ...quote }, staff)
       const email = emailOf(row.contact)
       if (!email) continue
       await enqueueMail(tx, { to: email, ...departureCancellationMail({ ...row, ...date }, input.reason, context), bookingId: row.id })
@@ -248,7 +264,7 @@ export function cancellationMail(
     quote.refund > 0
       ? `Wir erstatten Ihnen ${formatPrice(quote.refund)} bis zum ${formatDate(quote.refundBy)} auf das Konto, von dem Ihre Zahlung kam.`
       : quote.owed > 0
-        ? `Bitte überweisen Sie den offenen Betrag von ${formatPrice(quote.owed)} mit der Buchungsnummer ${row.bookingNumber} als Verwendungszweck.`
+        ? `Bitte überweisen Sie den offenen Betrag von ${formatPrice(quote.owed)} bis zum ${formatDate(quote.owedBy)} mit der Buchungsnummer ${row.bookingNumber} als Verwendungszweck.`
         : 'Ihre Zahlungen und die Stornogebühr gleichen sich aus: Es ist nichts mehr zu zahlen oder zu erstatten.'
   const rendered = renderMail({
     preheader: `Ihre Buchung ${row.bookingNumber} ist storniert.`,

@@ -1,0 +1,171 @@
+// The rest of a cancellation fee as an instalment with a due day (issue 26, "cancellations";
+// migration 0022) on PGlite and PostgreSQL: cancelled for more than was paid, the booking owes an
+// instalment of kind 'fee' due 14 days later; it is "offen", then "überfällig"; a bank credit pays
+// it. Cancelled for less than was paid, or called off by the operator, nothing is owed: no
+// instalment, the refund due.
+import { and, asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PaymentMethod } from '~/lib/booking/draft'
+import type { BookingOffer } from '~/lib/booking/offer'
+import { addDays } from '~/lib/calendar'
+import { formatDate, formatPrice } from '~/lib/format'
+import type { CancellationQuote } from '~/lib/office/cancellation'
+import { DEFAULT_NOTICE_DAYS } from '~/lib/office/notices'
+import { auditLog, bookings, invoices, mailOutbox, paymentEntries, payments, staffUsers } from '~/server/db/schema'
+import { importStatement } from '~/server/office/bank-statements.server'
+import { bookingDetail } from '~/server/office/booking-detail.server'
+import { cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
+import { recordLedgerEntry } from '~/server/office/ledger.server'
+import { sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
+import type { NoticeContext } from '~/server/office/notices.server'
+import { bookDraft } from '~/server/services/booking/book.server'
+import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
+import { loadBookingSummary } from '~/server/services/booking/summary.server'
+import { siteInfo } from '~/server/site.server'
+import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
+import { camtStatement } from '../support/camt'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+import { plain } from '../support/pdf-text'
+
+let t: TestDatabase
+let takeDate: ReturnType<typeof datePool>
+const staff = { id: 'staff-gebuehr', name: 'Frieda Gebühr' }
+const euros = (amount: number) => (amount / 1_000_000).toFixed(2)
+
+type Booked = { number: string; id: number; price: number; offer: BookingOffer }
+
+async function book(tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<Booked> {
+  const offer = await takeDate({ seatPlan: false })
+  const row = await createDraft(t.db, offer, settings)
+  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, payment }), settings)
+  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+  const booked = await bookDraft(t.db, row.id, `gebuehr-${tag}`, ACCEPT, settings)
+  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+  const [b] = await t.db.select({ id: bookings.id, price: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, booked.bookingNumber))
+  return { number: booked.bookingNumber, id: b!.id, price: b!.price, offer }
+}
+
+const instalments = (bookingId: number) => t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.dueDate), asc(payments.id))
+
+/** Pays the deposit by transfer on `day`; its amount. */
+async function payDeposit(b: Booked, day: string): Promise<number> {
+  const [deposit] = (await instalments(b.id)).filter((p) => p.kind === 'deposit')
+  await t.db.insert(paymentEntries).values({ bookingId: b.id, kind: 'payment', amount: deposit!.amount, bookedOn: day, method: 'ueberweisung', reference: b.number })
+  return deposit!.amount
+}
+
+/** Cancels on `today` at the fee the office is shown; the quote. */
+async function cancel(b: Booked, today: string): Promise<{ quote: CancellationQuote }> {
+  const preview = await previewCancellation(t.db, b.number, today)
+  if (preview?.kind !== 'quote') throw new Error(JSON.stringify(preview))
+  const { version } = (await bookingDetail(t.db, b.number))!
+  const done = await cancelBooking(t.db, b.number, { version, expectedFee: preview.quote.fee }, staff, { today, site: siteInfo(), notify: true })
+  if (done?.kind !== 'cancelled') throw new Error(JSON.stringify(done))
+  return { quote: done.quote }
+}
+
+const mailsOf = (bookingId: number) =>
+  t.db.select({ subject: mailOutbox.subject, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.bookingId, bookingId)).orderBy(asc(mailOutbox.id))
+const stateOf = async (bookingId: number) =>
+  (await t.db.select({ state: bookings.paymentState, openDue: bookings.openDue, paid: bookings.paidAmount }).from(bookings).where(eq(bookings.id, bookingId)))[0]
+const noon = (day: string) => new Date(`${day}T12:00:00+01:00`)
+
+const noticeContext = (today: string): NoticeContext => ({
+  today,
+  days: DEFAULT_NOTICE_DAYS,
+  site: siteInfo(),
+  bank: settings.bank,
+  summaryOf: async (n) => (await loadBookingSummary(t.db, n, settings, 'http://localhost:3000'))?.summary ?? null,
+})
+/** A run of the notices on `day`, twice (a second instance, a retried job): each notice goes once. */
+async function runDay(day: string): Promise<void> {
+  await Promise.all([sendDueNotices(t.db, noticeContext(day)), sendDueNotices(t.db, noticeContext(day))])
+  await sendDueNotices(t.db, noticeContext(day))
+}
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 40 } })
+  takeDate = datePool(t.db)
+  await t.db.insert(staffUsers).values({ id: staff.id, email: 'frieda.gebuehr@buero.example', name: staff.name, role: 'buero', emailVerified: true })
+})
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+describe('a cancellation fee larger than what was paid', () => {
+  let b: Booked
+  let quote: CancellationQuote
+  let deposit = 0
+  let due = ''
+
+  it('becomes an instalment of what is still owed, due 14 days after the cancellation; the booking is "offen", then "überfällig"', async () => {
+    b = await book('Offen')
+    const today = addDays(b.offer.dateFrom, -6)
+    deposit = await payDeposit(b, addDays(today, -10))
+    ;({ quote } = await cancel(b, today))
+    due = addDays(today, 14)
+    expect(quote.owed).toBe(quote.fee - deposit)
+    expect(quote.owed).toBeGreaterThan(0)
+    expect(quote.owedBy).toBe(due)
+
+    // The deposit stays paid, the balance ends, the rest of the fee is owed on its own day.
+    const plan = await instalments(b.id)
+    expect(plan.map((p) => [p.kind, p.status])).toEqual([
+      ['deposit', 'paid'],
+      ['balance', 'cancelled'],
+      ['fee', 'open'],
+    ])
+    expect(plan.find((p) => p.kind === 'fee')).toMatchObject({ amount: quote.fee - deposit, dueDate: due })
+    expect(await stateOf(b.id)).toEqual({ state: 'open', openDue: due, paid: deposit })
+
+    // "offen" until its day, "überfällig" after it, never "Anzahlung bezahlt".
+    expect((await bookingDetail(t.db, b.number, noon(due)))?.ledger).toMatchObject({ owed: quote.fee, paid: deposit, state: 'open' })
+    expect((await bookingDetail(t.db, b.number, noon(addDays(due, 1))))?.ledger.state).toBe('overdue')
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.bookingId, b.id), eq(auditLog.action, 'booking.cancelled')))
+    expect(entry?.after).toMatchObject({ cancellationFee: quote.fee, owed: quote.owed, owedBy: due })
+  })
+
+  it('is paid by a bank credit that names the booking: the instalment is paid, nothing more is sent, the list forgets it', async () => {
+    const statement = camtStatement([{ amount: euros(quote.owed), ref: `FEE-${b.number}`, bookedOn: addDays(due, 16), txs: [{ ustrd: [`Stornogebuehr ${b.number}`], payer: 'Anna Becker' }] }], { id: `FEE-${b.number}` })
+    expect(await importStatement(t.db, statement, 'auszug-gebuehr.xml', staff)).toMatchObject({ kind: 'imported', counts: { matched: 1 } })
+    expect((await instalments(b.id)).find((p) => p.kind === 'fee')?.status).toBe('paid')
+    expect(await stateOf(b.id)).toEqual({ state: 'paid', openDue: null, paid: quote.fee })
+    const before = (await mailsOf(b.id)).length
+    await runDay(addDays(due, 30))
+    expect(await mailsOf(b.id)).toHaveLength(before)
+    expect(await unpaidAfterSecondNotice(t.db, addDays(due, 30), DEFAULT_NOTICE_DAYS)).not.toContainEqual(expect.objectContaining({ bookingNumber: b.number }))
+  })
+
+})
+
+describe('a cancellation fee smaller than what was paid', () => {
+  it('makes no instalment: the rest is to be refunded within 14 days, and once refunded the booking is "erstattet"', async () => {
+    const b = await book('Erstattung')
+    const today = addDays(b.offer.dateFrom, -45)
+    await t.db.insert(paymentEntries).values({ bookingId: b.id, kind: 'payment', amount: b.price, bookedOn: addDays(today, -3), method: 'ueberweisung', reference: b.number })
+    const { quote } = await cancel(b, today)
+    expect(quote).toMatchObject({ owed: 0, refund: b.price - quote.fee, refundBy: addDays(today, 14) })
+    expect((await instalments(b.id)).filter((p) => p.kind === 'fee')).toEqual([])
+    expect((await stateOf(b.id))?.state).toBe('refund_due')
+    const mail = (await mailsOf(b.id)).at(-1)
+    expect(plain(mail?.text ?? '')).toContain(`Wir erstatten Ihnen ${plain(formatPrice(quote.refund))} bis zum ${formatDate(quote.refundBy)}`)
+    const refund = euros(quote.refund).replace('.', ',')
+    expect((await recordLedgerEntry(t.db, b.number, { kind: 'refund', amount: refund, bookedOn: today, method: 'ueberweisung', reference: b.number }, 1, staff, today))?.kind).toBe('recorded')
+    expect((await stateOf(b.id))?.state).toBe('refunded')
+  })
+})
+
+describe('a departure called off by the operator', () => {
+  it('refunds everything and makes neither a fee instalment nor an invoice', async () => {
+    const b = await book('Absage')
+    const today = addDays(b.offer.dateFrom, -40)
+    const deposit = await payDeposit(b, addDays(today, -5))
+    const result = await cancelDeparture(t.db, b.offer.tripDateId, { reason: 'unavoidable', expectedBookings: 1 }, staff, { today, site: siteInfo() })
+    expect(result).toMatchObject({ kind: 'cancelled', bookings: 1, refunds: 1 })
+    expect((await instalments(b.id)).filter((p) => p.kind === 'fee')).toEqual([])
+    expect(await stateOf(b.id)).toEqual({ state: 'refund_due', openDue: null, paid: deposit })
+    const issued = await t.db.select({ kind: invoices.kind, number: invoices.number }).from(invoices).where(eq(invoices.bookingId, b.id))
+    expect(issued.map((i) => i.kind)).toEqual(['invoice'])
+  })
+})
