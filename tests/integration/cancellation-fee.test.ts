@@ -2,7 +2,7 @@
 // migration 0022) on PGlite and PostgreSQL: cancelled for more than was paid, the booking owes an
 // instalment of kind 'fee' due 14 days later; it is "offen", then "überfällig"; a bank credit pays
 // it. Cancelled for less than was paid, or called off by the operator, nothing is owed: no
-// instalment, the refund due.
+// instalment, the refund due. Paid by direct debit, the fee goes into the office's debit run.
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '~/lib/booking/draft'
@@ -17,6 +17,7 @@ import { bookingDetail } from '~/server/office/booking-detail.server'
 import { cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
 import { recordLedgerEntry } from '~/server/office/ledger.server'
 import { sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
+import { announceDebits, debitsPage, exportDebits, exportFile, markExportCollected } from '~/server/office/sepa-debits.server'
 import type { NoticeContext } from '~/server/office/notices.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -26,6 +27,7 @@ import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
 import { camtStatement } from '../support/camt'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
+import { pain008Problems } from '../support/pain008'
 import { plain } from '../support/pdf-text'
 
 let t: TestDatabase
@@ -167,5 +169,56 @@ describe('a departure called off by the operator', () => {
     expect(await stateOf(b.id)).toEqual({ state: 'refund_due', openDue: null, paid: deposit })
     const issued = await t.db.select({ kind: invoices.kind, number: invoices.number }).from(invoices).where(eq(invoices.bookingId, b.id))
     expect(issued.map((i) => i.kind)).toEqual(['invoice'])
+  })
+})
+
+describe('a booking paid by direct debit', () => {
+  it('pays the rest of its fee in the office’s debit run: announced in words for the fee, put in the file, collected; no transfer notice', async () => {
+    const b = await book('Lastschrift', 'lastschrift')
+    const today = addDays(b.offer.dateFrom, -6)
+    const { quote } = await cancel(b, today)
+    const due = addDays(today, 14)
+
+    // The transfer notices leave it to the office.
+    const mails = (await mailsOf(b.id)).length
+    for (const day of [addDays(due, -7), addDays(due, 3)]) await runDay(day)
+    expect(await mailsOf(b.id)).toHaveLength(mails)
+
+    const period = { from: today, till: due, query: b.number }
+    const page = await debitsPage(t.db, period, today)
+    expect(page.due).toEqual([expect.objectContaining({ kind: 'fee', amount: quote.fee, dueDate: due, bookingNumber: b.number })])
+    const announced = await announceDebits(t.db, { period, paymentIds: page.due.map((d) => d.paymentId) }, staff, { today, bank: settings.bank, site: siteInfo() })
+    expect(announced).toMatchObject({ kind: 'done', count: 1, total: quote.fee })
+    const notice = (await mailsOf(b.id)).at(-1)
+    expect(notice?.subject).toMatch(/^Vorabankündigung: SEPA-Lastschrift am /)
+    expect(plain(notice?.text ?? '')).toContain(`ziehen wir den offenen Betrag der Stornogebühr von ${plain(formatPrice(quote.fee))}`)
+    expect(plain(notice?.text ?? '')).toContain(`Verwendungszweck ${b.number} Stornogebühr`)
+
+    const waiting = (await debitsPage(t.db, period, today)).announced
+    expect(waiting).toEqual([expect.objectContaining({ kind: 'fee', endToEndId: `${b.number}-S1` })])
+    const file = await exportDebits(t.db, waiting.map((d) => d.id), staff, { now: noon(today), bank: settings.bank })
+    if (file.kind !== 'done' || !file.exportId) throw new Error(JSON.stringify(file))
+    const collected = waiting[0]!.collectionDate
+    expect(await markExportCollected(t.db, file.exportId, collected, staff, collected)).toMatchObject({ kind: 'done', count: 1 })
+    expect((await instalments(b.id)).find((p) => p.kind === 'fee')?.status).toBe('paid')
+    expect((await stateOf(b.id))?.state).toBe('paid')
+  })
+})
+
+describe('the debit file of a fee', () => {
+  it('is a valid pain.008 with the fee in the remittance text', async () => {
+    const b = await book('Datei', 'lastschrift')
+    const today = addDays(b.offer.dateFrom, -6)
+    await cancel(b, today)
+    const period = { from: today, till: addDays(today, 14), query: b.number }
+    const page = await debitsPage(t.db, period, today)
+    await announceDebits(t.db, { period, paymentIds: page.due.map((d) => d.paymentId) }, staff, { today, bank: settings.bank, site: siteInfo() })
+    const waiting = (await debitsPage(t.db, period, today)).announced
+    const file = await exportDebits(t.db, waiting.map((d) => d.id), staff, { now: noon(today), bank: settings.bank })
+    if (file.kind !== 'done' || !file.messageId) throw new Error(JSON.stringify(file))
+    const xml = (await exportFile(t.db, file.messageId))?.xml ?? ''
+    expect(pain008Problems(xml)).toEqual([])
+    expect(xml).toContain(`<EndToEndId>${b.number}-S1</EndToEndId>`)
+    expect(xml).toContain(`<Ustrd>${b.number} Stornogebühr</Ustrd>`)
   })
 })
