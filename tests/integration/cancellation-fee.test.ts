@@ -57,14 +57,14 @@ async function payDeposit(b: Booked, day: string): Promise<number> {
   return deposit!.amount
 }
 
-/** Cancels on `today` at the fee the office is shown; the quote. */
-async function cancel(b: Booked, today: string): Promise<{ quote: CancellationQuote }> {
+/** Cancels on `today` at the fee the office is shown; the quote and the Stornorechnung's number. */
+async function cancel(b: Booked, today: string): Promise<{ quote: CancellationQuote; invoiceNumber: string | null }> {
   const preview = await previewCancellation(t.db, b.number, today)
   if (preview?.kind !== 'quote') throw new Error(JSON.stringify(preview))
   const { version } = (await bookingDetail(t.db, b.number))!
-  const done = await cancelBooking(t.db, b.number, { version, expectedFee: preview.quote.fee }, staff, { today, site: siteInfo(), notify: true })
+  const done = await cancelBooking(t.db, b.number, { version, expectedFee: preview.quote.fee }, staff, { today, site: siteInfo(), bank: settings.bank, notify: true })
   if (done?.kind !== 'cancelled') throw new Error(JSON.stringify(done))
-  return { quote: done.quote }
+  return { quote: done.quote, invoiceNumber: done.invoiceNumber }
 }
 
 const mailsOf = (bookingId: number) =>
@@ -159,7 +159,7 @@ describe('a cancellation fee smaller than what was paid', () => {
 })
 
 describe('a departure called off by the operator', () => {
-  it('refunds everything and makes neither a fee instalment nor an invoice', async () => {
+  it('refunds everything and makes neither a fee instalment nor an invoice; the mail says the invoice no longer stands', async () => {
     const b = await book('Absage')
     const today = addDays(b.offer.dateFrom, -40)
     const deposit = await payDeposit(b, addDays(today, -5))
@@ -169,6 +169,7 @@ describe('a departure called off by the operator', () => {
     expect(await stateOf(b.id)).toEqual({ state: 'refund_due', openDue: null, paid: deposit })
     const issued = await t.db.select({ kind: invoices.kind, number: invoices.number }).from(invoices).where(eq(invoices.bookingId, b.id))
     expect(issued.map((i) => i.kind)).toEqual(['invoice'])
+    expect(plain((await mailsOf(b.id)).at(-1)?.text ?? '')).toContain(`Unsere Rechnung Nr. ${issued[0]?.number} über den Reisepreis ist damit gegenstandslos`)
   })
 })
 
@@ -178,6 +179,7 @@ describe('a booking paid by direct debit', () => {
     const today = addDays(b.offer.dateFrom, -6)
     const { quote } = await cancel(b, today)
     const due = addDays(today, 14)
+    expect(plain((await mailsOf(b.id)).at(-1)?.text ?? '')).toContain(`Den offenen Betrag von ${plain(formatPrice(quote.fee))} ziehen wir per SEPA-Lastschrift von Ihrem Konto ein (Mandatsreferenz`)
 
     // The transfer notices leave it to the office.
     const mails = (await mailsOf(b.id)).length

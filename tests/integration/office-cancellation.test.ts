@@ -34,7 +34,7 @@ async function book(offer: BookingOffer, tag: string, firstSeat = 0): Promise<{ 
   return { number: booked.bookingNumber, id: b!.id, price: b!.price }
 }
 
-const context = (today: string) => ({ today, site: siteInfo(), notify: true })
+const context = (today: string) => ({ today, site: siteInfo(), bank: settings.bank, notify: true })
 
 beforeAll(async () => {
   t = await openTestDatabase({ seed: { trips: 40 } })

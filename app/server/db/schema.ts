@@ -100,11 +100,13 @@ export type SeatPlanLayout = SeatCell[][]
 /** An attachment of an outbox mail, made when the mail is delivered. */
 export type MailAttachmentRef = {
   /**
-   * The booking's confirmation PDF, its calendar file (.ics) or the travel conditions in force
-   * (content page) as a PDF.
+   * The booking's confirmation PDF, its calendar file (.ics), the travel conditions in force
+   * (content page) as a PDF, or one of its invoices as a PDF (`invoiceId`: the Stornorechnung).
    */
-  kind: 'booking-confirmation' | 'booking-calendar' | 'travel-conditions'
+  kind: 'booking-confirmation' | 'booking-calendar' | 'travel-conditions' | 'invoice'
   bookingId: number
+  /** Which invoice, for the kind 'invoice'. */
+  invoiceId?: number
   /** The site's public origin when the mail was written, for the links in the PDF. */
   origin?: string
 }

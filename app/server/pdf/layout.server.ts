@@ -176,10 +176,10 @@ export function addressBlock(doc: Doc, site: SiteInfo, address: string[], facts:
   doc.y = Math.max(addressBottom, doc.y) + 18
 }
 
-/** Label and value pairs (bank details) in two columns without rules. */
-export function pairs(doc: Doc, rows: [string, string][]): void {
+/** Label and value pairs (bank details) in two columns without rules, within `width` from the left margin. */
+export function pairs(doc: Doc, rows: [string, string][], width = contentWidth(doc)): void {
   const labelWidth = 170
-  const valueWidth = contentWidth(doc) - labelWidth
+  const valueWidth = width - labelWidth
   doc.fontSize(10.5)
   for (const [label, value] of rows) {
     const safeLabel = winAnsi(label)
@@ -289,22 +289,43 @@ export function newDocument(info: { title: string; subject?: string; site: SiteI
 
 /** The GiroCode, 3.5 cm wide with its quiet zone (EPC: at least 2 cm), its caption beside it. */
 export function giroCode(doc: Doc, text: string, caption: string): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  const quiet = 4
-  const unit = 100 / (modules.size + quiet * 2)
-  const side = unit * (modules.size + quiet * 2)
-  ensureSpace(doc, side + 8)
+  ensureSpace(doc, GIROCODE_SIDE + 8)
   const x = left(doc)
   const y = doc.y + 4
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) if (modules.get(row, col)) doc.rect(x + (col + quiet) * unit, y + (row + quiet) * unit, unit, unit)
-  }
-  doc.fillColor('#000').fill()
+  drawGiroCode(doc, text, x, y)
   doc
     .font(REGULAR)
     .fontSize(10)
     .fillColor(TEXT)
-    .text(winAnsi(caption), x + side + 12, y + side / 2 - 12, { width: contentWidth(doc) - side - 12 })
+    .text(winAnsi(caption), x + GIROCODE_SIDE + 12, y + GIROCODE_SIDE / 2 - 12, { width: contentWidth(doc) - GIROCODE_SIDE - 12 })
   doc.x = x
-  doc.y = y + side + 4
+  doc.y = y + GIROCODE_SIDE + 4
+}
+
+/**
+ * The account's label and value pairs with the GiroCode at their right and its caption under them:
+ * the whole block kept on one page, no higher than the code where the pairs are short.
+ */
+export function pairsWithGiroCode(doc: Doc, rows: [string, string][], text: string, caption: string): void {
+  const width = contentWidth(doc) - GIROCODE_SIDE - 12
+  ensureSpace(doc, GIROCODE_SIDE + 8)
+  const top = doc.y
+  drawGiroCode(doc, text, left(doc) + contentWidth(doc) - GIROCODE_SIDE, top)
+  pairs(doc, rows, width)
+  doc.font(REGULAR).fontSize(10).fillColor(TEXT).text(winAnsi(caption), left(doc), doc.y - 4, { width })
+  doc.x = left(doc)
+  doc.y = Math.max(doc.y, top + GIROCODE_SIDE) + 8
+}
+
+/** The code's side with its quiet zone: 100 pt, 3.5 cm (EPC: at least 2 cm). */
+const GIROCODE_SIDE = 100
+
+function drawGiroCode(doc: Doc, text: string, x: number, y: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 4
+  const unit = GIROCODE_SIDE / (modules.size + quiet * 2)
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) if (modules.get(row, col)) doc.rect(x + (col + quiet) * unit, y + (row + quiet) * unit, unit, unit)
+  }
+  doc.fillColor('#000').fill()
 }
