@@ -111,8 +111,12 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
   const storno = mails.filter((m) => m.subject === `Stornobestätigung für Ihre Buchung ${bookingNumber}`)
   expect(storno).toHaveLength(1)
   expect(storno[0]?.text?.replace(/\s/g, ' ')).toContain(fee)
-  // The Stornorechnung, made when the mail was delivered, is attached.
+  // The Stornorechnung, made when the mail was delivered, is attached; the office downloads it from the booking's page.
   expect(storno[0]?.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^Stornorechnung-\d{4}-\d{6}\.pdf$/)])
+  const download = page.getByRole('region', { name: 'Zahlungen' }).getByRole('link', { name: /^PDF der Rechnung Nr\./ }).last()
+  const pdf = await page.request.get((await download.getAttribute('href')) ?? '')
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-disposition']).toMatch(/filename="Stornorechnung-\d{4}-\d{6}\.pdf"/)
 })
 
 test('the office calls a departure off: it checks the reason and the bookings first, then every booking is cancelled and its customer mailed', async ({ page, browser, request }) => {

@@ -1,7 +1,8 @@
 // The Stornorechnung as the customer's document (issue 26, "invoices") on PGlite and PostgreSQL: a
 // cancellation with a fee issues it in its own transaction, the Stornobestätigung names it and the
 // booking's last invoice it replaces, and carries it as a PDF made when the mail is delivered (read
-// back here as a reader's PDF viewer shows it).
+// back here as a reader's PDF viewer shows it); the office downloads each invoice of a booking,
+// and nobody without a staff session does.
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '~/lib/booking/draft'
@@ -12,11 +13,15 @@ import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { daysBeforeText } from '~/lib/office/cancellation'
 import type { CancellationQuote } from '~/lib/office/cancellation'
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '~/server/db/seed/seed.server'
 import { bookings, invoices, mailOutbox, paymentEntries, payments, staffUsers } from '~/server/db/schema'
 import type { MailAttachmentRef } from '~/server/db/schema'
 import { resolveMailAttachment } from '~/server/mail/attachments.server'
+import { staffAuthFor } from '~/server/office/auth.server'
 import { bookingDetail } from '~/server/office/booking-detail.server'
 import { cancelBooking, previewCancellation } from '~/server/office/cancellation.server'
+import { invoiceDownload } from '~/server/office/invoice-download.server'
+import { staffOfSession } from '~/server/office/session.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { siteInfo } from '~/server/site.server'
@@ -29,6 +34,7 @@ let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
 const staff = { id: 'staff-rechnung', name: 'Rita Rechnung' }
 const site = siteInfo()
+const pdfContext = { settings, site, origin: 'http://localhost:3000' }
 
 type Booked = { number: string; id: number; price: number; offer: BookingOffer }
 
@@ -77,6 +83,7 @@ afterAll(async () => {
 
 describe('the Stornorechnung', () => {
   let owing: Booked
+  let cancellationNumber = ''
 
   it('is issued with the cancellation, named by the Stornobestätigung with the invoice it replaces, and attached as a PDF made at delivery', async () => {
     owing = await book('Rest')
@@ -90,6 +97,7 @@ describe('the Stornorechnung', () => {
     const [confirmation, cancellation] = issued as [(typeof issued)[number], (typeof issued)[number]]
     expect(invoiceNumber).toBe(cancellation.number)
     expect(cancellation.amount).toBe(quote.fee)
+    cancellationNumber = cancellation.number
 
     const mail = await lastMail(owing)
     expect(mail?.subject).toBe(`Stornobestätigung für Ihre Buchung ${owing.number}`)
@@ -152,5 +160,48 @@ describe('the Stornorechnung', () => {
     expect(pdf.text).toContain(`Mandatsreferenz ${b.number}-1`)
     expect(pdf.text).not.toContain('GiroCode')
     expect(pdf.text).not.toContain('IBAN')
+  })
+
+  it('the office downloads each invoice as a PDF with a staff session; without one, the address does not exist', async () => {
+    const auth = await staffAuthFor(t.db)
+    const signedIn = await auth.api.signInEmail({ body: { email: DEMO_STAFF[0].email, password: DEMO_STAFF_PASSWORD }, asResponse: true })
+    const cookies = new Headers({ cookie: signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') })
+    const clerk = await staffOfSession(auth, cookies)
+    expect(clerk).toMatchObject({ email: DEMO_STAFF[0].email, role: 'buero' })
+    expect(await staffOfSession(auth, new Headers())).toBeNull()
+    expect(await staffOfSession(auth, new Headers({ cookie: 'better-auth.session_token=erfunden.abc' }))).toBeNull()
+
+    const file = { nummer: owing.number, datei: `${cancellationNumber}.pdf` }
+    const refused = await invoiceDownload(t.db, null, file, pdfContext)
+    expect(refused.status).toBe(404)
+    expect(await refused.text()).toBe('Diese Seite gibt es nicht.')
+
+    const answer = await invoiceDownload(t.db, clerk, file, pdfContext)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('application/pdf')
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="Stornorechnung-${cancellationNumber}.pdf"`)
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    const text = flatText(await readPdfText(new Uint8Array(await answer.arrayBuffer())))
+    expect(text).toContain(`Rechnungsnummer ${cancellationNumber}`)
+
+    // Only an invoice of that booking, by its exact name.
+    const other = await book('Fremd')
+    expect((await invoiceDownload(t.db, clerk, { nummer: other.number, datei: `${cancellationNumber}.pdf` }, pdfContext)).status).toBe(404)
+    expect((await invoiceDownload(t.db, clerk, { nummer: owing.number, datei: `${cancellationNumber}.xml` }, pdfContext)).status).toBe(404)
+    expect((await invoiceDownload(t.db, clerk, { nummer: 'kein-buchung', datei: `${cancellationNumber}.pdf` }, pdfContext)).status).toBe(404)
+
+    // The invoice of a booking as it stands is its confirmation; one replaced since is a copy of what it invoiced.
+    const [current] = await invoicesOf(other)
+    const confirmation = flatText(await readPdfText(new Uint8Array(await (await invoiceDownload(t.db, clerk, { nummer: other.number, datei: `${current!.number}.pdf` }, pdfContext)).arrayBuffer())))
+    expect(confirmation).toContain('Buchungsbestätigung und Rechnung')
+    expect(confirmation).toContain(`Rechnungsnummer ${current!.number}`)
+    const [replaced] = await invoicesOf(owing)
+    const copy = await invoiceDownload(t.db, clerk, { nummer: owing.number, datei: `${replaced!.number}.pdf` }, pdfContext)
+    expect(copy.headers.get('content-disposition')).toBe(`attachment; filename="Rechnung-${replaced!.number}.pdf"`)
+    const copyText = flatText(await readPdfText(new Uint8Array(await copy.arrayBuffer())))
+    expect(copyText).toContain('Rechnung (Kopie)')
+    expect(copyText).toContain(`Sie ist ersetzt durch unsere Stornorechnung Nr. ${cancellationNumber}`)
+    expect(copyText).toContain(`Gesamtpreis ${plain(formatPrice(owing.price))}`)
+    expect(copyText).toContain(plain(MARGIN_SCHEME_NOTE))
   })
 })
