@@ -1,8 +1,10 @@
 // The rest of a cancellation fee as an instalment with a due day (issue 26, "cancellations";
 // migration 0022) on PGlite and PostgreSQL: cancelled for more than was paid, the booking owes an
-// instalment of kind 'fee' due 14 days later; it is "offen", then "überfällig"; a bank credit pays
-// it. Cancelled for less than was paid, or called off by the operator, nothing is owed: no
-// instalment, the refund due. Paid by direct debit, the fee goes into the office's debit run.
+// instalment of kind 'fee' due 14 days later; it is "offen", then "überfällig"; the scheduled
+// notices remind and warn about it exactly once each with a moved clock, in words for a
+// cancellation fee, and the office's list names it; a bank credit pays it. Cancelled for less than
+// was paid, or called off by the operator, nothing is owed: no instalment, the refund due. Paid by
+// direct debit, the fee goes into the office's debit run instead of the transfer notices.
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '~/lib/booking/draft'
@@ -16,9 +18,9 @@ import { importStatement } from '~/server/office/bank-statements.server'
 import { bookingDetail } from '~/server/office/booking-detail.server'
 import { cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
 import { recordLedgerEntry } from '~/server/office/ledger.server'
-import { sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
-import { announceDebits, debitsPage, exportDebits, exportFile, markExportCollected } from '~/server/office/sepa-debits.server'
+import { dueNotices, sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
 import type { NoticeContext } from '~/server/office/notices.server'
+import { announceDebits, debitsPage, exportDebits, exportFile, markExportCollected } from '~/server/office/sepa-debits.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { loadBookingSummary } from '~/server/services/booking/summary.server'
@@ -98,6 +100,7 @@ afterAll(async () => {
 describe('a cancellation fee larger than what was paid', () => {
   let b: Booked
   let quote: CancellationQuote
+  let invoiceNumber = ''
   let deposit = 0
   let due = ''
 
@@ -105,7 +108,7 @@ describe('a cancellation fee larger than what was paid', () => {
     b = await book('Offen')
     const today = addDays(b.offer.dateFrom, -6)
     deposit = await payDeposit(b, addDays(today, -10))
-    ;({ quote } = await cancel(b, today))
+    ;({ quote, invoiceNumber } = (await cancel(b, today)) as { quote: CancellationQuote; invoiceNumber: string })
     due = addDays(today, 14)
     expect(quote.owed).toBe(quote.fee - deposit)
     expect(quote.owed).toBeGreaterThan(0)
@@ -128,6 +131,37 @@ describe('a cancellation fee larger than what was paid', () => {
     expect(entry?.after).toMatchObject({ cancellationFee: quote.fee, owed: quote.owed, owedBy: due })
   })
 
+  it('is reminded before its day, then warned twice, each exactly once, in words for a cancellation fee; then the office lists it', async () => {
+    const before = (await mailsOf(b.id)).length
+    for (const day of [addDays(due, -8), addDays(due, -7), addDays(due, -7), addDays(due, 2), addDays(due, 3), addDays(due, 5), addDays(due, 14), addDays(due, 15)]) await runDay(day)
+    const notices = (await mailsOf(b.id)).slice(before)
+    expect(notices.map((m) => m.subject)).toEqual([
+      `Erinnerung: Stornogebühr für Ihre Buchung ${b.number} fällig am ${formatDate(due)}`,
+      `Zahlungserinnerung: Stornogebühr für Ihre Buchung ${b.number}`,
+      `Zweite Mahnung: Stornogebühr für Ihre Buchung ${b.number}`,
+    ])
+    const [reminder, overdue, second] = notices.map((m) => plain(m.text))
+    expect(reminder).toContain(`wird am ${formatDate(due)} der offene Betrag der Stornogebühr von ${plain(formatPrice(quote.owed))} fällig`)
+    expect(reminder).toContain(`Stornorechnung Nr. ${invoiceNumber}`)
+    expect(overdue).toContain(`Bitte überweisen Sie den Betrag bis zum ${formatDate(addDays(due, 10))}`)
+    expect(second).toContain('gerichtlich geltend zu machen')
+    for (const text of [reminder, overdue, second]) {
+      expect(text).toContain(`Verwendungszweck ${b.number}`)
+      // No contract left to withdraw from, no payment page for a trip that does not take place.
+      expect(text).not.toContain('Reisevertrag')
+      expect(text).not.toContain('/payment/')
+    }
+
+    expect(await unpaidAfterSecondNotice(t.db, addDays(due, 20), DEFAULT_NOTICE_DAYS)).not.toContainEqual(expect.objectContaining({ bookingNumber: b.number }))
+    expect(await unpaidAfterSecondNotice(t.db, addDays(due, 21), DEFAULT_NOTICE_DAYS)).toContainEqual({
+      bookingNumber: b.number,
+      customer: expect.stringContaining('Becker'),
+      open: quote.owed,
+      secondNoticeOn: addDays(due, 14),
+      owedFor: 'fee',
+    })
+  })
+
   it('is paid by a bank credit that names the booking: the instalment is paid, nothing more is sent, the list forgets it', async () => {
     const statement = camtStatement([{ amount: euros(quote.owed), ref: `FEE-${b.number}`, bookedOn: addDays(due, 16), txs: [{ ustrd: [`Stornogebuehr ${b.number}`], payer: 'Anna Becker' }] }], { id: `FEE-${b.number}` })
     expect(await importStatement(t.db, statement, 'auszug-gebuehr.xml', staff)).toMatchObject({ kind: 'imported', counts: { matched: 1 } })
@@ -139,6 +173,23 @@ describe('a cancellation fee larger than what was paid', () => {
     expect(await unpaidAfterSecondNotice(t.db, addDays(due, 30), DEFAULT_NOTICE_DAYS)).not.toContainEqual(expect.objectContaining({ bookingNumber: b.number }))
   })
 
+  it('with a part paid beyond the deposit, is owed only the rest, and a recorded payment of that rest pays it', async () => {
+    const c = await book('Teil')
+    const today = addDays(c.offer.dateFrom, -6)
+    const paidBefore = (await payDeposit(c, addDays(today, -10))) + 50_000_000
+    await t.db.insert(paymentEntries).values({ bookingId: c.id, kind: 'payment', amount: 50_000_000, bookedOn: addDays(today, -5), method: 'bar', reference: 'Kasse' })
+    const { quote: q } = await cancel(c, today)
+    expect(q.owed).toBe(q.fee - paidBefore)
+    // The instalment makes up the fee with the paid deposit; what the notices find open of it is what is owed.
+    expect((await instalments(c.id)).find((p) => p.kind === 'fee')?.amount).toBe(q.fee - (paidBefore - 50_000_000))
+    const reminder = (await dueNotices(t.db, addDays(q.owedBy, -7), DEFAULT_NOTICE_DAYS)).find((n) => n.bookingId === c.id)
+    expect(reminder).toMatchObject({ kind: 'payment_reminder', instalment: { kind: 'fee', open: q.owed, dueDate: q.owedBy } })
+    const rest = euros(q.owed).replace('.', ',')
+    const recorded = await recordLedgerEntry(t.db, c.number, { kind: 'payment', amount: rest, bookedOn: today, method: 'ueberweisung', reference: c.number }, 2, staff, today)
+    expect(recorded?.kind).toBe('recorded')
+    expect((await instalments(c.id)).find((p) => p.kind === 'fee')?.status).toBe('paid')
+    expect((await stateOf(c.id))?.state).toBe('paid')
+  })
 })
 
 describe('a cancellation fee smaller than what was paid', () => {
