@@ -101,6 +101,7 @@ import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsl
 import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
 import { Route as ReiseuebersichtSearchSearchIndexRouteImport } from './routes/reiseuebersicht/search/$search/index'
+import { Route as BueroBuchungenNummerRechnungenDateiRouteImport } from './routes/buero/buchungen/$nummer/rechnungen/$datei'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -589,6 +590,12 @@ const ReiseuebersichtSearchSearchIndexRoute =
     path: '/reiseuebersicht/search/$search/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const BueroBuchungenNummerRechnungenDateiRoute =
+  BueroBuchungenNummerRechnungenDateiRouteImport.update({
+    id: '/buchungen/$nummer/rechnungen/$datei',
+    path: '/buchungen/$nummer/rechnungen/$datei',
+    getParentRoute: () => BueroRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -683,6 +690,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
+  '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -775,6 +783,7 @@ export interface FileRoutesByTo {
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
+  '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -870,6 +879,7 @@ export interface FileRoutesById {
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
+  '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -966,6 +976,7 @@ export interface FileRouteTypes {
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
+    | '/buero/buchungen/$nummer/rechnungen/$datei'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1058,6 +1069,7 @@ export interface FileRouteTypes {
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
+    | '/buero/buchungen/$nummer/rechnungen/$datei'
   id:
     | '__root__'
     | '/'
@@ -1152,6 +1164,7 @@ export interface FileRouteTypes {
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
+    | '/buero/buchungen/$nummer/rechnungen/$datei'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1868,6 +1881,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReiseuebersichtSearchSearchIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/buero/buchungen/$nummer/rechnungen/$datei': {
+      id: '/buero/buchungen/$nummer/rechnungen/$datei'
+      path: '/buchungen/$nummer/rechnungen/$datei'
+      fullPath: '/buero/buchungen/$nummer/rechnungen/$datei'
+      preLoaderRoute: typeof BueroBuchungenNummerRechnungenDateiRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
   }
 }
 
@@ -1892,6 +1912,7 @@ interface BueroRouteRouteChildren {
   BueroBuchungenNummerIndexRoute: typeof BueroBuchungenNummerIndexRoute
   BueroKontoauszuegeAuszugIndexRoute: typeof BueroKontoauszuegeAuszugIndexRoute
   BueroTermineIdIndexRoute: typeof BueroTermineIdIndexRoute
+  BueroBuchungenNummerRechnungenDateiRoute: typeof BueroBuchungenNummerRechnungenDateiRoute
 }
 
 const BueroRouteRouteChildren: BueroRouteRouteChildren = {
@@ -1915,6 +1936,8 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroBuchungenNummerIndexRoute: BueroBuchungenNummerIndexRoute,
   BueroKontoauszuegeAuszugIndexRoute: BueroKontoauszuegeAuszugIndexRoute,
   BueroTermineIdIndexRoute: BueroTermineIdIndexRoute,
+  BueroBuchungenNummerRechnungenDateiRoute:
+    BueroBuchungenNummerRechnungenDateiRoute,
 }
 
 const BueroRouteRouteWithChildren = BueroRouteRoute._addFileChildren(

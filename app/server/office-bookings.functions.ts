@@ -136,6 +136,7 @@ export const cancelOfficeBooking = createServerFn({ method: 'POST' })
     const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee }, staff, {
       today: todayInBerlin(),
       site: siteInfo(),
+      bank: (await bookingSettings()).bank,
       notify: data.notify,
     })
     if (!result) throw officeNotFound()

@@ -101,7 +101,8 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
 
   await section.getByRole('button', { name: 'Stornogebühr berechnen' }).click()
   await check.getByRole('button', { name: 'Stornierung bestätigen' }).click()
-  await expect(section.getByRole('status')).toContainText('Die Buchung ist storniert, die Plätze sind wieder frei. Die Stornobestätigung geht an')
+  await expect(section.getByRole('status')).toContainText('Die Buchung ist storniert, die Plätze sind wieder frei. Die Stornorechnung hat die Nummer')
+  await expect(section.getByRole('status')).toContainText('Die Stornobestätigung mit der Stornorechnung geht an')
   await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (storniert)` })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Zahlungen' }).locator('dt:text-is("Stornogebühr") + dd')).toHaveText(fee)
   expect(await seatsTaken()).toBe(takenBefore - 2)
@@ -111,6 +112,12 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
   const storno = mails.filter((m) => m.subject === `Stornobestätigung für Ihre Buchung ${bookingNumber}`)
   expect(storno).toHaveLength(1)
   expect(storno[0]?.text?.replace(/\s/g, ' ')).toContain(fee)
+  // The Stornorechnung, made when the mail was delivered, is attached; the office downloads it from the booking's page.
+  expect(storno[0]?.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^Stornorechnung-\d{4}-\d{6}\.pdf$/)])
+  const download = page.getByRole('region', { name: 'Zahlungen' }).getByRole('link', { name: /^PDF der Rechnung Nr\./ }).last()
+  const pdf = await page.request.get((await download.getAttribute('href')) ?? '')
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-disposition']).toMatch(/filename="Stornorechnung-\d{4}-\d{6}\.pdf"/)
 })
 
 test('the office calls a departure off: it checks the reason and the bookings first, then every booking is cancelled and its customer mailed', async ({ page, browser, request }) => {

@@ -34,7 +34,7 @@ async function book(offer: BookingOffer, tag: string, firstSeat = 0): Promise<{ 
   return { number: booked.bookingNumber, id: b!.id, price: b!.price }
 }
 
-const context = (today: string) => ({ today, site: siteInfo(), notify: true })
+const context = (today: string) => ({ today, site: siteInfo(), bank: settings.bank, notify: true })
 
 beforeAll(async () => {
   t = await openTestDatabase({ seed: { trips: 40 } })
@@ -64,7 +64,9 @@ describe('cancelBooking', () => {
       const after = (await bookingDetail(t.db, number))!
       expect(after.status).toBe('cancelled')
       expect(after.ledger).toMatchObject({ owed: fee, paid: 0, state: fee > 0 ? 'open' : null })
-      expect(after.payments.every((p) => p.status === 'cancelled')).toBe(true)
+      // The trip's instalments end; nothing was paid, so the whole fee is an instalment due in 14 days.
+      expect(after.payments.filter((p) => p.kind !== 'fee').every((p) => p.status === 'cancelled')).toBe(true)
+      expect(after.payments.filter((p) => p.kind === 'fee')).toEqual(fee > 0 ? [expect.objectContaining({ amount: fee, dueDate: addDays(today, 14), status: 'open' })] : [])
       expect(after.history.map((h) => h.action)).toContain('Buchung storniert')
     }
   })

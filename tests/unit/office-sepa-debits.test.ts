@@ -39,6 +39,7 @@ describe('the ids and amounts in the file', () => {
     expect(endToEndId('7K4P-9XQ2', 'deposit', 1)).toBe('7K4P-9XQ2-A1')
     expect(endToEndId('7K4P-9XQ2', 'balance', 2)).toBe('7K4P-9XQ2-R2')
     expect(endToEndId('7K4P-9XQ2', 'full', 1)).toBe('7K4P-9XQ2-G1')
+    expect(endToEndId('7K4P-9XQ2', 'fee', 1)).toBe('7K4P-9XQ2-S1')
     expect(messageId(17, '2027-03-01')).toBe('LS-2027-03-01-17')
     expect(eurosOf(1_299_500_000)).toBe(1299.5)
     expect(eurosOf(10_000)).toBe(0.01)

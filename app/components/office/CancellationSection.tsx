@@ -1,5 +1,6 @@
 // Cancelling a booking at its customer's request (issue 26, item 5): the office sees the fee of the
-// trip's scale for today, what was paid and what is to be refunded, and only then confirms.
+// trip's scale for today, what was paid and what is to be refunded or still owed (and by when),
+// and only then confirms; a fee issues the Stornorechnung.
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Button } from '~/components/ui/Button'
@@ -31,8 +32,9 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
     run(async () => {
       const result = await cancelOfficeBooking({ data: { bookingNumber: b.bookingNumber, version: b.version, expectedFee: quote.fee, notify } })
       if (result.kind === 'cancelled') {
-        const mailed = result.mailedTo ? ` Die Stornobestätigung geht an ${result.mailedTo}.` : ' Es wurde keine E-Mail gesendet.'
-        setShown({ kind: 'done', message: `Die Buchung ist storniert, die Plätze sind wieder frei.${mailed}` })
+        const invoice = result.invoiceNumber ? ` Die Stornorechnung hat die Nummer ${result.invoiceNumber}; Sie finden sie unter „Rechnungen“.` : ''
+        const mailed = result.mailedTo ? ` Die Stornobestätigung${result.invoiceNumber ? ' mit der Stornorechnung' : ''} geht an ${result.mailedTo}.` : ' Es wurde keine E-Mail gesendet.'
+        setShown({ kind: 'done', message: `Die Buchung ist storniert, die Plätze sind wieder frei.${invoice}${mailed}` })
       } else {
         setShown({ kind: 'refused', message: result.message })
       }
@@ -74,7 +76,10 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
             ) : (
               <>
                 <dt>Noch zu zahlen</dt>
-                <dd>{formatPrice(shown.quote.owed)}</dd>
+                <dd>
+                  {formatPrice(shown.quote.owed)}
+                  {shown.quote.owed > 0 ? ` bis ${formatDate(shown.quote.owedBy)}` : null}
+                </dd>
               </>
             )}
           </dl>

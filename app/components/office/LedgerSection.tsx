@@ -8,7 +8,7 @@ import { PAYMENT_KIND_LABELS } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { formatDate, formatPrice } from '~/lib/format'
 import { paymentStateText } from '~/lib/office/booking-list'
-import { LEDGER_ENTRY_KIND_LABELS, RECORDED_ENTRY_KINDS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, parseEntryAmount } from '~/lib/office/ledger'
+import { LEDGER_ENTRY_KIND_LABELS, RECORDED_ENTRY_KINDS, LEDGER_METHODS, LEDGER_METHOD_LABELS, entryProblem, invoicePdfPath, parseEntryAmount } from '~/lib/office/ledger'
 import type { LedgerEntryForm } from '~/lib/office/ledger'
 import { officeBookingQuery } from '~/queries/office'
 import { DEBIT_STATE_LABELS, returnReasonText } from '~/lib/office/sepa-debits'
@@ -122,7 +122,10 @@ export function LedgerSection({ booking: b }: { booking: OfficeBooking }) {
         <ul className="office-booking__list">
           {b.invoices.map((i) => (
             <li key={i.number}>
-              {i.kind === 'cancellation' ? 'Stornorechnung' : `Buchungsbestätigung und Rechnung, Version ${i.version}`} Nr. {i.number} vom {formatDate(i.issuedAt)}: {formatPrice(i.amount)}
+              {i.kind === 'cancellation' ? 'Stornorechnung' : `Buchungsbestätigung und Rechnung, Version ${i.version}`} Nr. {i.number} vom {formatDate(i.issuedAt)}: {formatPrice(i.amount)}{' '}
+              <a href={invoicePdfPath(b.bookingNumber, i.number)} download>
+                PDF<span className="visually-hidden"> der Rechnung Nr. {i.number}</span>
+              </a>
             </li>
           ))}
         </ul>

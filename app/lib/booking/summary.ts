@@ -7,12 +7,14 @@ import type { RoomType, TripContents } from './offer'
 import type { PriceLine } from './price'
 import type { TripTerms } from './trip-terms'
 
-export type PaymentKind = 'deposit' | 'balance' | 'full'
+/** The instalments of a trip's price, and (once cancelled) the rest of its cancellation fee. */
+export type PaymentKind = 'deposit' | 'balance' | 'full' | 'fee'
 
 export const PAYMENT_KIND_LABELS = {
   deposit: 'Anzahlung',
   balance: 'Restzahlung',
   full: 'Reisepreis (vollständig)',
+  fee: 'Stornogebühr',
 } as const satisfies Record<PaymentKind, string>
 
 export type BankDetails = {
@@ -93,7 +95,7 @@ export function boardingLabel(boarding: BookedBoarding): string {
 }
 
 /** How to pay: for a transfer the operator's account with the booking number as reference; for a direct debit the mandate. */
-export function paymentInstructions(summary: BookingSummary, bank: BankDetails): { text: string; rows: [string, string][] } {
+export function paymentInstructions(summary: Pick<BookingSummary, 'paymentMethod' | 'bookingNumber' | 'mandateReference'>, bank: BankDetails): { text: string; rows: [string, string][] } {
   if (summary.paymentMethod === 'ueberweisung') {
     return {
       text: 'Bitte überweisen Sie die Beträge jeweils bis zum Fälligkeitstag auf unser Konto und geben Sie als Verwendungszweck Ihre Buchungsnummer an:',

@@ -90,6 +90,8 @@ const FIELD_LABELS: Record<string, string> = {
   cancellationFee: 'Stornogebühr',
   percent: 'Prozent der Staffel',
   refund: 'Zu erstatten',
+  owed: 'Noch zu zahlen',
+  owedBy: 'Fällig am',
   reason: 'Grund',
   source: 'Quelle',
   notice: 'Benachrichtigung',
@@ -98,7 +100,7 @@ const FIELD_LABELS: Record<string, string> = {
   file: 'Datei',
   returnReason: 'Grund der Rücklastschrift',
 }
-const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund'])
+const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund', 'owed'])
 /** Values that name a traveller rather than change. */
 const CONTEXT = new Set(['traveller'])
 
@@ -108,7 +110,7 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (MONEY_KEYS.has(key) && typeof value === 'number') return formatPrice(value)
   if (key === 'reason' && typeof value === 'string' && value in DEPARTURE_CANCEL_REASON_LABELS) return DEPARTURE_CANCEL_REASON_LABELS[value as DepartureCancelReason]
   if (key === 'status' && typeof value === 'string' && value in BOOKING_STATUS_LABELS) return BOOKING_STATUS_LABELS[value as BookingStatus]
-  if ((key === 'bookedOn' || key === 'collectionDate') && typeof value === 'string') return formatDate(value)
+  if ((key === 'bookedOn' || key === 'collectionDate' || key === 'owedBy') && typeof value === 'string') return formatDate(value)
   if (key === 'returnReason' && typeof value === 'string') return returnReasonText(value)
   if (key === 'notice' && typeof value === 'string' && value in NOTICE_KIND_LABELS) return NOTICE_KIND_LABELS[value as NoticeKind]
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]

@@ -33,6 +33,11 @@ export function owedAmount(booking: { status: string; price: number; fee: number
   return booking.status === 'cancelled' ? (booking.fee ?? 0) : booking.price
 }
 
+/** Where the office downloads an invoice of a booking as a PDF (app/server/office/invoice-download.server.ts). */
+export function invoicePdfPath(bookingNumber: string, invoiceNumber: string): string {
+  return `/buero/buchungen/${bookingNumber}/rechnungen/${invoiceNumber}.pdf`
+}
+
 /** The largest single amount the office records (a group's whole trip stays well below it). */
 export const MAX_ENTRY_EUROS = 500_000
 /** How far back a day of payment may lie (a late statement, never an old typo like 2052 or 1925). */

@@ -111,13 +111,14 @@ export function debitDay(dueDate: string, announcedOn: string): string {
 }
 
 /** The instalments (`payments.kind`). */
-type InstalmentKind = 'deposit' | 'balance' | 'full'
-const KIND_CODES: Record<InstalmentKind, string> = { deposit: 'A', balance: 'R', full: 'G' }
+type InstalmentKind = 'deposit' | 'balance' | 'full' | 'fee'
+const KIND_CODES: Record<InstalmentKind, string> = { deposit: 'A', balance: 'R', full: 'G', fee: 'S' }
 
 /**
  * The end-to-end id of a debit: the booking number (the one reference everywhere), the instalment
- * (A Anzahlung, R Restzahlung, G Gesamtpreis) and the attempt ('7K4P-9XQ2-A1'; after a return
- * the next debit of the instalment is '-A2'). At most 35 characters of the SEPA character set.
+ * (A Anzahlung, R Restzahlung, G Gesamtpreis, S Stornogebühr) and the attempt ('7K4P-9XQ2-A1';
+ * after a return the next debit of the instalment is '-A2'). At most 35 characters of the SEPA
+ * character set.
  */
 export function endToEndId(bookingNumber: string, kind: InstalmentKind, attempt: number): string {
   return `${bookingNumber}-${KIND_CODES[kind]}${attempt}`

@@ -1,7 +1,6 @@
 // The booking confirmation as a PDF: the same content as the confirmation mail, laid out on A4 in
 // the house style of ../pdf/layout.server.ts.
 import { Parser } from 'htmlparser2'
-import QRCode from 'qrcode'
 import { PAYMENT_METHOD_LABELS } from '~/lib/booking/draft'
 import { MARGIN_SCHEME_NOTE, NO_WITHDRAWAL_NOTICE } from '~/lib/booking/legal'
 import { giroCodeText, nextTransferDue } from '~/lib/booking/girocode'
@@ -31,14 +30,16 @@ import {
   MUTED,
   REGULAR,
   TEXT,
+  addressBlock,
   contentWidth,
   ensureSpace,
+  giroCode,
   heading,
   left,
   letterhead,
-  lines,
   newDocument,
   pageFooters,
+  pairs,
   paragraph,
   table,
   winAnsi,
@@ -76,71 +77,14 @@ function contractSection(doc: Doc, section: ContractSection, primary: string): v
   }
 }
 
-/** Label and value pairs (bank details) in two columns without rules. */
-function pairs(doc: Doc, rows: [string, string][]): void {
-  const labelWidth = 170
-  const valueWidth = contentWidth(doc) - labelWidth
-  doc.fontSize(10.5)
-  for (const [label, value] of rows) {
-    const safeLabel = winAnsi(label)
-    const safeValue = winAnsi(value)
-    doc.font(REGULAR)
-    const height = Math.max(
-      doc.heightOfString(safeLabel, { width: labelWidth - 8 }),
-      doc.font(BOLD).heightOfString(safeValue, { width: valueWidth }),
-    )
-    ensureSpace(doc, height)
-    const top = doc.y
-    doc
-      .font(REGULAR)
-      .fillColor(MUTED)
-      .text(safeLabel, left(doc), top, { width: labelWidth - 8 })
-    doc
-      .font(BOLD)
-      .fillColor(TEXT)
-      .text(safeValue, left(doc) + labelWidth, top, { width: valueWidth })
-    doc.x = left(doc)
-    doc.y = top + height + 2
-  }
-  doc.font(REGULAR)
-  doc.y += 6
-}
-
 /** The booker's address where a window envelope shows it, and booking number and date beside it. */
-function addressBlock(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
-  const top = doc.y
-  const width = contentWidth(doc)
-  const addressWidth = width * 0.58
+function bookingAddressBlock(doc: Doc, summary: BookingSummary, site: SiteInfo): void {
   const b = summary.booker
-  doc
-    .font(REGULAR)
-    .fontSize(7)
-    .fillColor(MUTED)
-    .text(winAnsi(`${site.legalName} · ${site.street} · ${site.zip} ${site.city}`), left(doc), top, { width: addressWidth })
-  doc.y += 4
-  doc
-    .fontSize(11)
-    .fillColor(TEXT)
-    .text(lines([`${b.firstname} ${b.lastname}`, `${b.street} ${b.street_nr}`, `${b.zip} ${b.city}`]), left(doc), doc.y, {
-      width: addressWidth,
-    })
-  const addressBottom = doc.y
-
-  const factsX = left(doc) + addressWidth + 12
-  const factsWidth = width - addressWidth - 12
-  const facts: [string, string][] = [
+  addressBlock(doc, site, [`${b.firstname} ${b.lastname}`, `${b.street} ${b.street_nr}`, `${b.zip} ${b.city}`], [
     ['Buchungsnummer', summary.bookingNumber],
     ['Buchungsdatum', formatDate(summary.createdAt)],
     ...(summary.invoiceNumber ? [['Rechnungsnummer', summary.invoiceNumber] as [string, string]] : []),
-  ]
-  doc.y = top
-  for (const [label, value] of facts) {
-    doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(winAnsi(label), factsX, doc.y, { width: factsWidth })
-    doc.font(BOLD).fontSize(11).fillColor(TEXT).text(winAnsi(value), factsX, doc.y, { width: factsWidth })
-    doc.y += 4
-  }
-  doc.x = left(doc)
-  doc.y = Math.max(addressBottom, doc.y) + 18
+  ])
 }
 
 /** The Sicherungsschein on its own page, naming the insurer (§ 651r BGB, Art. 252 EGBGB). */
@@ -190,7 +134,7 @@ export function renderConfirmationPdf(
   const agency = agencyText(summary)
 
   letterhead(doc, site, primary)
-  addressBlock(doc, summary, site)
+  bookingAddressBlock(doc, summary, site)
   doc
     .font(BOLD)
     .fontSize(18)
@@ -336,26 +280,4 @@ export function renderTravelConditionsPdf(
   pageFooters(doc, page.title, site)
   doc.end()
   return done
-}
-
-/** The GiroCode, 3.5 cm wide with its quiet zone (EPC: at least 2 cm), its caption beside it. */
-function giroCode(doc: Doc, text: string, caption: string): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  const quiet = 4
-  const unit = 100 / (modules.size + quiet * 2)
-  const side = unit * (modules.size + quiet * 2)
-  ensureSpace(doc, side + 8)
-  const x = left(doc)
-  const y = doc.y + 4
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) if (modules.get(row, col)) doc.rect(x + (col + quiet) * unit, y + (row + quiet) * unit, unit, unit)
-  }
-  doc.fillColor('#000').fill()
-  doc
-    .font(REGULAR)
-    .fontSize(10)
-    .fillColor(TEXT)
-    .text(winAnsi(caption), x + side + 12, y + side / 2 - 12, { width: contentWidth(doc) - side - 12 })
-  doc.x = x
-  doc.y = y + side + 4
 }

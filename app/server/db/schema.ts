@@ -50,8 +50,11 @@ export type SeatCellKind = (typeof SEAT_CELL_KINDS)[number]
 export const SERVICE_PER = ['person', 'booking'] as const
 export type ServicePer = (typeof SERVICE_PER)[number]
 
-/** A booking pays a deposit and the balance, or the full price at once when departure is near. */
-export const PAYMENT_KINDS = ['deposit', 'balance', 'full'] as const
+/**
+ * A booking pays a deposit and the balance, or the full price at once when departure is near; once
+ * cancelled, what its fee leaves owed is an instalment of its own (`fee`, migration 0022).
+ */
+export const PAYMENT_KINDS = ['deposit', 'balance', 'full', 'fee'] as const
 export type PaymentKind = (typeof PAYMENT_KINDS)[number]
 
 export const SHIP_KINDS = ['fluss', 'hochsee'] as const
@@ -97,11 +100,13 @@ export type SeatPlanLayout = SeatCell[][]
 /** An attachment of an outbox mail, made when the mail is delivered. */
 export type MailAttachmentRef = {
   /**
-   * The booking's confirmation PDF, its calendar file (.ics) or the travel conditions in force
-   * (content page) as a PDF.
+   * The booking's confirmation PDF, its calendar file (.ics), the travel conditions in force
+   * (content page) as a PDF, or one of its invoices as a PDF (`invoiceId`: the Stornorechnung).
    */
-  kind: 'booking-confirmation' | 'booking-calendar' | 'travel-conditions'
+  kind: 'booking-confirmation' | 'booking-calendar' | 'travel-conditions' | 'invoice'
   bookingId: number
+  /** Which invoice, for the kind 'invoice'. */
+  invoiceId?: number
   /** The site's public origin when the mail was written, for the links in the PDF. */
   origin?: string
 }
@@ -481,6 +486,8 @@ export const bookings = pgTable(
     paymentState: text('payment_state', { enum: STORED_PAYMENT_STATES }),
     /** What a cancelled booking still owes (its cancellation fee); null while it is not cancelled. */
     cancellationFee: money('cancellation_fee'),
+    /** What its cancellation said (`CancellationRecord`, migration 0022): the Stornorechnung is made from it; null while not cancelled. */
+    cancellation: jsonb('cancellation').$type<unknown>(),
   },
   (t) => [
     index('bookings_trip_date_idx').on(t.tripDateId),

@@ -1,44 +1,19 @@
 // The process's one outbox worker: started with the server, kicked after a booking, stopped
-// before the database closes. Attachments are made when a mail is delivered (the booking's PDF and
-// calendar file).
-import { eq } from 'drizzle-orm'
+// before the database closes. Attachments are made when a mail is delivered
+// (./attachments.server.ts: the booking's PDF and calendar file, an invoice's PDF).
 import type { MailAttachmentRef } from '../db/schema'
-import { bookings } from '../db/schema'
 import { config } from '../config.server'
 import { getDb } from '../runtime.server'
-import { bookingIcs, bookingIcsFileName } from '~/lib/booking/calendar'
-import { TRAVEL_CONDITIONS_SLUG } from '~/lib/booking/legal'
-import { renderConfirmationPdf, renderTravelConditionsPdf } from '../booking/confirmation-pdf.server'
-import { findContentPage } from '../services/content.server'
 import { bookingSettings } from '../services/booking/runtime.server'
-import { loadBookingSummary } from '../services/booking/summary.server'
 import { siteInfo } from '../site.server'
+import { resolveMailAttachment } from './attachments.server'
 import { startOutboxWorker } from './outbox.server'
 import type { OutboxWorker, ResolvedAttachment } from './outbox.server'
 
 let worker: Promise<OutboxWorker> | undefined
 
 async function resolveAttachment(ref: MailAttachmentRef): Promise<ResolvedAttachment> {
-  const db = await getDb()
-  if (ref.kind === 'travel-conditions') {
-    const page = await findContentPage(db, TRAVEL_CONDITIONS_SLUG)
-    if (!page) throw new Error('attachment: travel conditions not found')
-    const content = await renderTravelConditionsPdf(page, siteInfo())
-    return { filename: 'Reisebedingungen.pdf', content, contentType: 'application/pdf' }
-  }
-  const settings = await bookingSettings()
-  const [row] = await db.select({ bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.id, ref.bookingId))
-  // The links in the PDF need the origin the booking was made on; SITE_URL wins when it is set.
-  const origin = config().SITE_URL ? new URL(config().SITE_URL ?? '').origin : (ref.origin ?? 'http://localhost')
-  const stored = row ? await loadBookingSummary(db, row.bookingNumber, settings, origin) : null
-  if (!stored) throw new Error('attachment: booking not found')
-  const site = siteInfo()
-  if (ref.kind === 'booking-calendar') {
-    const content = bookingIcs(stored.summary, { siteName: site.name, host: new URL(origin).hostname, now: new Date() })
-    return { filename: bookingIcsFileName(stored.summary.bookingNumber), content: Buffer.from(content), contentType: 'text/calendar; charset=utf-8' }
-  }
-  const content = await renderConfirmationPdf(stored.summary, site, settings.bank, { insolvency: site.insolvency })
-  return { filename: `Buchungsbestaetigung-${stored.summary.bookingNumber}.pdf`, content, contentType: 'application/pdf' }
+  return resolveMailAttachment(await getDb(), ref, { settings: await bookingSettings(), site: siteInfo(), siteUrl: config().SITE_URL })
 }
 
 export function startMailWorker(): void {

@@ -3,18 +3,19 @@
 // outbox; the row's key (booking, kind, subject) makes a second one impossible, however many
 // instances scan at the same time or how often. Cancelling an unpaid booking stays the office's
 // decision: `unpaidAfterSecondNotice` is its list.
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { boardingLabel, PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookedBoarding, BookingSummary, PaymentKind } from '~/lib/booking/summary'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
+import { owedAmount } from '~/lib/office/ledger'
 import { departureSubject, instalmentSubject, noticeLimits } from '~/lib/office/notices'
 import type { NoticeDays, NoticeKind } from '~/lib/office/notices'
 import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/client.server'
 import { queryRows } from '../db/query.server'
-import { PAYMENT_KINDS, bookingNotices, bookings } from '../db/schema'
+import { PAYMENT_KINDS, bookingNotices, bookings, payments } from '../db/schema'
 import { enqueueMail } from '../mail/outbox.server'
 import type { OutboxMail } from '../mail/outbox.server'
 import { renderMail } from '../mail/template.server'
@@ -27,8 +28,11 @@ export type DueNotice = {
   bookingNumber: string
   kind: NoticeKind
   subject: string
-  /** The instalment's kind, day and open part; null for the travel documents. */
-  instalment: { kind: PaymentKind; dueDate: string; open: number } | null
+  /**
+   * The instalment's kind, day and open part, and for the rest of a cancellation fee the number of
+   * its Stornorechnung; null for the travel documents.
+   */
+  instalment: { kind: PaymentKind; dueDate: string; open: number; invoiceNumber: string | null } | null
 }
 
 /** The open part of an instalment: what the money in leaves of it, covering instalments in due order. */
@@ -45,6 +49,7 @@ const instalmentRow = z.object({
   payment_kind: z.enum(PAYMENT_KINDS),
   due_date: z.string(),
   open: z.coerce.number(),
+  invoice_number: z.nullable(z.string()),
 })
 const departureRow = z.object({ booking_id: z.coerce.number(), booking_number: z.string(), trip_date_id: z.coerce.number() })
 
@@ -58,13 +63,15 @@ export async function dueNotices(db: Database, today: string, days: NoticeDays, 
     db,
     sql`
     select * from (
-      select b.id as booking_id, b.booking_number, k.kind, p.id as payment_id, p.kind as payment_kind, p.due_date::text as due_date, ${openPart} as open
+      select b.id as booking_id, b.booking_number, k.kind, p.id as payment_id, p.kind as payment_kind, p.due_date::text as due_date, ${openPart} as open,
+        case when p.kind = 'fee' then (select i.number from invoices i where i.booking_id = b.id and i.kind = 'cancellation' order by i.version desc limit 1) end as invoice_number
       from payments p
       join bookings b on b.id = p.booking_id
       cross join lateral (
         select 'payment_reminder' as kind
         where p.due_date between ${l.remindFrom} and ${l.remindTo}
-          and (b.created_at at time zone 'Europe/Berlin')::date < p.due_date - ${days.reminderBefore}::int
+          -- Not for an instalment its document named just now: the confirmation, or for a fee the Stornorechnung.
+          and ((case when p.kind = 'fee' then p.created_at else b.created_at end) at time zone 'Europe/Berlin')::date < p.due_date - ${days.reminderBefore}::int
           and not ${sent('payment_reminder', rate)}
         union all
         select 'overdue_notice' where p.due_date <= ${l.overdueDueBy} and not ${sent('overdue_notice', rate)}
@@ -73,7 +80,8 @@ export async function dueNotices(db: Database, today: string, days: NoticeDays, 
           and exists (select 1 from booking_notices n where n.booking_id = b.id and n.kind = 'overdue_notice' and n.subject = ${rate} and n.sent_on <= ${l.secondFirstBy})
       ) k
       -- By transfer only: a debit is the office's to collect (Lastschriften), a notice would confuse.
-      where b.status = 'received' and b.payment_method = 'ueberweisung' and p.status = 'open' and p.amount > 0
+      -- A cancelled booking owes only the rest of its fee.
+      where (b.status = 'received' or p.kind = 'fee') and b.payment_method = 'ueberweisung' and p.status = 'open' and p.amount > 0
     ) due
     where due.open > 0
     order by due.due_date, due.payment_id, due.kind
@@ -99,7 +107,7 @@ export async function dueNotices(db: Database, today: string, days: NoticeDays, 
       bookingNumber: r.booking_number,
       kind: r.kind,
       subject: instalmentSubject(r.payment_id),
-      instalment: { kind: r.payment_kind, dueDate: r.due_date, open: r.open },
+      instalment: { kind: r.payment_kind, dueDate: r.due_date, open: r.open, invoiceNumber: r.invoice_number },
     })),
     ...departures.map((r) => ({
       bookingId: r.booking_id,
@@ -135,6 +143,78 @@ const transferTable = (s: BookingSummary, amount: number, bank: BankDetails): [s
   ...paymentInstructions({ ...s, paymentMethod: 'ueberweisung' }, bank).rows,
 ]
 
+type PaymentNoticeKind = Exclude<NoticeKind, 'travel_documents'>
+type NoticeTexts = Record<PaymentNoticeKind, { subject: string; heading: string; paragraphs: string[] }>
+type Instalment = NonNullable<DueNotice['instalment']>
+
+/** The notices about an instalment of the trip's price. */
+function tripTexts(s: BookingSummary, i: Instalment, trip: string, payBy: string): NoticeTexts {
+  const what = `${PAYMENT_KIND_LABELS[i.kind]} von ${formatPrice(i.open)}`
+  const link = s.payments.find((p) => p.kind === i.kind)?.paymentUrl
+  const online = link ? [`Die Zahlungsdaten mit GiroCode finden Sie auch hier; dort können Sie uns stattdessen ein SEPA-Lastschriftmandat erteilen: ${link}`] : []
+  return {
+    payment_reminder: {
+      subject: `Erinnerung: ${PAYMENT_KIND_LABELS[i.kind]} für Ihre Buchung ${s.bookingNumber} fällig am ${formatDate(i.dueDate)}`,
+      heading: 'Ihre Zahlung wird bald fällig',
+      paragraphs: [greeting(s), `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) wird am ${formatDate(i.dueDate)} die ${what} fällig. Bitte überweisen Sie den Betrag bis dahin.`, ...online, 'Haben Sie schon überwiesen? Dann ist alles in Ordnung.'],
+    },
+    overdue_notice: {
+      subject: `Zahlungserinnerung für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zahlungserinnerung',
+      paragraphs: [
+        greeting(s),
+        `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) war am ${formatDate(i.dueDate)} die ${what} fällig. Bei uns ist sie noch nicht eingegangen. Bitte überweisen Sie den Betrag bis zum ${payBy}.`,
+        ...online,
+        'Haben Sie in den letzten Tagen schon überwiesen? Dann ist alles in Ordnung, und Sie können diese E-Mail als gegenstandslos betrachten.',
+      ],
+    },
+    second_notice: {
+      subject: `Zweite Mahnung für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zweite Mahnung',
+      paragraphs: [
+        greeting(s),
+        `trotz unserer Erinnerung ist die ${what} für Ihre Reise ${trip} (Buchung ${s.bookingNumber}), fällig am ${formatDate(i.dueDate)}, nicht bei uns eingegangen. Bitte überweisen Sie den Betrag bis spätestens ${payBy}.`,
+        'Geht die Zahlung bis dahin nicht ein, können wir nach unseren Reisebedingungen vom Reisevertrag zurücktreten und eine Entschädigung nach der Stornostaffel verlangen. Das möchten wir gern vermeiden: Rufen Sie uns an, wenn wir Ihnen helfen können.',
+        ...online,
+      ],
+    },
+  }
+}
+
+/**
+ * The notices about the rest of a cancellation fee: the trip no longer takes place, so there is no
+ * contract to withdraw from and no payment page to offer; they name the Stornorechnung instead.
+ */
+function feeTexts(s: BookingSummary, i: Instalment, trip: string, payBy: string): NoticeTexts {
+  const what = `der offene Betrag der Stornogebühr von ${formatPrice(i.open)}`
+  const about = `die Stornierung Ihrer Reise ${trip} (Buchung ${s.bookingNumber}${i.invoiceNumber ? `, Stornorechnung Nr. ${i.invoiceNumber}` : ''})`
+  return {
+    payment_reminder: {
+      subject: `Erinnerung: Stornogebühr für Ihre Buchung ${s.bookingNumber} fällig am ${formatDate(i.dueDate)}`,
+      heading: 'Ihre Zahlung wird bald fällig',
+      paragraphs: [greeting(s), `für ${about} wird am ${formatDate(i.dueDate)} ${what} fällig. Bitte überweisen Sie den Betrag bis dahin.`, 'Haben Sie schon überwiesen? Dann ist alles in Ordnung.'],
+    },
+    overdue_notice: {
+      subject: `Zahlungserinnerung: Stornogebühr für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zahlungserinnerung',
+      paragraphs: [
+        greeting(s),
+        `für ${about} war am ${formatDate(i.dueDate)} ${what} fällig. Bei uns ist er noch nicht eingegangen. Bitte überweisen Sie den Betrag bis zum ${payBy}.`,
+        'Haben Sie in den letzten Tagen schon überwiesen? Dann ist alles in Ordnung, und Sie können diese E-Mail als gegenstandslos betrachten.',
+      ],
+    },
+    second_notice: {
+      subject: `Zweite Mahnung: Stornogebühr für Ihre Buchung ${s.bookingNumber}`,
+      heading: 'Zweite Mahnung',
+      paragraphs: [
+        greeting(s),
+        `trotz unserer Erinnerung ist für ${about} ${what}, fällig am ${formatDate(i.dueDate)}, nicht bei uns eingegangen. Bitte überweisen Sie den Betrag bis spätestens ${payBy}.`,
+        'Geht die Zahlung bis dahin nicht ein, behalten wir uns vor, den Betrag gerichtlich geltend zu machen. Das möchten wir gern vermeiden: Rufen Sie uns an, wenn wir Ihnen helfen können.',
+      ],
+    },
+  }
+}
+
 /** The mail of a notice, from the booking as the customer's documents show it. */
 export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<NoticeContext, 'today' | 'site' | 'bank'>): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
   const trip = `${s.trip.title}, ${formatDateRange(s.trip.dateFrom, s.trip.dateTill)}`
@@ -162,37 +242,8 @@ export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<N
     })
     return { subject: `Ihre Reiseunterlagen: ${s.trip.title} ab ${formatDate(s.trip.dateFrom)}`, ...rendered }
   }
-  const what = `${PAYMENT_KIND_LABELS[i.kind]} von ${formatPrice(i.open)}`
   const payBy = formatDate(addDays(context.today, 7))
-  const link = s.payments.find((p) => p.kind === i.kind)?.paymentUrl
-  const online = link ? [`Die Zahlungsdaten mit GiroCode finden Sie auch hier; dort können Sie uns stattdessen ein SEPA-Lastschriftmandat erteilen: ${link}`] : []
-  const texts: Record<Exclude<NoticeKind, 'travel_documents'>, { subject: string; heading: string; paragraphs: string[] }> = {
-    payment_reminder: {
-      subject: `Erinnerung: ${PAYMENT_KIND_LABELS[i.kind]} für Ihre Buchung ${s.bookingNumber} fällig am ${formatDate(i.dueDate)}`,
-      heading: 'Ihre Zahlung wird bald fällig',
-      paragraphs: [greeting(s), `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) wird am ${formatDate(i.dueDate)} die ${what} fällig. Bitte überweisen Sie den Betrag bis dahin.`, ...online, 'Haben Sie schon überwiesen? Dann ist alles in Ordnung.'],
-    },
-    overdue_notice: {
-      subject: `Zahlungserinnerung für Ihre Buchung ${s.bookingNumber}`,
-      heading: 'Zahlungserinnerung',
-      paragraphs: [
-        greeting(s),
-        `für Ihre Reise ${trip} (Buchung ${s.bookingNumber}) war am ${formatDate(i.dueDate)} die ${what} fällig. Bei uns ist sie noch nicht eingegangen. Bitte überweisen Sie den Betrag bis zum ${payBy}.`,
-        ...online,
-        'Haben Sie in den letzten Tagen schon überwiesen? Dann ist alles in Ordnung, und Sie können diese E-Mail als gegenstandslos betrachten.',
-      ],
-    },
-    second_notice: {
-      subject: `Zweite Mahnung für Ihre Buchung ${s.bookingNumber}`,
-      heading: 'Zweite Mahnung',
-      paragraphs: [
-        greeting(s),
-        `trotz unserer Erinnerung ist die ${what} für Ihre Reise ${trip} (Buchung ${s.bookingNumber}), fällig am ${formatDate(i.dueDate)}, nicht bei uns eingegangen. Bitte überweisen Sie den Betrag bis spätestens ${payBy}.`,
-        'Geht die Zahlung bis dahin nicht ein, können wir nach unseren Reisebedingungen vom Reisevertrag zurücktreten und eine Entschädigung nach der Stornostaffel verlangen. Das möchten wir gern vermeiden: Rufen Sie uns an, wenn wir Ihnen helfen können.',
-        ...online,
-      ],
-    },
-  }
+  const texts = i.kind === 'fee' ? feeTexts(s, i, trip, payBy) : tripTexts(s, i, trip, payBy)
   const text = texts[notice.kind]
   const rendered = renderMail({
     preheader: text.subject,
@@ -238,24 +289,49 @@ export async function sendDueNotices(db: Database, context: NoticeContext): Prom
   return { due: due.length, sent, mailed }
 }
 
-export type UnpaidBooking = { bookingNumber: string; customer: string; open: number; secondNoticeOn: string }
+export type UnpaidBooking = {
+  bookingNumber: string
+  customer: string
+  open: number
+  secondNoticeOn: string
+  /** What is owed: the trip's price, or the rest of a cancelled booking's fee. */
+  owedFor: 'trip' | 'fee'
+}
 
-/** The office's list: bookings still unpaid some days after their second notice, oldest notice first. */
+/**
+ * The office's list: bookings with an instalment still open some days after its second notice
+ * (the trip's price, or the rest of a cancellation fee), oldest notice first.
+ */
 export async function unpaidAfterSecondNotice(db: Database, today: string, days: NoticeDays): Promise<UnpaidBooking[]> {
   const { officeSecondBy } = noticeLimits(today, days)
   const rows = await db
     .select({
       bookingNumber: bookings.bookingNumber,
       customer: customerName,
-      owed: bookings.gesamtpreis,
+      status: bookings.status,
+      price: bookings.gesamtpreis,
+      fee: bookings.cancellationFee,
       paid: bookings.paidAmount,
       secondNoticeOn: sql<string>`min(${bookingNotices.sentOn})::text`,
     })
     .from(bookingNotices)
     .innerJoin(bookings, eq(bookings.id, bookingNotices.bookingId))
-    .where(and(eq(bookingNotices.kind, 'second_notice'), sql`${bookingNotices.sentOn} <= ${officeSecondBy}`, eq(bookings.status, 'received'), sql`${bookings.openDue} is not null`))
+    .innerJoin(payments, and(eq(payments.bookingId, bookings.id), sql`${bookingNotices.subject} = 'rate:' || ${payments.id}`))
+    .where(
+      and(
+        eq(bookingNotices.kind, 'second_notice'),
+        sql`${bookingNotices.sentOn} <= ${officeSecondBy}`,
+        eq(payments.status, 'open'),
+        sql`${payments.amount} > 0`,
+        or(eq(bookings.status, 'received'), eq(payments.kind, 'fee')),
+      ),
+    )
     .groupBy(bookings.id)
     .orderBy(asc(sql`min(${bookingNotices.sentOn})`), asc(bookings.id))
     .limit(500)
-  return rows.map(({ owed, paid, ...r }) => ({ ...r, open: Math.max(0, owed - paid) }))
+  return rows.map(({ status, price, fee, paid, ...r }) => ({
+    ...r,
+    open: Math.max(0, owedAmount({ status, price, fee }) - paid),
+    owedFor: status === 'cancelled' ? 'fee' : 'trip',
+  }))
 }

@@ -104,6 +104,12 @@ const latestMandate = sql`${sepaMandates.id} = (select max(m2.id) from ${sepaMan
 const matching = (query: string) =>
   query ? or(ilike(bookings.bookingNumber, containsPattern(query)), ilike(sepaMandates.accountHolder, containsPattern(query))) : undefined
 const berlinDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`
+/**
+ * What is debited: the instalments of a booking that stands, and the rest of a cancelled booking's
+ * fee (the mandate covers "Zahlungen für diese Reisebuchung"); a trip instalment of a booking
+ * cancelled since its pre-notification is not.
+ */
+const debitable = or(eq(bookings.status, 'received'), eq(payments.kind, 'fee'))
 
 function dueQuery(db: Database, period: DebitPeriod, query = '') {
   return db
@@ -132,7 +138,7 @@ function dueQuery(db: Database, period: DebitPeriod, query = '') {
     .where(
       and(
         eq(bookings.paymentMethod, 'lastschrift'),
-        eq(bookings.status, 'received'),
+        debitable,
         eq(payments.status, 'open'),
         sql`${payments.amount} > 0`,
         sql`${payments.dueDate} between ${period.from} and ${period.till}`,
@@ -197,7 +203,7 @@ export async function debitsPage(db: Database, filter: DebitFilter, today: strin
   const problem = periodProblem(period)
   const [due, announced, files] = await Promise.all([
     problem ? [] : dueQuery(db, period, filter.query),
-    debitsQuery(db).where(and(isNull(sepaDebits.exportId), eq(bookings.status, 'received'), matching(filter.query))).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
+    debitsQuery(db).where(and(isNull(sepaDebits.exportId), debitable, matching(filter.query))).orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id)),
     db
       .select({
         id: sepaExports.id,
@@ -342,12 +348,15 @@ export function preNotificationMail(
 ): Pick<OutboxMail, 'subject' | 'text' | 'html'> {
   const name = `${row.contact.firstname} ${row.contact.lastname}`.trim()
   const what = PAYMENT_KIND_LABELS[row.kind]
+  const trip = `${row.tripTitle}, ${formatDateRange(row.dateFrom, row.dateTill)} (Buchung ${row.bookingNumber})`
   const rendered = renderMail({
     preheader: `Am ${formatDate(row.collectionDate)} buchen wir ${formatPrice(row.amount)} per SEPA-Lastschrift ab.`,
     heading: 'Vorabankündigung Ihrer SEPA-Lastschrift',
     paragraphs: [
       name ? `Guten Tag ${name},` : 'Guten Tag,',
-      `für Ihre Reise ${row.tripTitle}, ${formatDateRange(row.dateFrom, row.dateTill)} (Buchung ${row.bookingNumber}), ziehen wir die ${what} von ${formatPrice(row.amount)} am ${formatDate(row.collectionDate)} per SEPA-Lastschrift von Ihrem Konto ein.`,
+      row.kind === 'fee'
+        ? `für die Stornierung Ihrer Reise ${trip} ziehen wir den offenen Betrag der Stornogebühr von ${formatPrice(row.amount)} am ${formatDate(row.collectionDate)} per SEPA-Lastschrift von Ihrem Konto ein, wie in unserer Stornorechnung angekündigt.`
+        : `für Ihre Reise ${trip} ziehen wir die ${what} von ${formatPrice(row.amount)} am ${formatDate(row.collectionDate)} per SEPA-Lastschrift von Ihrem Konto ein.`,
       'Bitte sorgen Sie dafür, dass Ihr Konto an diesem Tag gedeckt ist. Sie brauchen sonst nichts zu tun.',
     ],
     sections: [
@@ -434,8 +443,8 @@ export async function exportDebits(
   if (debitIds.length === 0) return { kind: 'refused', message: 'Es gibt keine angekündigten Lastschriften für eine Datei.' }
   return db.transaction(async (tx) => {
     const rows = await debitsQuery(tx)
-      // A booking cancelled since its pre-notification is not debited.
-      .where(and(inArray(sepaDebits.id, debitIds), isNull(sepaDebits.exportId), eq(bookings.status, 'received')))
+      // A booking cancelled since its pre-notification is not debited (but for its fee).
+      .where(and(inArray(sepaDebits.id, debitIds), isNull(sepaDebits.exportId), debitable))
       .orderBy(asc(sepaDebits.collectionDate), asc(sepaDebits.id))
       .for('update', { of: sepaDebits })
     if (rows.length !== new Set(debitIds).size) return { kind: 'stale', message: LIST_CHANGED_MESSAGE }

@@ -6,25 +6,16 @@ import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
 import type { StaffRole } from '../db/schema'
-import { STAFF_ROLES } from '../db/schema'
 import { staffAuth } from './auth.server'
+import { needsTwoFactorSetup, staffOfSession } from './session.server'
+import type { StaffMember } from './session.server'
 
-export type StaffMember = { id: string; name: string; email: string; role: StaffRole; twoFactorEnabled: boolean }
+export type { StaffMember }
+export { needsTwoFactorSetup }
 
 /** The staff member signed in on this request, or null (no session, ended, or locked account). */
 export async function currentStaff(): Promise<StaffMember | null> {
-  const auth = await staffAuth()
-  const found = await auth.api.getSession({ headers: getRequest().headers })
-  if (!found) return null
-  const { user } = found
-  const role = STAFF_ROLES.find((r) => r === user.role)
-  if (!role || user.banned) return null
-  return { id: user.id, name: user.name, email: user.email, role, twoFactorEnabled: user.twoFactorEnabled === true }
-}
-
-/** Admins must have two-factor on before they may do anything but turn it on. */
-export function needsTwoFactorSetup(staff: StaffMember): boolean {
-  return staff.role === 'admin' && !staff.twoFactorEnabled
+  return staffOfSession(await staffAuth(), getRequest().headers)
 }
 
 /**

@@ -1,9 +1,10 @@
-// The house style of the site's PDFs (booking confirmation, travel conditions, the office's
-// departure lists): A4 with the PDF standard font Helvetica (no font files to ship; WinAnsi covers
+// The house style of the site's PDFs (booking confirmation, invoices, travel conditions, the
+// office's departure lists): A4 with the PDF standard font Helvetica (no font files to ship; WinAnsi covers
 // ä ö ü ß € and „ “), the letterhead, page footers, and text and tables that are measured before
 // they are placed, so nothing runs off a page: long lines wrap, and tables continue on a new page
 // with their header repeated.
 import PDFDocument from 'pdfkit'
+import QRCode from 'qrcode'
 import type { SiteInfo } from '~/lib/site'
 
 export type Doc = PDFKit.PDFDocument
@@ -146,6 +147,65 @@ export function table(doc: Doc, columns: Column[], rows: Cell[][], total?: Cell[
   doc.y += 6
 }
 
+/**
+ * The recipient's address where a window envelope shows it (DIN 5008: the sender in small print
+ * above it), and the document's facts (numbers, dates) beside it.
+ */
+export function addressBlock(doc: Doc, site: SiteInfo, address: string[], facts: [string, string][]): void {
+  const top = doc.y
+  const width = contentWidth(doc)
+  const addressWidth = width * 0.58
+  doc
+    .font(REGULAR)
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(winAnsi(`${site.legalName} · ${site.street} · ${site.zip} ${site.city}`), left(doc), top, { width: addressWidth })
+  doc.y += 4
+  doc.fontSize(11).fillColor(TEXT).text(lines(address), left(doc), doc.y, { width: addressWidth })
+  const addressBottom = doc.y
+
+  const factsX = left(doc) + addressWidth + 12
+  const factsWidth = width - addressWidth - 12
+  doc.y = top
+  for (const [label, value] of facts) {
+    doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(winAnsi(label), factsX, doc.y, { width: factsWidth })
+    doc.font(BOLD).fontSize(11).fillColor(TEXT).text(winAnsi(value), factsX, doc.y, { width: factsWidth })
+    doc.y += 4
+  }
+  doc.x = left(doc)
+  doc.y = Math.max(addressBottom, doc.y) + 18
+}
+
+/** Label and value pairs (bank details) in two columns without rules, within `width` from the left margin. */
+export function pairs(doc: Doc, rows: [string, string][], width = contentWidth(doc)): void {
+  const labelWidth = 170
+  const valueWidth = width - labelWidth
+  doc.fontSize(10.5)
+  for (const [label, value] of rows) {
+    const safeLabel = winAnsi(label)
+    const safeValue = winAnsi(value)
+    doc.font(REGULAR)
+    const height = Math.max(
+      doc.heightOfString(safeLabel, { width: labelWidth - 8 }),
+      doc.font(BOLD).heightOfString(safeValue, { width: valueWidth }),
+    )
+    ensureSpace(doc, height)
+    const top = doc.y
+    doc
+      .font(REGULAR)
+      .fillColor(MUTED)
+      .text(safeLabel, left(doc), top, { width: labelWidth - 8 })
+    doc
+      .font(BOLD)
+      .fillColor(TEXT)
+      .text(safeValue, left(doc) + labelWidth, top, { width: valueWidth })
+    doc.x = left(doc)
+    doc.y = top + height + 2
+  }
+  doc.font(REGULAR)
+  doc.y += 6
+}
+
 export function letterhead(doc: Doc, site: SiteInfo, primary: string): void {
   const top = doc.page.margins.top
   const width = contentWidth(doc)
@@ -227,3 +287,45 @@ export function newDocument(info: { title: string; subject?: string; site: SiteI
   return { doc, done }
 }
 
+/** The GiroCode, 3.5 cm wide with its quiet zone (EPC: at least 2 cm), its caption beside it. */
+export function giroCode(doc: Doc, text: string, caption: string): void {
+  ensureSpace(doc, GIROCODE_SIDE + 8)
+  const x = left(doc)
+  const y = doc.y + 4
+  drawGiroCode(doc, text, x, y)
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(TEXT)
+    .text(winAnsi(caption), x + GIROCODE_SIDE + 12, y + GIROCODE_SIDE / 2 - 12, { width: contentWidth(doc) - GIROCODE_SIDE - 12 })
+  doc.x = x
+  doc.y = y + GIROCODE_SIDE + 4
+}
+
+/**
+ * The account's label and value pairs with the GiroCode at their right and its caption under them:
+ * the whole block kept on one page, no higher than the code where the pairs are short.
+ */
+export function pairsWithGiroCode(doc: Doc, rows: [string, string][], text: string, caption: string): void {
+  const width = contentWidth(doc) - GIROCODE_SIDE - 12
+  ensureSpace(doc, GIROCODE_SIDE + 8)
+  const top = doc.y
+  drawGiroCode(doc, text, left(doc) + contentWidth(doc) - GIROCODE_SIDE, top)
+  pairs(doc, rows, width)
+  doc.font(REGULAR).fontSize(10).fillColor(TEXT).text(winAnsi(caption), left(doc), doc.y - 4, { width })
+  doc.x = left(doc)
+  doc.y = Math.max(doc.y, top + GIROCODE_SIDE) + 8
+}
+
+/** The code's side with its quiet zone: 100 pt, 3.5 cm (EPC: at least 2 cm). */
+const GIROCODE_SIDE = 100
+
+function drawGiroCode(doc: Doc, text: string, x: number, y: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 4
+  const unit = GIROCODE_SIDE / (modules.size + quiet * 2)
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) if (modules.get(row, col)) doc.rect(x + (col + quiet) * unit, y + (row + quiet) * unit, unit, unit)
+  }
+  doc.fillColor('#000').fill()
+}

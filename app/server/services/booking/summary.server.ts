@@ -242,7 +242,9 @@ export function summaryFromRows(rows: BookingRows, links: LinkSettings, origin: 
     rooms,
     lines: z.array(priceLineSchema).parse(row.priceLines),
     gesamtpreis: row.gesamtpreis,
-    payments: [...rows.payments]
+    // The trip's payment plan; the rest of a cancellation fee is the Stornorechnung's to name.
+    payments: rows.payments
+      .filter((p) => p.kind !== 'fee')
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
       .map((p) => ({
         kind: p.kind,
