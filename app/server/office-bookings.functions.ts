@@ -128,12 +128,13 @@ export const cancelOfficeBooking = createServerFn({ method: 'POST' })
       bookingNumber,
       version: z.int().check(z.positive()),
       expectedFee: z.int().check(z.nonnegative()),
+      expectedPaid: z.int().check(z.nonnegative()),
       notify: z._default(z.boolean(), true),
     }),
   )
   .handler(async ({ data }): Promise<CancellationResult> => {
     const staff = await requireStaff()
-    const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee }, staff, {
+    const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee, expectedPaid: data.expectedPaid }, staff, {
       today: todayInBerlin(),
       site: siteInfo(),
       bank: (await bookingSettings()).bank,

@@ -64,7 +64,7 @@ async function cancel(b: Booked, today: string): Promise<{ quote: CancellationQu
   const preview = await previewCancellation(t.db, b.number, today)
   if (preview?.kind !== 'quote') throw new Error(JSON.stringify(preview))
   const { version } = (await bookingDetail(t.db, b.number))!
-  const done = await cancelBooking(t.db, b.number, { version, expectedFee: preview.quote.fee }, staff, { today, site: siteInfo(), bank: settings.bank, notify: true })
+  const done = await cancelBooking(t.db, b.number, { version, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, { today, site: siteInfo(), bank: settings.bank, notify: true })
   if (done?.kind !== 'cancelled') throw new Error(JSON.stringify(done))
   return { quote: done.quote, invoiceNumber: done.invoiceNumber }
 }

@@ -92,7 +92,7 @@ describe('invoices', () => {
     const [b] = await t.db.select({ version: bookings.documentVersion }).from(bookings).where(eq(bookings.bookingNumber, first))
     const preview = await previewCancellation(t.db, first, todayInBerlin())
     if (preview?.kind !== 'quote') throw new Error(JSON.stringify(preview))
-    const done = await cancelBooking(t.db, first, { version: b!.version, expectedFee: preview.quote.fee }, staff, { today: todayInBerlin(), site: siteInfo(), bank: settings.bank, notify: false })
+    const done = await cancelBooking(t.db, first, { version: b!.version, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, { today: todayInBerlin(), site: siteInfo(), bank: settings.bank, notify: false })
     expect(done?.kind).toBe('cancelled')
     const issued = await invoicesOf(first)
     expect(issued.map((i) => i.kind)).toEqual(['invoice', 'invoice', 'cancellation'])

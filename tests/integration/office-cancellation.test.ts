@@ -9,7 +9,7 @@ import { cancellationScaleSchema } from '~/lib/booking/cancellation'
 import { addDays } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { bookingDetail } from '~/server/office/booking-detail.server'
-import { FEE_MOVED_MESSAGE, cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
+import { FEE_MOVED_MESSAGE, PAID_MOVED_MESSAGE, cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
 import { bookings, mailOutbox, paymentEntries, payments, seatReservations, staffUsers, tripDates, trips } from '~/server/db/schema'
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import { siteInfo } from '~/server/site.server'
@@ -59,7 +59,7 @@ describe('cancelBooking', () => {
       const fee = preview?.kind === 'quote' ? preview.quote.fee : -1
       expect(fee).toBe(Math.floor((price * percent) / 100 / 10_000 + 0.5) * 10_000)
       const detail = (await bookingDetail(t.db, number))!
-      const result = await cancelBooking(t.db, number, { version: detail.version, expectedFee: fee }, staff, context(today))
+      const result = await cancelBooking(t.db, number, { version: detail.version, expectedFee: fee, expectedPaid: 0 }, staff, context(today))
       expect(result).toMatchObject({ kind: 'cancelled', quote: { percent, fee, refund: 0, owed: fee } })
       const after = (await bookingDetail(t.db, number))!
       expect(after.status).toBe('cancelled')
@@ -84,11 +84,13 @@ describe('cancelBooking', () => {
     const { version } = (await bookingDetail(t.db, number))!
 
     // A fee the office did not see, or an older version of the booking, changes nothing.
-    expect(await cancelBooking(t.db, number, { version, expectedFee: preview.quote.fee + 10_000 }, staff, context(today))).toEqual({ kind: 'refused', message: FEE_MOVED_MESSAGE })
-    expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee }, staff, context(today)))?.kind).toBe('stale')
+    expect(await cancelBooking(t.db, number, { version, expectedFee: preview.quote.fee + 10_000, expectedPaid: preview.quote.paid }, staff, context(today))).toEqual({ kind: 'refused', message: FEE_MOVED_MESSAGE })
+    expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, context(today)))?.kind).toBe('stale')
+    // Money in that the check did not show (a payment recorded in another tab) changes nothing either.
+    expect(await cancelBooking(t.db, number, { version, expectedFee: preview.quote.fee, expectedPaid: 0 }, staff, context(today))).toEqual({ kind: 'refused', message: PAID_MOVED_MESSAGE })
 
     const mailsBefore = await t.db.$count(mailOutbox, eq(mailOutbox.bookingId, id))
-    const result = await cancelBooking(t.db, number, { version, expectedFee: preview.quote.fee }, staff, context(today))
+    const result = await cancelBooking(t.db, number, { version, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, context(today))
     expect(result?.kind).toBe('cancelled')
     expect(await t.db.$count(seatReservations, eq(seatReservations.bookingId, id))).toBe(0)
     const [row] = await t.db.select({ places: bookings.places, fee: bookings.cancellationFee }).from(bookings).where(eq(bookings.id, id))
@@ -107,7 +109,7 @@ describe('cancelBooking', () => {
     expect(price).toBeGreaterThan(0)
 
     // Cancelled once: a second cancellation is refused and mails nothing.
-    expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee }, staff, context(today)))?.kind).toBe('refused')
+    expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, context(today)))?.kind).toBe('refused')
     expect(await t.db.$count(mailOutbox, eq(mailOutbox.bookingId, id))).toBe(mailsBefore + 1)
   })
 })

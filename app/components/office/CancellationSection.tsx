@@ -30,7 +30,7 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
     })
   const confirm = (quote: CancellationQuote) =>
     run(async () => {
-      const result = await cancelOfficeBooking({ data: { bookingNumber: b.bookingNumber, version: b.version, expectedFee: quote.fee, notify } })
+      const result = await cancelOfficeBooking({ data: { bookingNumber: b.bookingNumber, version: b.version, expectedFee: quote.fee, expectedPaid: quote.paid, notify } })
       if (result.kind === 'cancelled') {
         const invoice = result.invoiceNumber ? ` Die Stornorechnung hat die Nummer ${result.invoiceNumber}; Sie finden sie unter „Rechnungen“.` : ''
         const mailed = result.mailedTo ? ` Die Stornobestätigung${result.invoiceNumber ? ' mit der Stornorechnung' : ''} geht an ${result.mailedTo}.` : ' Es wurde keine E-Mail gesendet.'

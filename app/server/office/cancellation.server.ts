@@ -27,6 +27,8 @@ import { audit } from './audit.server'
 import { CANCELLED_MESSAGE, STALE_MESSAGE } from './booking-changes.server'
 import type { StaffMember } from './staff.server'
 
+export const PAID_MOVED_MESSAGE =
+  'Inzwischen wurde zu dieser Buchung Geld erfasst (in einem anderen Fenster oder von einer Kollegin). Bitte berechnen Sie die Stornierung erneut: Erstattung oder Restbetrag haben sich geändert.'
 export const FEE_MOVED_MESSAGE = 'Die Stornogebühr hat sich seit der Berechnung geändert (ein neuer Tag oder eine Änderung der Buchung). Bitte prüfen Sie sie erneut.'
 
 export type CancellationPreview = { kind: 'quote'; quote: CancellationQuote; price: number } | { kind: 'refused'; message: string }
@@ -90,7 +92,8 @@ export async function previewCancellation(db: Database, bookingNumber: string, t
 export async function cancelBooking(
   db: Database,
   bookingNumber: string,
-  seen: { version: number; expectedFee: number },
+  /** What the office's check showed: the version, the fee and the money in (a payment recorded meanwhile changes the refund or the rest owed). */
+  seen: { version: number; expectedFee: number; expectedPaid: number },
   staff: Pick<StaffMember, 'id' | 'name'>,
   context: { today: string; site: SiteInfo; bank: BankDetails; notify: boolean },
 ): Promise<CancellationResult | null> {
@@ -101,6 +104,7 @@ export async function cancelBooking(
     if (row.version !== seen.version) return { kind: 'stale', message: STALE_MESSAGE }
     const quote = quoteOf(row, context.today)
     if (quote.fee !== seen.expectedFee) return { kind: 'refused', message: FEE_MOVED_MESSAGE }
+    if (quote.paid !== seen.expectedPaid) return { kind: 'refused', message: PAID_MOVED_MESSAGE }
 
     await endBooking(tx, row, { by: 'customer', price: row.price, ...quote }, staff)
     const replaced = await lastInvoiceNumber(tx, row.id)
