@@ -170,6 +170,9 @@ test('every office page and server function refuses anonymous visitors, customer
   await page.getByRole('button', { name: 'Datei für die Bank erstellen' }).click()
   const debitFile = /LS-[\d-]+/.exec(await page.getByRole('status').filter({ hasText: /ist erstellt/ }).getByRole('link').innerText())?.[0]
   const collect = page.getByRole('form', { name: `Datei ${debitFile} als eingezogen markieren` })
+  // Before the debit day the office is asked once more.
+  await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
+  await expect(collect.getByText(/werden erst am/)).toBeVisible()
   await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
   await expect(page.getByRole('region', { name: 'Dateien für die Bank' }).getByRole('status').filter({ hasText: 'als eingezogen erfasst' })).toBeVisible()
   await gotoHydrated(page, `/buero/buchungen/${debitNumber}/`)

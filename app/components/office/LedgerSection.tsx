@@ -142,6 +142,8 @@ function LedgerEntryForm({ booking: b }: { booking: OfficeBooking }) {
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const said = useRef<HTMLParagraphElement>(null)
+  /** The amount above what is open that the office was told about and may send again. */
+  const confirmedAbove = useRef<number | null>(null)
   const defaults: LedgerEntryForm = { kind: 'payment', amount: '', bookedOn: todayInBerlin(), method: 'ueberweisung', reference: b.bookingNumber }
   const form = useAppForm({
     defaultValues: defaults,
@@ -154,6 +156,16 @@ function LedgerEntryForm({ booking: b }: { booking: OfficeBooking }) {
     },
     onSubmit: async ({ value, formApi }) => {
       setOutcome(null)
+      // A payment above what is still open is most often a slip (32040 for 3.204,00): said at the
+      // field first; the same amount sent again is recorded (an overpayment then shows as a refund due).
+      const open = Math.max(0, b.ledger.owed - b.ledger.paid)
+      const amount = parseEntryAmount(value.amount)
+      if (value.kind === 'payment' && amount !== null && amount > open && confirmedAbove.current !== amount) {
+        confirmedAbove.current = amount
+        setOutcome({ kind: 'refused', field: 'amount', message: `Der Betrag ist höher als noch offen (${formatPrice(open)}). Stimmt er, klicken Sie bitte noch einmal auf „Erfassen“.` })
+        return
+      }
+      confirmedAbove.current = null
       try {
         const result = await recordOfficeLedgerEntry({ data: { bookingNumber: b.bookingNumber, entry: value, seen: b.ledger.entries.length } })
         if (result.kind === 'recorded') {

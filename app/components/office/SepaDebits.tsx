@@ -301,6 +301,8 @@ function CollectedForm({ file, onCollected }: { file: ExportView; onCollected: (
   const id = useId()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const fileDay = todayInBerlin(new Date(file.createdAt))
+  /** A day before the file's first debit day that the office was told about and may send again. */
+  const confirmedEarly = useRef<string | null>(null)
   const form = useAppForm({
     defaultValues: { collectedOn: todayInBerlin() },
     validators: {
@@ -311,6 +313,17 @@ function CollectedForm({ file, onCollected }: { file: ExportView; onCollected: (
     },
     onSubmit: async ({ value }) => {
       setOutcome(null)
+      // The bank credits a debit on its debit day: a day before it is most often the prefilled today.
+      if (file.firstCollection && value.collectedOn < file.firstCollection && confirmedEarly.current !== value.collectedOn) {
+        confirmedEarly.current = value.collectedOn
+        setOutcome({
+          kind: 'refused',
+          field: 'collectedOn',
+          message: `Die Lastschriften dieser Datei werden erst am ${formatDate(file.firstCollection)} eingezogen. Steht die Gutschrift wirklich schon am ${formatDate(value.collectedOn)} auf dem Kontoauszug? Dann klicken Sie bitte noch einmal auf „Als eingezogen markieren“.`,
+        })
+        return
+      }
+      confirmedEarly.current = null
       try {
         const result = await markOfficeDebitsCollected({ data: { exportId: file.id, collectedOn: value.collectedOn } })
         if (result.kind === 'done') onCollected(outcomeOf(result))

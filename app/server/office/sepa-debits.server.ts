@@ -78,7 +78,8 @@ export type DebitView = {
   returnReason: string | null
 }
 
-export type ExportView = { id: number; messageId: string; createdAt: string; debits: number; total: number; collectedOn: string | null }
+/** `firstCollection`: the earliest debit day in the file (the bank credits nothing before it). */
+export type ExportView = { id: number; messageId: string; createdAt: string; debits: number; total: number; collectedOn: string | null; firstCollection: string | null }
 
 export type DebitsPage = {
   period: DebitPeriod
@@ -212,6 +213,7 @@ export async function debitsPage(db: Database, filter: DebitFilter, today: strin
         debits: sepaExports.debits,
         total: sepaExports.total,
         collectedOn: sepaExports.collectedOn,
+        firstCollection: sql<string | null>`(select min(d.collection_date)::text from ${sepaDebits} d where d.export_id = ${sepaExports.id})`,
       })
       .from(sepaExports)
       .orderBy(desc(sepaExports.id))
