@@ -172,7 +172,7 @@ test('every office page and server function refuses anonymous visitors, customer
   const collect = page.getByRole('form', { name: `Datei ${debitFile} als eingezogen markieren` })
   // Before the debit day the office is asked once more.
   await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
-  await expect(collect.getByText(/werden erst am/)).toBeVisible()
+  await expect(collect.getByLabel('Gutschrift am (laut Kontoauszug)')).toHaveAccessibleDescription(/werden erst am/)
   await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
   await expect(page.getByRole('region', { name: 'Dateien für die Bank' }).getByRole('status').filter({ hasText: 'als eingezogen erfasst' })).toBeVisible()
   await gotoHydrated(page, `/buero/buchungen/${debitNumber}/`)

@@ -79,8 +79,9 @@ test('the office announces, exports and collects a SEPA direct debit, and record
   // date's field; the same day sent again is recorded.
   const collect = page.getByRole('form', { name: `Datei ${messageId} als eingezogen markieren` })
   await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
-  await expect(collect.getByText(/Die Lastschriften dieser Datei werden erst am \d{2}\.\d{2}\.\d{4} eingezogen\./)).toBeVisible()
-  await expect(collect.getByLabel('Gutschrift am (laut Kontoauszug)')).toHaveAttribute('aria-invalid', 'true')
+  const day = collect.getByLabel('Gutschrift am (laut Kontoauszug)')
+  await expect(day).toHaveAttribute('aria-invalid', 'true')
+  await expect(day).toHaveAccessibleDescription(/Die Lastschriften dieser Datei werden erst am \d{2}\.\d{2}\.\d{4} eingezogen\./)
   await collect.getByRole('button', { name: 'Als eingezogen markieren' }).click()
   const files = page.getByRole('region', { name: 'Dateien für die Bank' })
   await expect(files.getByRole('status').filter({ hasText: 'als eingezogen erfasst' })).toBeFocused()

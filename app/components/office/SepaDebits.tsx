@@ -40,7 +40,8 @@ function OutcomeLine({ outcome }: { outcome: Outcome }) {
       role={outcome?.kind === 'refused' && !outcome.field ? 'alert' : 'status'}
       className={outcome?.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
     >
-      {outcome ? (outcome.field ? `Nicht gespeichert: ${outcome.message}` : outcome.message) : null}
+      {/* A message about one field stands at that field: said twice, it would be read twice. */}
+      {outcome ? (outcome.field ? 'Nicht gespeichert: Bitte prüfen Sie die markierte Angabe.' : outcome.message) : null}
       {outcome?.file ? (
         <>
           {' '}
