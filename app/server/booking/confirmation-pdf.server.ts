@@ -45,6 +45,7 @@ import {
   winAnsi,
 } from '../pdf/layout.server'
 import type { Doc } from '../pdf/layout.server'
+import type { PriceLine } from '~/lib/booking/price'
 
 export type ConfirmationPdfOptions = ConfirmationOptions & {
   /** false writes readable content streams (tests look into them); true (default) deflates them. */
@@ -166,17 +167,7 @@ export function renderConfirmationPdf(
   const services = servicesSection(summary)
   if (services) contractSection(doc, services, primary)
 
-  heading(doc, 'Ihr Reisepreis', primary)
-  table(
-    doc,
-    [
-      { header: 'Leistung', share: 0.5 },
-      { header: 'Reisende/r', share: 0.3 },
-      { header: 'Betrag', share: 0.2, align: 'right' },
-    ],
-    summary.lines.map((line) => [priceLineLabel(line), line.traveller ?? 'alle', formatPrice(line.amount)]),
-    ['Gesamtpreis', '', formatPrice(summary.gesamtpreis)],
-  )
+  priceTable(doc, summary.lines, summary.gesamtpreis, primary)
   paragraph(doc, pricesInclude(summary), { size: 10, color: MUTED })
   paragraph(doc, MARGIN_SCHEME_NOTE, { size: 10, color: MUTED })
 
@@ -280,4 +271,19 @@ export function renderTravelConditionsPdf(
   pageFooters(doc, page.title, site)
   doc.end()
   return done
+}
+
+/** "Ihr Reisepreis": every price line with its traveller and the total, as the confirmation and each invoice print it. */
+export function priceTable(doc: Doc, lines: readonly PriceLine[], total: number, primary: string): void {
+  heading(doc, 'Ihr Reisepreis', primary)
+  table(
+    doc,
+    [
+      { header: 'Leistung', share: 0.5 },
+      { header: 'Reisende/r', share: 0.3 },
+      { header: 'Betrag', share: 0.2, align: 'right' },
+    ],
+    lines.map((line) => [priceLineLabel(line), line.traveller ?? 'alle', formatPrice(line.amount)]),
+    ['Gesamtpreis', '', formatPrice(total)],
+  )
 }

@@ -9,7 +9,7 @@ import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { daysBeforeText } from '~/lib/office/cancellation'
 import type { CancellationRecord } from '~/lib/office/cancellation'
 import type { SiteInfo } from '~/lib/site'
-import { priceLineLabel } from './confirmation-mail.server'
+import { priceTable } from './confirmation-pdf.server'
 import { BOLD, MUTED, addressBlock, contentWidth, heading, left, letterhead, newDocument, pageFooters, pairs, pairsWithGiroCode, paragraph, table } from '../pdf/layout.server'
 import type { Doc } from '../pdf/layout.server'
 import type { InvoiceDocument } from './invoices.server'
@@ -143,17 +143,7 @@ export function renderInvoiceCopyPdf(invoice: InvoiceDocument, site: SiteInfo, o
       : 'Reisezeitraum und Leistungen im Einzelnen: siehe die Buchungsbestätigung dieser Version.',
   )
 
-  heading(doc, 'Ihr Reisepreis', primary)
-  table(
-    doc,
-    [
-      { header: 'Leistung', share: 0.5 },
-      { header: 'Reisende/r', share: 0.3 },
-      { header: 'Betrag', share: 0.2, align: 'right' },
-    ],
-    invoice.lines.map((line) => [priceLineLabel(line), line.traveller ?? 'alle', formatPrice(line.amount)]),
-    ['Gesamtpreis', '', formatPrice(invoice.amount)],
-  )
+  priceTable(doc, invoice.lines, invoice.amount, primary)
   paragraph(doc, MARGIN_SCHEME_NOTE, { size: 10, color: MUTED })
   pageFooters(doc, title, site)
   doc.end()
