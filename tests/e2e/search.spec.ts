@@ -158,7 +158,8 @@ test.describe('Reisesuche', () => {
     const box = filters(page).getByRole('group', { name: 'Reiseart' }).getByRole('checkbox').first()
     // Pointing at the form asks for its code; the box is ticked before the code is here.
     await box.check()
-    expect(asked).toHaveLength(1)
+    // The route handler records the request as it arrives, which may be a moment after the click.
+    await expect.poll(() => asked.length).toBe(1)
     await expect(page).toHaveURL(new RegExp(`${EMPTY_SEARCH_URL}$`))
     release()
     await expect(page).toHaveURL(/\/search\/-\d+-------\//)
