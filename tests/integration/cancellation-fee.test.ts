@@ -8,7 +8,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '~/lib/booking/draft'
-import type { BookingOffer } from '~/lib/booking/offer'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatPrice } from '~/lib/format'
 import type { CancellationQuote } from '~/lib/office/cancellation'
@@ -21,11 +20,10 @@ import { recordLedgerEntry } from '~/server/office/ledger.server'
 import { dueNotices, sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
 import type { NoticeContext } from '~/server/office/notices.server'
 import { announceDebits, debitsPage, exportDebits, exportFile, markExportCollected } from '~/server/office/sepa-debits.server'
-import { bookDraft } from '~/server/services/booking/book.server'
-import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { loadBookingSummary } from '~/server/services/booking/summary.server'
 import { siteInfo } from '~/server/site.server'
-import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
+import { bookTwo, datePool, settings } from '../support/booking'
+import type { BookedTwo } from '../support/booking'
 import { camtStatement } from '../support/camt'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
@@ -37,18 +35,9 @@ let takeDate: ReturnType<typeof datePool>
 const staff = { id: 'staff-gebuehr', name: 'Frieda Gebühr' }
 const euros = (amount: number) => (amount / 1_000_000).toFixed(2)
 
-type Booked = { number: string; id: number; price: number; offer: BookingOffer }
+type Booked = BookedTwo
 
-async function book(tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<Booked> {
-  const offer = await takeDate({ seatPlan: false })
-  const row = await createDraft(t.db, offer, settings)
-  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, payment }), settings)
-  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
-  const booked = await bookDraft(t.db, row.id, `gebuehr-${tag}`, ACCEPT, settings)
-  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
-  const [b] = await t.db.select({ id: bookings.id, price: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, booked.bookingNumber))
-  return { number: booked.bookingNumber, id: b!.id, price: b!.price, offer }
-}
+const book = async (tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<Booked> => bookTwo(t.db, await takeDate({ seatPlan: false }), 'gebuehr', tag, payment)
 
 const instalments = (bookingId: number) => t.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.dueDate), asc(payments.id))
 

@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '~/lib/booking/draft'
 import { formatIban } from '~/lib/booking/iban'
 import { MARGIN_SCHEME_NOTE } from '~/lib/booking/legal'
-import type { BookingOffer } from '~/lib/booking/offer'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { daysBeforeText } from '~/lib/office/cancellation'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '~/server/db/seed/seed.server'
-import { bookings, invoices, mailOutbox, paymentEntries, payments, staffUsers } from '~/server/db/schema'
+import { invoices, mailOutbox, paymentEntries, payments, staffUsers } from '~/server/db/schema'
 import type { MailAttachmentRef } from '~/server/db/schema'
 import { resolveMailAttachment } from '~/server/mail/attachments.server'
 import { staffAuthFor } from '~/server/office/auth.server'
@@ -22,10 +21,9 @@ import { bookingDetail } from '~/server/office/booking-detail.server'
 import { cancelBooking, previewCancellation } from '~/server/office/cancellation.server'
 import { invoiceDownload } from '~/server/office/invoice-download.server'
 import { staffOfSession } from '~/server/office/session.server'
-import { bookDraft } from '~/server/services/booking/book.server'
-import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { siteInfo } from '~/server/site.server'
-import { ACCEPT, completeDraft, datePool, settings } from '../support/booking'
+import { bookTwo, datePool, settings } from '../support/booking'
+import type { BookedTwo } from '../support/booking'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 import { flatText, plain, readPdfText } from '../support/pdf-text'
@@ -36,18 +34,9 @@ const staff = { id: 'staff-rechnung', name: 'Rita Rechnung' }
 const site = siteInfo()
 const pdfContext = { settings, site, origin: 'http://localhost:3000' }
 
-type Booked = { number: string; id: number; price: number; offer: BookingOffer }
+type Booked = BookedTwo
 
-async function book(tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<Booked> {
-  const offer = await takeDate({ seatPlan: false })
-  const row = await createDraft(t.db, offer, settings)
-  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, payment }), settings)
-  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
-  const booked = await bookDraft(t.db, row.id, `stornorechnung-${tag}`, ACCEPT, settings)
-  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
-  const [b] = await t.db.select({ id: bookings.id, price: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, booked.bookingNumber))
-  return { number: booked.bookingNumber, id: b!.id, price: b!.price, offer }
-}
+const book = async (tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<Booked> => bookTwo(t.db, await takeDate({ seatPlan: false }), 'stornorechnung', tag, payment)
 
 async function pay(b: Booked, amount: number, day: string): Promise<void> {
   await t.db.insert(paymentEntries).values({ bookingId: b.id, kind: 'payment', amount, bookedOn: day, method: 'ueberweisung', reference: b.number })

@@ -8,6 +8,8 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import { todayInBerlin } from '~/lib/calendar'
 import type { Database } from '~/server/db/client.server'
 import { bookingParticipants, bookings, mailOutbox, payments, seatReservations, sepaMandates, tripDates, trips } from '~/server/db/schema'
+import { bookDraft } from '~/server/services/booking/book.server'
+import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { loadOffer } from '~/server/services/booking/offer.server'
 import type { BookingSettings } from '~/server/services/booking/settings.server'
 
@@ -152,4 +154,18 @@ export async function reservationsOf(db: Database, tripDateId: number, seats?: r
     .select()
     .from(seatReservations)
     .where(and(eq(seatReservations.tripDateId, tripDateId), seats ? inArray(seatReservations.seat, [...seats]) : undefined))
+}
+
+export type BookedTwo = { number: string; id: number; price: number; offer: BookingOffer }
+
+/** Books two travellers on `offer` through the public services (idempotency key `{key}-{tag}`): number, id, price and offer. */
+export async function bookTwo(db: Database, offer: BookingOffer, key: string, tag: string, payment: PaymentMethod = 'ueberweisung'): Promise<BookedTwo> {
+  const row = await createDraft(db, offer, settings)
+  const saved = await saveDraft(db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag, payment }), settings)
+  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+  const booked = await bookDraft(db, row.id, `${key}-${tag}`, ACCEPT, settings)
+  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+  const [b] = await db.select({ id: bookings.id, price: bookings.gesamtpreis }).from(bookings).where(eq(bookings.bookingNumber, booked.bookingNumber))
+  if (!b) throw new Error('booking not stored')
+  return { number: booked.bookingNumber, id: b.id, price: b.price, offer }
 }
