@@ -96,6 +96,7 @@ const envSchema = z.object({
   BOOKING_LINK_SECRET: z.optional(z.string().check(z.minLength(32, 'mindestens 32 Zeichen'))),
   /** Secret that encrypts the office's two-factor secrets and signs its session cookies; set it in production (else one kept in the database). */
   OFFICE_AUTH_SECRET: z.optional(z.string().check(z.minLength(32, 'mindestens 32 Zeichen'))),
+  CUSTOMER_AUTH_SECRET: z.optional(z.string().check(z.minLength(32, 'mindestens 32 Zeichen'))),
   /** Minutes without a request after which an office session has ended. */
   OFFICE_SESSION_IDLE_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(5), z.lte(24 * 60)), 60),
   /** The operator's bank account for transfers (defaults: a documented example IBAN for the demo). */

@@ -31,6 +31,7 @@ import { LEDGER_ENTRY_KINDS, LEDGER_METHODS } from '../../lib/office/ledger'
 import { BANK_ENTRY_STATES } from '../../lib/office/bank-statement'
 import { NOTICE_KINDS } from '../../lib/office/notices'
 import { SEQUENCE_TYPES } from '../../lib/office/sepa-debits'
+import { customerUsers } from './customer-schema'
 import { staffUsers } from './staff-schema'
 
 // ---------------------------------------------------------------------------------------------
@@ -493,12 +494,33 @@ export const bookings = pgTable(
     index('bookings_trip_date_idx').on(t.tripDateId),
     index('bookings_agency_idx').on(t.agencyId),
     index('bookings_payment_state_idx').on(t.paymentState, t.openDue),
+    /** Mein Konto lists the bookings whose booker has the account's confirmed address (migration 0023). */
+    index('bookings_booker_email_idx').on(sql`lower(${t.contact} ->> 'email')`),
     check('bookings_gesamtpreis_check', sql`${t.gesamtpreis} >= 0`),
     check('bookings_places_check', sql`${t.places} >= 0`),
     check('bookings_channel_check', inList('channel', BOOKING_CHANNELS)),
     check('bookings_booked_by_staff_check', sql`${t.bookedByStaff} is null or ${t.channel} = 'phone'`),
     check('bookings_document_version_check', sql`${t.documentVersion} >= 1`),
   ],
+)
+
+/**
+ * A booking made as a guest (or under another address) that a customer linked to their account with
+ * its number, the booker's surname and the departure date (DESIGN 13). Deleting the account or the
+ * booking deletes the link, never the booking.
+ */
+export const customerBookingLinks = pgTable(
+  'customer_booking_links',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookingId] }), index('customer_booking_links_booking_idx').on(t.bookingId)],
 )
 
 export const AUDIT_ACTOR_KINDS = ['staff', 'customer', 'agency', 'system'] as const
@@ -1300,3 +1322,5 @@ export const impressionsRelations = relations(impressions, ({ one }) => ({
 
 // The office's staff accounts.
 export * from './staff-schema'
+// Customer accounts (DESIGN 13).
+export * from './customer-schema'

@@ -30,6 +30,12 @@ export const CLIENT_LIMITS = {
   voucherGuess: { limit: 10, windowMs: 60 * 60_000 },
   /** Wrong voucher codes entered in one draft, from whatever address (the key is the draft's id). */
   voucherGuessDraft: { limit: 5, windowMs: 60 * 60_000 },
+  /** Mails asked for on the account pages (registration, sign-in link, new password), whatever the address (DESIGN 13). */
+  accountMail: { limit: 10, windowMs: 10 * 60_000 },
+  /** Account links (sign-in link, confirmation, new password) with a token that is wrong or used: guesses. */
+  accountToken: { limit: 20, windowMs: 10 * 60_000 },
+  /** Guest bookings that were not found when linking one to an account: a customer mistypes a few times. */
+  bookingLink: { limit: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>
 
 export type LimitScope = keyof typeof CLIENT_LIMITS
@@ -45,6 +51,10 @@ export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
   cacheClearToken: 'Zu viele falsche Zugangsschlüssel. Bitte warten Sie einige Minuten.',
   voucherGuess: VOUCHER_GUESSES_MESSAGE,
   voucherGuessDraft: VOUCHER_GUESSES_MESSAGE,
+  accountMail: 'Von Ihrem Anschluss wurden in kurzer Zeit sehr viele E-Mails angefordert. Bitte warten Sie einige Minuten.',
+  accountToken: 'Von Ihrem Anschluss kamen sehr viele ungültige Links. Bitte warten Sie einige Minuten.',
+  bookingLink:
+    'Sie haben sehr oft Angaben zu einer Buchung eingegeben, die wir nicht gefunden haben. Bitte warten Sie eine Stunde – oder rufen Sie uns an.',
 }
 
 /** Enough clients for a busy day; beyond it the least recently seen go first. */

@@ -1,0 +1,61 @@
+// Customer accounts (DESIGN 13): the inputs and messages of registration, sign-in, the sign-in link
+// and a new password, shared by the pages and the server functions. No message says whether an
+// address has an account.
+import * as z from 'zod/mini'
+
+export const CUSTOMER_MIN_PASSWORD_LENGTH = 10
+
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'))
+const name = (label: string) =>
+  z.string().check(z.trim(), z.minLength(1, `Bitte geben Sie Ihren ${label} ein.`), z.maxLength(80, `Bitte kürzen Sie Ihren ${label} auf 80 Zeichen.`))
+const newPassword = z.string().check(
+  z.minLength(CUSTOMER_MIN_PASSWORD_LENGTH, `Bitte wählen Sie ein Passwort mit mindestens ${CUSTOMER_MIN_PASSWORD_LENGTH} Zeichen.`),
+  z.maxLength(128, 'Bitte wählen Sie ein Passwort mit höchstens 128 Zeichen.'),
+)
+
+export const registrationSchema = z.object({
+  firstname: name('Vornamen'),
+  lastname: name('Nachnamen'),
+  email,
+  password: newPassword,
+})
+export type Registration = z.infer<typeof registrationSchema>
+
+export const customerSignInSchema = z.object({
+  email,
+  password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)),
+  remember: z.boolean(),
+})
+export type CustomerSignIn = z.infer<typeof customerSignInSchema>
+
+/** A sign-in link, a new password or the confirmation mail again: only the address. */
+export const accountEmailSchema = z.object({ email })
+
+/** A token from a mailed link (sign-in link, confirmation, new password). */
+export const linkTokenSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2000)) })
+
+export const newCustomerPasswordSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), password: newPassword })
+
+export const ACCOUNT_MESSAGES = {
+  registered:
+    'Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte klicken Sie auf den Link darin, um Ihre E-Mail-Adresse zu bestätigen; er gilt 24 Stunden. Danach können Sie sich anmelden.',
+  wrong: 'E-Mail-Adresse oder Passwort stimmen nicht.',
+  unconfirmed:
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen den Bestätigungslink soeben noch einmal geschickt.',
+  linkSent:
+    'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen soeben einen Anmeldelink geschickt. Er gilt 15 Minuten und kann einmal benutzt werden.',
+  resetSent:
+    'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort geschickt. Er gilt eine Stunde.',
+  linkInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Bitte fordern Sie einen neuen an.',
+  signedOut: 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  unavailable: 'Die Anmeldung ist zurzeit nicht möglich. Bitte versuchen Sie es später erneut.',
+} as const
+
+/** Where to go after the sign-in: a path of the site (the page that asked for it), else Mein Konto. */
+export function accountReturnPath(value: unknown): string {
+  if (typeof value !== 'string') return '/konto/'
+  const [path = '', query] = value.split(/\?(.*)/s)
+  const pathOk = /^\/[\w\-/]*$/.test(path) && !path.includes('//') && !/^\/(anmelden|registrierung|passwort|api|buero)\//.test(path)
+  const queryOk = query === undefined || /^[\w\-.~%&=+]*$/.test(query)
+  return pathOk && queryOk ? value : '/konto/'
+}

@@ -1,0 +1,40 @@
+// Meine Buchungen (DESIGN 13): which bookings an account sees, and linking a guest booking.
+import * as z from 'zod/mini'
+import { BOOKING_NUMBER_PATTERN } from '../booking/booking-number'
+import type { BookingStatus, PaymentState } from '../office/booking-list'
+
+/** A booking in the account's list. */
+export type AccountBookingRow = {
+  bookingNumber: string
+  tripTitle: string
+  dateFrom: string
+  dateTill: string
+  status: BookingStatus
+  travellers: number
+  total: number
+  paymentState: PaymentState | null
+}
+
+/** Booking number, the booker's surname and the departure day, as the confirmation shows them. */
+export const bookingLinkSchema = z.object({
+  bookingNumber: z.string().check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(BOOKING_NUMBER_PATTERN, 'Bitte geben Sie die Buchungsnummer so ein, wie sie in Ihrer Bestätigung steht, zum Beispiel 7K4P-9XQ2.'),
+  ),
+  lastname: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie den Nachnamen der buchenden Person ein.'), z.maxLength(80)),
+  departure: z.iso.date('Bitte geben Sie das Abreisedatum ein.'),
+})
+export type BookingLinkInput = z.infer<typeof bookingLinkSchema>
+
+export const BOOKING_LINK_MESSAGES = {
+  notFound:
+    'Wir haben keine Buchung mit dieser Buchungsnummer, diesem Nachnamen und diesem Abreisedatum gefunden. Bitte prüfen Sie die Angaben in Ihrer Buchungsbestätigung.',
+  linked: 'Die Buchung ist jetzt in Ihrem Konto.',
+  already: 'Diese Buchung ist bereits in Ihrem Konto.',
+} as const
+
+/** A surname as compared for linking: case, surrounding and doubled blanks do not matter. */
+export function comparableName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-DE')
+}

@@ -1,0 +1,194 @@
+// Signing customers in and out (DESIGN 13): registration with the address confirmed by a link,
+// password, sign-in link, new password. Better Auth does the work (app/server/account/auth.server.ts);
+// these functions give it the request's cookies, throttle failed sign-ins per account and address,
+// limit the mails a client may ask for, and answer in German without ever saying whether an
+// address has an account.
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { isAPIError } from 'better-auth/api'
+import {
+  ACCOUNT_MESSAGES,
+  accountEmailSchema,
+  customerSignInSchema,
+  linkTokenSchema,
+  newCustomerPasswordSchema,
+  registrationSchema,
+} from '~/lib/account/auth'
+import { throttledLoginMessage } from '~/lib/agency-login'
+import { ACCOUNT_LINK_PATHS, customerAuth } from './account/auth.server'
+import { currentCustomer, customerLoginThrottles } from './account/customer.server'
+import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
+import { TOO_MANY_REQUESTS_MESSAGE, clientFailures, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
+import type { Limited } from './http/client-limits.server'
+import { errorFields, log } from './log.server'
+
+/** What the header and the booking need to know: signed in, and as whom. */
+export type AccountState = { signedIn: false } | { signedIn: true; firstname: string; name: string }
+
+export const fetchAccountState = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountState> => {
+  setResponseHeader('Cache-Control', 'no-store')
+  const customer = await currentCustomer()
+  return customer ? { signedIn: true, firstname: customer.firstname, name: customer.name } : { signedIn: false }
+})
+
+export type Refused = { kind: 'refused'; message: string }
+export type Sent = { kind: 'sent'; message: string }
+
+const headers = () => getRequest().headers
+
+/** Better Auth's refusal (wrong password, used token …) as opposed to a fault of ours. */
+const refusal = (error: unknown) => isAPIError(error) && error.statusCode < 500
+
+function unavailable(what: string, error: unknown): Refused {
+  log('error', what, errorFields(error))
+  return { kind: 'refused', message: ACCOUNT_MESSAGES.unavailable }
+}
+
+/** The same answer for a new address and one that has an account (which gets a note instead). */
+export const registerCustomer = createServerFn({ method: 'POST' })
+  .validator(registrationSchema)
+  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
+    const limited = limitCurrentClient('accountMail')
+    if (limited) return limited
+    try {
+      const auth = await customerAuth()
+      const name = `${data.firstname} ${data.lastname}`
+      await auth.api.signUpEmail({ body: { email: data.email, password: data.password, name, firstname: data.firstname, lastname: data.lastname }, headers: headers() })
+      log('info', 'customer registered')
+      return { kind: 'sent', message: ACCOUNT_MESSAGES.registered }
+    } catch (error) {
+      if (refusal(error)) return { kind: 'refused', message: ACCOUNT_MESSAGES.unavailable }
+      return unavailable('customer registration failed', error)
+    }
+  })
+
+export type SignedIn = { kind: 'signed-in' }
+
+export const signInCustomer = createServerFn({ method: 'POST' })
+  .validator(customerSignInSchema)
+  .handler(async ({ data }): Promise<SignedIn | Refused> => {
+    const client = requestClientAddress()
+    const throttles = customerLoginThrottles()
+    const throttled = throttledBy(throttles, data.email, client)
+    if (throttled) {
+      log('info', 'customer login throttled', { scope: throttled.scope })
+      const seconds = Math.ceil(throttled.waitMs / 1000)
+      setResponseStatus(429)
+      setResponseHeader('Retry-After', String(seconds))
+      return { kind: 'refused', message: `${throttledLoginMessage(seconds)} Oder lassen Sie sich einen Anmeldelink schicken.` }
+    }
+    beginLogin(throttles, data.email, client)
+    try {
+      const auth = await customerAuth()
+      await auth.api.signInEmail({ body: { email: data.email, password: data.password, rememberMe: data.remember }, headers: headers() })
+      loginSucceeded(throttles, data.email, client)
+      log('info', 'customer login')
+      return { kind: 'signed-in' }
+    } catch (error) {
+      // The password was right; only the address is not confirmed yet (the link has been sent again).
+      if (isAPIError(error) && error.statusCode === 403) {
+        loginSucceeded(throttles, data.email, client)
+        return { kind: 'refused', message: ACCOUNT_MESSAGES.unconfirmed }
+      }
+      if (refusal(error)) {
+        log('info', 'customer login refused', { reason: 'credentials' })
+        return { kind: 'refused', message: ACCOUNT_MESSAGES.wrong }
+      }
+      return unavailable('customer login failed', error)
+    }
+  })
+
+/** A sign-in link by mail; the same answer whether or not the address has an account. */
+export const requestSignInLink = createServerFn({ method: 'POST' })
+  .validator(accountEmailSchema)
+  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
+    const limited = limitCurrentClient('accountMail')
+    if (limited) return limited
+    try {
+      const auth = await customerAuth()
+      await auth.api.signInMagicLink({ body: { email: data.email }, headers: headers() })
+      return { kind: 'sent', message: ACCOUNT_MESSAGES.linkSent }
+    } catch (error) {
+      return unavailable('sign-in link failed', error)
+    }
+  })
+
+/** A link with a token: wrong or used ones are counted, and a client with many gets 429 without a look-up. */
+async function withLinkToken<T>(use: () => Promise<T>, what: string): Promise<T | Refused | Limited> {
+  const failures = clientFailures('accountToken', requestClientAddress())
+  if (!failures.blocked.ok) {
+    setResponseStatus(429)
+    setResponseHeader('Retry-After', String(failures.blocked.retryAfterSeconds))
+    return { kind: 'limited', message: TOO_MANY_REQUESTS_MESSAGE.accountToken }
+  }
+  try {
+    return await use()
+  } catch (error) {
+    if (isAPIError(error) && (error.statusCode < 500 || error.statusCode === 302)) {
+      failures.failed()
+      log('info', `${what} refused`, { reason: 'token' })
+      return { kind: 'refused', message: ACCOUNT_MESSAGES.linkInvalid }
+    }
+    return unavailable(`${what} failed`, error)
+  }
+}
+
+/** The click on the mailed sign-in link's page: signs in, once. */
+export const useSignInLink = createServerFn({ method: 'POST' })
+  .validator(linkTokenSchema)
+  .handler(async ({ data }): Promise<SignedIn | Refused | Limited> =>
+    withLinkToken(async () => {
+      const auth = await customerAuth()
+      await auth.api.magicLinkVerify({ query: { token: data.token }, headers: headers() })
+      log('info', 'customer login', { link: true })
+      return { kind: 'signed-in' as const }
+    }, 'sign-in link'),
+  )
+
+export type Confirmed = { kind: 'confirmed'; signedIn: boolean }
+
+/** The click on the confirmation link's page: the address is confirmed (a new one replaces the old), and the customer is signed in. */
+export const confirmEmail = createServerFn({ method: 'POST' })
+  .validator(linkTokenSchema)
+  .handler(async ({ data }): Promise<Confirmed | Refused | Limited> =>
+    withLinkToken(async () => {
+      const auth = await customerAuth()
+      await auth.api.verifyEmail({ query: { token: data.token }, headers: headers() })
+      log('info', 'customer address confirmed')
+      return { kind: 'confirmed' as const, signedIn: true }
+    }, 'address confirmation'),
+  )
+
+/** A new password by mail; the same answer whether or not the address has an account. */
+export const requestNewPassword = createServerFn({ method: 'POST' })
+  .validator(accountEmailSchema)
+  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
+    const limited = limitCurrentClient('accountMail')
+    if (limited) return limited
+    try {
+      const auth = await customerAuth()
+      await auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: ACCOUNT_LINK_PATHS.newPassword } })
+    } catch (error) {
+      if (!refusal(error)) return unavailable('customer password reset failed', error)
+    }
+    return { kind: 'sent', message: ACCOUNT_MESSAGES.resetSent }
+  })
+
+export const setNewPassword = createServerFn({ method: 'POST' })
+  .validator(newCustomerPasswordSchema)
+  .handler(async ({ data }): Promise<{ kind: 'reset' } | Refused | Limited> =>
+    withLinkToken(async () => {
+      const auth = await customerAuth()
+      await auth.api.resetPassword({ body: { token: data.token, newPassword: data.password } })
+      log('info', 'customer password reset')
+      return { kind: 'reset' as const }
+    }, 'customer new password'),
+  )
+
+export const signOutCustomer = createServerFn({ method: 'POST' }).handler(async (): Promise<{ kind: 'signed-out' }> => {
+  const auth = await customerAuth()
+  await auth.api.signOut({ headers: headers() }).catch((error: unknown) => {
+    if (!refusal(error)) throw error
+  })
+  return { kind: 'signed-out' }
+})
