@@ -12,12 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as BueroRouteRouteImport } from './routes/buero/route'
+import { Route as KontoRouteRouteImport } from './routes/konto/route'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapPagesDotxmlRouteImport } from './routes/sitemap-pages[.]xml'
 import { Route as SitemapTripsChar123chunkChar125DotxmlRouteImport } from './routes/sitemap-trips-{$chunk}[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AgbIndexRouteImport } from './routes/agb/index'
 import { Route as AgenturLoginFrameIndexRouteImport } from './routes/agentur-login-frame/index'
+import { Route as AnmeldenIndexRouteImport } from './routes/anmelden/index'
 import { Route as ApiBookingDraftsRouteImport } from './routes/api/booking-drafts'
 import { Route as ApiCacheClearRouteImport } from './routes/api/cache-clear'
 import { Route as ApiCountriesRouteImport } from './routes/api/countries'
@@ -36,10 +38,13 @@ import { Route as GalleryIndexRouteImport } from './routes/gallery/index'
 import { Route as HaustuertransferIndexRouteImport } from './routes/haustuertransfer/index'
 import { Route as HotelsIndexRouteImport } from './routes/hotels/index'
 import { Route as InputmodesIndexRouteImport } from './routes/inputmodes/index'
+import { Route as KontoIndexRouteImport } from './routes/konto/index'
 import { Route as KundenstimmenIndexRouteImport } from './routes/kundenstimmen/index'
 import { Route as MapIndexRouteImport } from './routes/map/index'
 import { Route as MediaImageRouteImport } from './routes/media/image'
 import { Route as NewsletterIndexRouteImport } from './routes/newsletter/index'
+import { Route as PasswortIndexRouteImport } from './routes/passwort/index'
+import { Route as RegistrierungIndexRouteImport } from './routes/registrierung/index'
 import { Route as ReisebuerosIndexRouteImport } from './routes/reisebueros/index'
 import { Route as ReiseimpressionenIndexRouteImport } from './routes/reiseimpressionen/index'
 import { Route as ReisekalenderIndexRouteImport } from './routes/reisekalender/index'
@@ -52,6 +57,7 @@ import { Route as SitemapIndexRouteImport } from './routes/sitemap/index'
 import { Route as TestIndexRouteImport } from './routes/test/index'
 import { Route as UeberUnsIndexRouteImport } from './routes/ueber-uns/index'
 import { Route as ZustiegsstellenIndexRouteImport } from './routes/zustiegsstellen/index'
+import { Route as AnmeldenLinkIndexRouteImport } from './routes/anmelden/link/index'
 import { Route as ApiBookingDraftsDraftIdRouteImport } from './routes/api/booking-drafts/$draftId'
 import { Route as ApiWebBlogWebRouteImport } from './routes/api/web/blog-web'
 import { Route as ArticleArticleIndexRouteImport } from './routes/article/$article/index'
@@ -74,8 +80,12 @@ import { Route as BueroTermineIndexRouteImport } from './routes/buero/termine/in
 import { Route as BueroZweiFaktorIndexRouteImport } from './routes/buero/zwei-faktor/index'
 import { Route as FormsFormIndexRouteImport } from './routes/forms/$form/index'
 import { Route as HotelsIdIndexRouteImport } from './routes/hotels/$id/index'
+import { Route as KontoBuchungenIndexRouteImport } from './routes/konto/buchungen/index'
+import { Route as KontoDatenIndexRouteImport } from './routes/konto/daten/index'
+import { Route as KontoDatenMeineDatenDotjsonRouteImport } from './routes/konto/daten/meine-daten[.]json'
 import { Route as MediaSeedSplatRouteImport } from './routes/media/seed/$'
 import { Route as PaymentDataIndexRouteImport } from './routes/payment/$data/index'
+import { Route as RegistrierungBestaetigenIndexRouteImport } from './routes/registrierung/bestaetigen/index'
 import { Route as ReiseIdIndexRouteImport } from './routes/reise/$id/index'
 import { Route as ReisebuerosAgenturLoginIndexRouteImport } from './routes/reisebueros/agentur-login/index'
 import { Route as ReisebuerosAgenturenIndexRouteImport } from './routes/reisebueros/agenturen/index'
@@ -97,6 +107,7 @@ import { Route as BueroBuchungenNummerIndexRouteImport } from './routes/buero/bu
 import { Route as BueroKontoauszuegeAuszugIndexRouteImport } from './routes/buero/kontoauszuege/$auszug/index'
 import { Route as BueroTermineIdIndexRouteImport } from './routes/buero/termine/$id/index'
 import { Route as BueroTermineIdDateiRouteImport } from './routes/buero/termine/$id/$datei'
+import { Route as KontoBuchungenNummerIndexRouteImport } from './routes/konto/buchungen/$nummer/index'
 import { Route as NewsletterAbmeldenTokenIndexRouteImport } from './routes/newsletter/abmelden/$token/index'
 import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/newsletter/bestaetigen/$token/index'
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
@@ -116,6 +127,11 @@ const SplatRoute = SplatRouteImport.update({
 const BueroRouteRoute = BueroRouteRouteImport.update({
   id: '/buero',
   path: '/buero',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KontoRouteRoute = KontoRouteRouteImport.update({
+  id: '/konto',
+  path: '/konto',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -147,6 +163,11 @@ const AgbIndexRoute = AgbIndexRouteImport.update({
 const AgenturLoginFrameIndexRoute = AgenturLoginFrameIndexRouteImport.update({
   id: '/agentur-login-frame/',
   path: '/agentur-login-frame/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnmeldenIndexRoute = AnmeldenIndexRouteImport.update({
+  id: '/anmelden/',
+  path: '/anmelden/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiBookingDraftsRoute = ApiBookingDraftsRouteImport.update({
@@ -241,6 +262,11 @@ const InputmodesIndexRoute = InputmodesIndexRouteImport.update({
   path: '/inputmodes/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KontoIndexRoute = KontoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => KontoRouteRoute,
+} as any)
 const KundenstimmenIndexRoute = KundenstimmenIndexRouteImport.update({
   id: '/kundenstimmen/',
   path: '/kundenstimmen/',
@@ -259,6 +285,16 @@ const MediaImageRoute = MediaImageRouteImport.update({
 const NewsletterIndexRoute = NewsletterIndexRouteImport.update({
   id: '/newsletter/',
   path: '/newsletter/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswortIndexRoute = PasswortIndexRouteImport.update({
+  id: '/passwort/',
+  path: '/passwort/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrierungIndexRoute = RegistrierungIndexRouteImport.update({
+  id: '/registrierung/',
+  path: '/registrierung/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReisebuerosIndexRoute = ReisebuerosIndexRouteImport.update({
@@ -319,6 +355,11 @@ const UeberUnsIndexRoute = UeberUnsIndexRouteImport.update({
 const ZustiegsstellenIndexRoute = ZustiegsstellenIndexRouteImport.update({
   id: '/zustiegsstellen/',
   path: '/zustiegsstellen/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnmeldenLinkIndexRoute = AnmeldenLinkIndexRouteImport.update({
+  id: '/anmelden/link/',
+  path: '/anmelden/link/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiBookingDraftsDraftIdRoute = ApiBookingDraftsDraftIdRouteImport.update({
@@ -436,6 +477,22 @@ const HotelsIdIndexRoute = HotelsIdIndexRouteImport.update({
   path: '/hotels/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KontoBuchungenIndexRoute = KontoBuchungenIndexRouteImport.update({
+  id: '/buchungen/',
+  path: '/buchungen/',
+  getParentRoute: () => KontoRouteRoute,
+} as any)
+const KontoDatenIndexRoute = KontoDatenIndexRouteImport.update({
+  id: '/daten/',
+  path: '/daten/',
+  getParentRoute: () => KontoRouteRoute,
+} as any)
+const KontoDatenMeineDatenDotjsonRoute =
+  KontoDatenMeineDatenDotjsonRouteImport.update({
+    id: '/daten/meine-daten.json',
+    path: '/daten/meine-daten.json',
+    getParentRoute: () => KontoRouteRoute,
+  } as any)
 const MediaSeedSplatRoute = MediaSeedSplatRouteImport.update({
   id: '/media/seed/$',
   path: '/media/seed/$',
@@ -446,6 +503,12 @@ const PaymentDataIndexRoute = PaymentDataIndexRouteImport.update({
   path: '/payment/$data/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistrierungBestaetigenIndexRoute =
+  RegistrierungBestaetigenIndexRouteImport.update({
+    id: '/registrierung/bestaetigen/',
+    path: '/registrierung/bestaetigen/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ReiseIdIndexRoute = ReiseIdIndexRouteImport.update({
   id: '/reise/$id/',
   path: '/reise/$id/',
@@ -567,6 +630,12 @@ const BueroTermineIdDateiRoute = BueroTermineIdDateiRouteImport.update({
   path: '/termine/$id/$datei',
   getParentRoute: () => BueroRouteRoute,
 } as any)
+const KontoBuchungenNummerIndexRoute =
+  KontoBuchungenNummerIndexRouteImport.update({
+    id: '/buchungen/$nummer/',
+    path: '/buchungen/$nummer/',
+    getParentRoute: () => KontoRouteRoute,
+  } as any)
 const NewsletterAbmeldenTokenIndexRoute =
   NewsletterAbmeldenTokenIndexRouteImport.update({
     id: '/newsletter/abmelden/$token/',
@@ -600,6 +669,7 @@ const BueroBuchungenNummerRechnungenDateiRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/buero': typeof BueroRouteRouteWithChildren
+  '/konto': typeof KontoRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
@@ -618,6 +688,7 @@ export interface FileRoutesByFullPath {
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
   '/agb/': typeof AgbIndexRoute
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
+  '/anmelden/': typeof AnmeldenIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
   '/buero/': typeof BueroIndexRoute
@@ -628,9 +699,12 @@ export interface FileRoutesByFullPath {
   '/haustuertransfer/': typeof HaustuertransferIndexRoute
   '/hotels/': typeof HotelsIndexRoute
   '/inputmodes/': typeof InputmodesIndexRoute
+  '/konto/': typeof KontoIndexRoute
   '/kundenstimmen/': typeof KundenstimmenIndexRoute
   '/map/': typeof MapIndexRoute
   '/newsletter/': typeof NewsletterIndexRoute
+  '/passwort/': typeof PasswortIndexRoute
+  '/registrierung/': typeof RegistrierungIndexRoute
   '/reisebueros/': typeof ReisebuerosIndexRoute
   '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
   '/reisekalender/': typeof ReisekalenderIndexRoute
@@ -648,7 +722,9 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
+  '/konto/daten/meine-daten.json': typeof KontoDatenMeineDatenDotjsonRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
+  '/anmelden/link/': typeof AnmeldenLinkIndexRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
@@ -664,7 +740,10 @@ export interface FileRoutesByFullPath {
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/konto/buchungen/': typeof KontoBuchungenIndexRoute
+  '/konto/daten/': typeof KontoDatenIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
+  '/registrierung/bestaetigen/': typeof RegistrierungBestaetigenIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
@@ -687,6 +766,7 @@ export interface FileRoutesByFullPath {
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
   '/buero/kontoauszuege/$auszug/': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
+  '/konto/buchungen/$nummer/': typeof KontoBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -711,6 +791,7 @@ export interface FileRoutesByTo {
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
   '/agb': typeof AgbIndexRoute
   '/agentur-login-frame': typeof AgenturLoginFrameIndexRoute
+  '/anmelden': typeof AnmeldenIndexRoute
   '/blog': typeof BlogIndexRoute
   '/bonusprogramm': typeof BonusprogrammIndexRoute
   '/buero': typeof BueroIndexRoute
@@ -721,9 +802,12 @@ export interface FileRoutesByTo {
   '/haustuertransfer': typeof HaustuertransferIndexRoute
   '/hotels': typeof HotelsIndexRoute
   '/inputmodes': typeof InputmodesIndexRoute
+  '/konto': typeof KontoIndexRoute
   '/kundenstimmen': typeof KundenstimmenIndexRoute
   '/map': typeof MapIndexRoute
   '/newsletter': typeof NewsletterIndexRoute
+  '/passwort': typeof PasswortIndexRoute
+  '/registrierung': typeof RegistrierungIndexRoute
   '/reisebueros': typeof ReisebuerosIndexRoute
   '/reiseimpressionen': typeof ReiseimpressionenIndexRoute
   '/reisekalender': typeof ReisekalenderIndexRoute
@@ -741,7 +825,9 @@ export interface FileRoutesByTo {
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
+  '/konto/daten/meine-daten.json': typeof KontoDatenMeineDatenDotjsonRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
+  '/anmelden/link': typeof AnmeldenLinkIndexRoute
   '/article/$article': typeof ArticleArticleIndexRoute
   '/buchung/$terminId': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden': typeof BueroAnmeldenIndexRoute
@@ -757,7 +843,10 @@ export interface FileRoutesByTo {
   '/buero/zwei-faktor': typeof BueroZweiFaktorIndexRoute
   '/forms/$form': typeof FormsFormIndexRoute
   '/hotels/$id': typeof HotelsIdIndexRoute
+  '/konto/buchungen': typeof KontoBuchungenIndexRoute
+  '/konto/daten': typeof KontoDatenIndexRoute
   '/payment/$data': typeof PaymentDataIndexRoute
+  '/registrierung/bestaetigen': typeof RegistrierungBestaetigenIndexRoute
   '/reise/$id': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen': typeof ReisebuerosAgenturenIndexRoute
@@ -780,6 +869,7 @@ export interface FileRoutesByTo {
   '/buero/buchungen/$nummer': typeof BueroBuchungenNummerIndexRoute
   '/buero/kontoauszuege/$auszug': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id': typeof BueroTermineIdIndexRoute
+  '/konto/buchungen/$nummer': typeof KontoBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -789,6 +879,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/buero': typeof BueroRouteRouteWithChildren
+  '/konto': typeof KontoRouteRouteWithChildren
   '/$': typeof SplatRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap-pages.xml': typeof SitemapPagesDotxmlRoute
@@ -807,6 +898,7 @@ export interface FileRoutesById {
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
   '/agb/': typeof AgbIndexRoute
   '/agentur-login-frame/': typeof AgenturLoginFrameIndexRoute
+  '/anmelden/': typeof AnmeldenIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/bonusprogramm/': typeof BonusprogrammIndexRoute
   '/buero/': typeof BueroIndexRoute
@@ -817,9 +909,12 @@ export interface FileRoutesById {
   '/haustuertransfer/': typeof HaustuertransferIndexRoute
   '/hotels/': typeof HotelsIndexRoute
   '/inputmodes/': typeof InputmodesIndexRoute
+  '/konto/': typeof KontoIndexRoute
   '/kundenstimmen/': typeof KundenstimmenIndexRoute
   '/map/': typeof MapIndexRoute
   '/newsletter/': typeof NewsletterIndexRoute
+  '/passwort/': typeof PasswortIndexRoute
+  '/registrierung/': typeof RegistrierungIndexRoute
   '/reisebueros/': typeof ReisebuerosIndexRoute
   '/reiseimpressionen/': typeof ReiseimpressionenIndexRoute
   '/reisekalender/': typeof ReisekalenderIndexRoute
@@ -837,7 +932,9 @@ export interface FileRoutesById {
   '/buero/buchungen/export.xlsx': typeof BueroBuchungenExportDotxlsxRoute
   '/buero/kontoauszuege/einlesen': typeof BueroKontoauszuegeEinlesenRoute
   '/buero/lastschriften/$datei': typeof BueroLastschriftenDateiRoute
+  '/konto/daten/meine-daten.json': typeof KontoDatenMeineDatenDotjsonRoute
   '/media/seed/$': typeof MediaSeedSplatRoute
+  '/anmelden/link/': typeof AnmeldenLinkIndexRoute
   '/article/$article/': typeof ArticleArticleIndexRoute
   '/buchung/$terminId/': typeof BuchungTerminIdIndexRoute
   '/buero/anmelden/': typeof BueroAnmeldenIndexRoute
@@ -853,7 +950,10 @@ export interface FileRoutesById {
   '/buero/zwei-faktor/': typeof BueroZweiFaktorIndexRoute
   '/forms/$form/': typeof FormsFormIndexRoute
   '/hotels/$id/': typeof HotelsIdIndexRoute
+  '/konto/buchungen/': typeof KontoBuchungenIndexRoute
+  '/konto/daten/': typeof KontoDatenIndexRoute
   '/payment/$data/': typeof PaymentDataIndexRoute
+  '/registrierung/bestaetigen/': typeof RegistrierungBestaetigenIndexRoute
   '/reise/$id/': typeof ReiseIdIndexRoute
   '/reisebueros/agentur-login/': typeof ReisebuerosAgenturLoginIndexRoute
   '/reisebueros/agenturen/': typeof ReisebuerosAgenturenIndexRoute
@@ -876,6 +976,7 @@ export interface FileRoutesById {
   '/buero/buchungen/$nummer/': typeof BueroBuchungenNummerIndexRoute
   '/buero/kontoauszuege/$auszug/': typeof BueroKontoauszuegeAuszugIndexRoute
   '/buero/termine/$id/': typeof BueroTermineIdIndexRoute
+  '/konto/buchungen/$nummer/': typeof KontoBuchungenNummerIndexRoute
   '/newsletter/abmelden/$token/': typeof NewsletterAbmeldenTokenIndexRoute
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
@@ -886,6 +987,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/buero'
+    | '/konto'
     | '/$'
     | '/robots.txt'
     | '/sitemap-pages.xml'
@@ -904,6 +1006,7 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/$'
     | '/agb/'
     | '/agentur-login-frame/'
+    | '/anmelden/'
     | '/blog/'
     | '/bonusprogramm/'
     | '/buero/'
@@ -914,9 +1017,12 @@ export interface FileRouteTypes {
     | '/haustuertransfer/'
     | '/hotels/'
     | '/inputmodes/'
+    | '/konto/'
     | '/kundenstimmen/'
     | '/map/'
     | '/newsletter/'
+    | '/passwort/'
+    | '/registrierung/'
     | '/reisebueros/'
     | '/reiseimpressionen/'
     | '/reisekalender/'
@@ -934,7 +1040,9 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
     | '/buero/lastschriften/$datei'
+    | '/konto/daten/meine-daten.json'
     | '/media/seed/$'
+    | '/anmelden/link/'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
@@ -950,7 +1058,10 @@ export interface FileRouteTypes {
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
+    | '/konto/buchungen/'
+    | '/konto/daten/'
     | '/payment/$data/'
+    | '/registrierung/bestaetigen/'
     | '/reise/$id/'
     | '/reisebueros/agentur-login/'
     | '/reisebueros/agenturen/'
@@ -973,6 +1084,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/$nummer/'
     | '/buero/kontoauszuege/$auszug/'
     | '/buero/termine/$id/'
+    | '/konto/buchungen/$nummer/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -997,6 +1109,7 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/$'
     | '/agb'
     | '/agentur-login-frame'
+    | '/anmelden'
     | '/blog'
     | '/bonusprogramm'
     | '/buero'
@@ -1007,9 +1120,12 @@ export interface FileRouteTypes {
     | '/haustuertransfer'
     | '/hotels'
     | '/inputmodes'
+    | '/konto'
     | '/kundenstimmen'
     | '/map'
     | '/newsletter'
+    | '/passwort'
+    | '/registrierung'
     | '/reisebueros'
     | '/reiseimpressionen'
     | '/reisekalender'
@@ -1027,7 +1143,9 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
     | '/buero/lastschriften/$datei'
+    | '/konto/daten/meine-daten.json'
     | '/media/seed/$'
+    | '/anmelden/link'
     | '/article/$article'
     | '/buchung/$terminId'
     | '/buero/anmelden'
@@ -1043,7 +1161,10 @@ export interface FileRouteTypes {
     | '/buero/zwei-faktor'
     | '/forms/$form'
     | '/hotels/$id'
+    | '/konto/buchungen'
+    | '/konto/daten'
     | '/payment/$data'
+    | '/registrierung/bestaetigen'
     | '/reise/$id'
     | '/reisebueros/agentur-login'
     | '/reisebueros/agenturen'
@@ -1066,6 +1187,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/$nummer'
     | '/buero/kontoauszuege/$auszug'
     | '/buero/termine/$id'
+    | '/konto/buchungen/$nummer'
     | '/newsletter/abmelden/$token'
     | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
@@ -1074,6 +1196,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/buero'
+    | '/konto'
     | '/$'
     | '/robots.txt'
     | '/sitemap-pages.xml'
@@ -1092,6 +1215,7 @@ export interface FileRouteTypes {
     | '/reiseuebersicht/$'
     | '/agb/'
     | '/agentur-login-frame/'
+    | '/anmelden/'
     | '/blog/'
     | '/bonusprogramm/'
     | '/buero/'
@@ -1102,9 +1226,12 @@ export interface FileRouteTypes {
     | '/haustuertransfer/'
     | '/hotels/'
     | '/inputmodes/'
+    | '/konto/'
     | '/kundenstimmen/'
     | '/map/'
     | '/newsletter/'
+    | '/passwort/'
+    | '/registrierung/'
     | '/reisebueros/'
     | '/reiseimpressionen/'
     | '/reisekalender/'
@@ -1122,7 +1249,9 @@ export interface FileRouteTypes {
     | '/buero/buchungen/export.xlsx'
     | '/buero/kontoauszuege/einlesen'
     | '/buero/lastschriften/$datei'
+    | '/konto/daten/meine-daten.json'
     | '/media/seed/$'
+    | '/anmelden/link/'
     | '/article/$article/'
     | '/buchung/$terminId/'
     | '/buero/anmelden/'
@@ -1138,7 +1267,10 @@ export interface FileRouteTypes {
     | '/buero/zwei-faktor/'
     | '/forms/$form/'
     | '/hotels/$id/'
+    | '/konto/buchungen/'
+    | '/konto/daten/'
     | '/payment/$data/'
+    | '/registrierung/bestaetigen/'
     | '/reise/$id/'
     | '/reisebueros/agentur-login/'
     | '/reisebueros/agenturen/'
@@ -1161,6 +1293,7 @@ export interface FileRouteTypes {
     | '/buero/buchungen/$nummer/'
     | '/buero/kontoauszuege/$auszug/'
     | '/buero/termine/$id/'
+    | '/konto/buchungen/$nummer/'
     | '/newsletter/abmelden/$token/'
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
@@ -1170,6 +1303,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   BueroRouteRoute: typeof BueroRouteRouteWithChildren
+  KontoRouteRoute: typeof KontoRouteRouteWithChildren
   SplatRoute: typeof SplatRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapPagesDotxmlRoute: typeof SitemapPagesDotxmlRoute
@@ -1188,6 +1322,7 @@ export interface RootRouteChildren {
   ReiseuebersichtSplatRoute: typeof ReiseuebersichtSplatRoute
   AgbIndexRoute: typeof AgbIndexRoute
   AgenturLoginFrameIndexRoute: typeof AgenturLoginFrameIndexRoute
+  AnmeldenIndexRoute: typeof AnmeldenIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BonusprogrammIndexRoute: typeof BonusprogrammIndexRoute
   FaqIndexRoute: typeof FaqIndexRoute
@@ -1200,6 +1335,8 @@ export interface RootRouteChildren {
   KundenstimmenIndexRoute: typeof KundenstimmenIndexRoute
   MapIndexRoute: typeof MapIndexRoute
   NewsletterIndexRoute: typeof NewsletterIndexRoute
+  PasswortIndexRoute: typeof PasswortIndexRoute
+  RegistrierungIndexRoute: typeof RegistrierungIndexRoute
   ReisebuerosIndexRoute: typeof ReisebuerosIndexRoute
   ReiseimpressionenIndexRoute: typeof ReiseimpressionenIndexRoute
   ReisekalenderIndexRoute: typeof ReisekalenderIndexRoute
@@ -1213,10 +1350,12 @@ export interface RootRouteChildren {
   ApiWebBlogWebRoute: typeof ApiWebBlogWebRoute
   BlogDetailSplatRoute: typeof BlogDetailSplatRoute
   MediaSeedSplatRoute: typeof MediaSeedSplatRoute
+  AnmeldenLinkIndexRoute: typeof AnmeldenLinkIndexRoute
   ArticleArticleIndexRoute: typeof ArticleArticleIndexRoute
   FormsFormIndexRoute: typeof FormsFormIndexRoute
   HotelsIdIndexRoute: typeof HotelsIdIndexRoute
   PaymentDataIndexRoute: typeof PaymentDataIndexRoute
+  RegistrierungBestaetigenIndexRoute: typeof RegistrierungBestaetigenIndexRoute
   ReiseIdIndexRoute: typeof ReiseIdIndexRoute
   ReisebuerosAgenturLoginIndexRoute: typeof ReisebuerosAgenturLoginIndexRoute
   ReisebuerosAgenturenIndexRoute: typeof ReisebuerosAgenturenIndexRoute
@@ -1256,6 +1395,13 @@ declare module '@tanstack/react-router' {
       path: '/buero'
       fullPath: '/buero'
       preLoaderRoute: typeof BueroRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/konto': {
+      id: '/konto'
+      path: '/konto'
+      fullPath: '/konto'
+      preLoaderRoute: typeof KontoRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -1298,6 +1444,13 @@ declare module '@tanstack/react-router' {
       path: '/agentur-login-frame'
       fullPath: '/agentur-login-frame/'
       preLoaderRoute: typeof AgenturLoginFrameIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/anmelden/': {
+      id: '/anmelden/'
+      path: '/anmelden'
+      fullPath: '/anmelden/'
+      preLoaderRoute: typeof AnmeldenIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/booking-drafts': {
@@ -1426,6 +1579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InputmodesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/konto/': {
+      id: '/konto/'
+      path: '/'
+      fullPath: '/konto/'
+      preLoaderRoute: typeof KontoIndexRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
     '/kundenstimmen/': {
       id: '/kundenstimmen/'
       path: '/kundenstimmen'
@@ -1452,6 +1612,20 @@ declare module '@tanstack/react-router' {
       path: '/newsletter'
       fullPath: '/newsletter/'
       preLoaderRoute: typeof NewsletterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/passwort/': {
+      id: '/passwort/'
+      path: '/passwort'
+      fullPath: '/passwort/'
+      preLoaderRoute: typeof PasswortIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrierung/': {
+      id: '/registrierung/'
+      path: '/registrierung'
+      fullPath: '/registrierung/'
+      preLoaderRoute: typeof RegistrierungIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reisebueros/': {
@@ -1536,6 +1710,13 @@ declare module '@tanstack/react-router' {
       path: '/zustiegsstellen'
       fullPath: '/zustiegsstellen/'
       preLoaderRoute: typeof ZustiegsstellenIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/anmelden/link/': {
+      id: '/anmelden/link/'
+      path: '/anmelden/link'
+      fullPath: '/anmelden/link/'
+      preLoaderRoute: typeof AnmeldenLinkIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/booking-drafts/$draftId': {
@@ -1692,6 +1873,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotelsIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/konto/buchungen/': {
+      id: '/konto/buchungen/'
+      path: '/buchungen'
+      fullPath: '/konto/buchungen/'
+      preLoaderRoute: typeof KontoBuchungenIndexRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
+    '/konto/daten/': {
+      id: '/konto/daten/'
+      path: '/daten'
+      fullPath: '/konto/daten/'
+      preLoaderRoute: typeof KontoDatenIndexRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
+    '/konto/daten/meine-daten.json': {
+      id: '/konto/daten/meine-daten.json'
+      path: '/daten/meine-daten.json'
+      fullPath: '/konto/daten/meine-daten.json'
+      preLoaderRoute: typeof KontoDatenMeineDatenDotjsonRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
     '/media/seed/$': {
       id: '/media/seed/$'
       path: '/media/seed/$'
@@ -1704,6 +1906,13 @@ declare module '@tanstack/react-router' {
       path: '/payment/$data'
       fullPath: '/payment/$data/'
       preLoaderRoute: typeof PaymentDataIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registrierung/bestaetigen/': {
+      id: '/registrierung/bestaetigen/'
+      path: '/registrierung/bestaetigen'
+      fullPath: '/registrierung/bestaetigen/'
+      preLoaderRoute: typeof RegistrierungBestaetigenIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reise/$id/': {
@@ -1853,6 +2062,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroTermineIdDateiRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/konto/buchungen/$nummer/': {
+      id: '/konto/buchungen/$nummer/'
+      path: '/buchungen/$nummer'
+      fullPath: '/konto/buchungen/$nummer/'
+      preLoaderRoute: typeof KontoBuchungenNummerIndexRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
     '/newsletter/abmelden/$token/': {
       id: '/newsletter/abmelden/$token/'
       path: '/newsletter/abmelden/$token'
@@ -1944,6 +2160,26 @@ const BueroRouteRouteWithChildren = BueroRouteRoute._addFileChildren(
   BueroRouteRouteChildren,
 )
 
+interface KontoRouteRouteChildren {
+  KontoIndexRoute: typeof KontoIndexRoute
+  KontoDatenMeineDatenDotjsonRoute: typeof KontoDatenMeineDatenDotjsonRoute
+  KontoBuchungenIndexRoute: typeof KontoBuchungenIndexRoute
+  KontoDatenIndexRoute: typeof KontoDatenIndexRoute
+  KontoBuchungenNummerIndexRoute: typeof KontoBuchungenNummerIndexRoute
+}
+
+const KontoRouteRouteChildren: KontoRouteRouteChildren = {
+  KontoIndexRoute: KontoIndexRoute,
+  KontoDatenMeineDatenDotjsonRoute: KontoDatenMeineDatenDotjsonRoute,
+  KontoBuchungenIndexRoute: KontoBuchungenIndexRoute,
+  KontoDatenIndexRoute: KontoDatenIndexRoute,
+  KontoBuchungenNummerIndexRoute: KontoBuchungenNummerIndexRoute,
+}
+
+const KontoRouteRouteWithChildren = KontoRouteRoute._addFileChildren(
+  KontoRouteRouteChildren,
+)
+
 interface BuchungTerminIdRouteRouteChildren {
   BuchungTerminIdIndexRoute: typeof BuchungTerminIdIndexRoute
   BuchungTerminIdStep1IndexRoute: typeof BuchungTerminIdStep1IndexRoute
@@ -1991,6 +2227,7 @@ const ApiBookingDraftsRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   BueroRouteRoute: BueroRouteRouteWithChildren,
+  KontoRouteRoute: KontoRouteRouteWithChildren,
   SplatRoute: SplatRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapPagesDotxmlRoute: SitemapPagesDotxmlRoute,
@@ -2010,6 +2247,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReiseuebersichtSplatRoute: ReiseuebersichtSplatRoute,
   AgbIndexRoute: AgbIndexRoute,
   AgenturLoginFrameIndexRoute: AgenturLoginFrameIndexRoute,
+  AnmeldenIndexRoute: AnmeldenIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   BonusprogrammIndexRoute: BonusprogrammIndexRoute,
   FaqIndexRoute: FaqIndexRoute,
@@ -2022,6 +2260,8 @@ const rootRouteChildren: RootRouteChildren = {
   KundenstimmenIndexRoute: KundenstimmenIndexRoute,
   MapIndexRoute: MapIndexRoute,
   NewsletterIndexRoute: NewsletterIndexRoute,
+  PasswortIndexRoute: PasswortIndexRoute,
+  RegistrierungIndexRoute: RegistrierungIndexRoute,
   ReisebuerosIndexRoute: ReisebuerosIndexRoute,
   ReiseimpressionenIndexRoute: ReiseimpressionenIndexRoute,
   ReisekalenderIndexRoute: ReisekalenderIndexRoute,
@@ -2035,10 +2275,12 @@ const rootRouteChildren: RootRouteChildren = {
   ApiWebBlogWebRoute: ApiWebBlogWebRoute,
   BlogDetailSplatRoute: BlogDetailSplatRoute,
   MediaSeedSplatRoute: MediaSeedSplatRoute,
+  AnmeldenLinkIndexRoute: AnmeldenLinkIndexRoute,
   ArticleArticleIndexRoute: ArticleArticleIndexRoute,
   FormsFormIndexRoute: FormsFormIndexRoute,
   HotelsIdIndexRoute: HotelsIdIndexRoute,
   PaymentDataIndexRoute: PaymentDataIndexRoute,
+  RegistrierungBestaetigenIndexRoute: RegistrierungBestaetigenIndexRoute,
   ReiseIdIndexRoute: ReiseIdIndexRoute,
   ReisebuerosAgenturLoginIndexRoute: ReisebuerosAgenturLoginIndexRoute,
   ReisebuerosAgenturenIndexRoute: ReisebuerosAgenturenIndexRoute,

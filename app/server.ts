@@ -19,7 +19,7 @@ import { todayInBerlin } from './lib/calendar'
 import { clearCaches, onCacheClear } from './server/cache.server'
 import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
-import { PageCache, isOfficePath, pageCacheKey } from './server/http/page-cache.server'
+import { PageCache, isAccountPath, isOfficePath, pageCacheKey } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { isDatabaseReady, startServices } from './server/runtime.server'
 import { startingUpResponse } from './server/http/starting-up.server'
@@ -129,6 +129,8 @@ export default createServerEntry({
       headers.set('Cache-Control', 'no-store')
       headers.set('X-Robots-Tag', 'noindex, nofollow')
     }
+    // Mein Konto and the sign-in pages: one customer's, never kept (DESIGN 13).
+    if (isAccountPath(url.pathname)) headers.set('Cache-Control', 'no-store')
 
     const bot = isBot(request.headers.get('user-agent'))
     let body: BodyInit | null = response.body

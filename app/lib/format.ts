@@ -95,6 +95,11 @@ export function formatTripCount(n: number, { grouped = false }: { grouped?: bool
   return `${grouped ? formatNumber(n) : n} ${pluralWord(n, 'Reise', 'Reisen')}`
 }
 
+/** '1 Person', '3 Personen': the travellers of a booking. */
+export function formatTravellerCount(n: number): string {
+  return `${n} ${pluralWord(n, 'Person', 'Personen')}`
+}
+
 const pluralRules = onFirstUse(() => new Intl.PluralRules(LOCALE))
 const collator = onFirstUse(() => new Intl.Collator(LOCALE))
 

@@ -16,19 +16,20 @@ import {
 } from '~/lib/account/auth'
 import { throttledLoginMessage } from '~/lib/agency-login'
 import { ACCOUNT_LINK_PATHS, customerAuth } from './account/auth.server'
-import { currentCustomer, customerLoginThrottles } from './account/customer.server'
+import { clearSignedInHint, currentCustomer, customerLoginThrottles, markSignedIn } from './account/customer.server'
 import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
 import { TOO_MANY_REQUESTS_MESSAGE, clientFailures, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 
 /** What the header and the booking need to know: signed in, and as whom. */
-export type AccountState = { signedIn: false } | { signedIn: true; firstname: string; name: string }
+export type AccountState = { signedIn: false } | { signedIn: true; firstname: string; name: string; email: string }
 
 export const fetchAccountState = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountState> => {
   setResponseHeader('Cache-Control', 'no-store')
   const customer = await currentCustomer()
-  return customer ? { signedIn: true, firstname: customer.firstname, name: customer.name } : { signedIn: false }
+  if (!customer) clearSignedInHint()
+  return customer ? { signedIn: true, firstname: customer.firstname, name: customer.name, email: customer.email } : { signedIn: false }
 })
 
 export type Refused = { kind: 'refused'; message: string }
@@ -82,6 +83,7 @@ export const signInCustomer = createServerFn({ method: 'POST' })
       const auth = await customerAuth()
       await auth.api.signInEmail({ body: { email: data.email, password: data.password, rememberMe: data.remember }, headers: headers() })
       loginSucceeded(throttles, data.email, client)
+      markSignedIn()
       log('info', 'customer login')
       return { kind: 'signed-in' }
     } catch (error) {
@@ -134,18 +136,19 @@ async function withLinkToken<T>(use: () => Promise<T>, what: string): Promise<T 
 }
 
 /** The click on the mailed sign-in link's page: signs in, once. */
-export const useSignInLink = createServerFn({ method: 'POST' })
+export const signInWithLink = createServerFn({ method: 'POST' })
   .validator(linkTokenSchema)
   .handler(async ({ data }): Promise<SignedIn | Refused | Limited> =>
     withLinkToken(async () => {
       const auth = await customerAuth()
       await auth.api.magicLinkVerify({ query: { token: data.token }, headers: headers() })
+      markSignedIn()
       log('info', 'customer login', { link: true })
       return { kind: 'signed-in' as const }
     }, 'sign-in link'),
   )
 
-export type Confirmed = { kind: 'confirmed'; signedIn: boolean }
+export type Confirmed = { kind: 'confirmed' }
 
 /** The click on the confirmation link's page: the address is confirmed (a new one replaces the old), and the customer is signed in. */
 export const confirmEmail = createServerFn({ method: 'POST' })
@@ -154,8 +157,9 @@ export const confirmEmail = createServerFn({ method: 'POST' })
     withLinkToken(async () => {
       const auth = await customerAuth()
       await auth.api.verifyEmail({ query: { token: data.token }, headers: headers() })
+      markSignedIn()
       log('info', 'customer address confirmed')
-      return { kind: 'confirmed' as const, signedIn: true }
+      return { kind: 'confirmed' as const }
     }, 'address confirmation'),
   )
 
@@ -190,5 +194,6 @@ export const signOutCustomer = createServerFn({ method: 'POST' }).handler(async 
   await auth.api.signOut({ headers: headers() }).catch((error: unknown) => {
     if (!refusal(error)) throw error
   })
+  clearSignedInHint()
   return { kind: 'signed-out' }
 })

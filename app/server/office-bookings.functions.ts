@@ -58,7 +58,7 @@ export const changeOfficeBooking = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data }): Promise<ChangeResult> => {
     const staff = await requireStaff()
-    const result = await changeBooking(await getDb(), data.bookingNumber, data.change, staff, {
+    const result = await changeBooking(await getDb(), data.bookingNumber, data.change, { kind: 'staff', id: staff.id, name: staff.name }, {
       version: data.version,
       expectedTotal: data.expectedTotal,
       notify: data.notify,

@@ -22,7 +22,7 @@ import type { TestDatabase } from '../support/db'
 
 let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
-const staff = { id: 'staff-test', name: 'Petra Büro' }
+const staff = { kind: 'staff' as const, id: 'staff-test', name: 'Petra Büro' }
 const origin = 'http://localhost:3000'
 const options = { settings, origin }
 

@@ -25,7 +25,7 @@ import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 
 let t: TestDatabase
-const staff = { id: 'staff-test', name: 'Petra Büro' }
+const staff = { kind: 'staff' as const, id: 'staff-test', name: 'Petra Büro' }
 const origin = 'http://localhost:3000'
 const usedTrips = new Set<number>()
 

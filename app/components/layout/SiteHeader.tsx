@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { formatTripCount } from '~/lib/format'
 import type { MenuItem, SiteInfo } from '~/lib/site'
+import { AccountLink } from '../account/AccountLink'
 import { ClockIcon, HeartIcon, MenuIcon, PhoneIcon } from './icons'
 import { Logo } from './Logo'
 import { MainNav } from './MainNav'
@@ -84,6 +85,7 @@ function FullHeader({
       <div className="container site-header__main">
         <Logo name={site.name} claim={site.claim} />
         <div className="site-header__tools">
+          <AccountLink />
           <Link
             to="/reiseuebersicht/merkliste/"
             className="header-tool header-wishlist"

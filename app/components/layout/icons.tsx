@@ -44,6 +44,15 @@ export function HeartIcon({ className }: { className?: string }) {
   )
 }
 
+export function PersonIcon({ className }: { className?: string }) {
+  return (
+    <Icon className={className}>
+      <circle cx="12" cy="8" r="3.6" />
+      <path d="M4.8 20a7.2 7.2 0 0 1 14.4 0" />
+    </Icon>
+  )
+}
+
 export function MenuIcon({ open, className }: { open: boolean; className?: string }) {
   return <Icon className={className}>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</Icon>
 }

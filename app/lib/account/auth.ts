@@ -5,6 +5,13 @@ import * as z from 'zod/mini'
 
 export const CUSTOMER_MIN_PASSWORD_LENGTH = 10
 
+/**
+ * A cookie the page's script can read, set with the session: only a hint that a customer signed in
+ * in this browser, so that the header asks who (anonymous visitors make no such request). The
+ * session itself is the HttpOnly cookie; the hint proves nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'konto_angemeldet'
+
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'))
 const name = (label: string) =>
   z.string().check(z.trim(), z.minLength(1, `Bitte geben Sie Ihren ${label} ein.`), z.maxLength(80, `Bitte kürzen Sie Ihren ${label} auf 80 Zeichen.`))

@@ -1,6 +1,8 @@
 // Meine Buchungen (DESIGN 13): which bookings an account sees, and linking a guest booking.
 import * as z from 'zod/mini'
 import { BOOKING_NUMBER_PATTERN } from '../booking/booking-number'
+import type { AuditAction } from '../office/audit'
+import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from '../office/booking-list'
 import type { BookingStatus, PaymentState } from '../office/booking-list'
 
 /** A booking in the account's list. */
@@ -37,4 +39,31 @@ export const BOOKING_LINK_MESSAGES = {
 /** A surname as compared for linking: case, surrounding and doubled blanks do not matter. */
 export function comparableName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-DE')
+}
+
+/** What the customer reads in their booking's history: its changes, payments and mails, not the office's notes and debit files. */
+export const CUSTOMER_HISTORY_ACTIONS = [
+  'booking.created',
+  'booking.traveller',
+  'booking.contact',
+  'booking.boarding',
+  'booking.seat',
+  'booking.services',
+  'booking.date',
+  'booking.confirmation',
+  'booking.payment',
+  'booking.refund',
+  'booking.cancelled',
+  'booking.notice',
+  'booking.debit_collected',
+  'booking.debit_returned',
+] as const satisfies readonly AuditAction[]
+
+/** One line of the history: when, what, and the values before and after. */
+export type HistoryEntry = { at: string; action: string; changes: string[] }
+
+/** 'gebucht · Anzahlung bezahlt', 'gebucht · überfällig' or 'storniert'. */
+export function bookingStateText(row: Pick<AccountBookingRow, 'status' | 'paymentState'>): string {
+  if (row.status === 'cancelled') return BOOKING_STATUS_LABELS.cancelled
+  return row.paymentState ? `${BOOKING_STATUS_LABELS.received} · ${PAYMENT_STATE_LABELS[row.paymentState]}` : BOOKING_STATUS_LABELS.received
 }

@@ -3,9 +3,10 @@
 // surname and departure day. Every account function and download asks here; another customer's
 // booking is answered like one that does not exist.
 import { notFound } from '@tanstack/react-router'
-import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
+import { deleteCookie, getCookie, getRequest, setCookie, setResponseStatus } from '@tanstack/react-start/server'
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
 import { comparableName } from '~/lib/account/bookings'
 import type { AccountBookingRow, BookingLinkInput } from '~/lib/account/bookings'
 import type { BookingStatus } from '~/lib/office/booking-list'
@@ -13,7 +14,9 @@ import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
 import type { Database } from '../db/client.server'
 import { bookings, customerBookingLinks, tripDates, trips } from '../db/schema'
+import { requestOverHttps } from '../http/https.server'
 import { paymentStateOn } from '../office/booking-list.server'
+import { getDb } from '../runtime.server'
 import { customerAuth } from './auth.server'
 import type { CustomerAuth } from './auth.server'
 
@@ -40,6 +43,22 @@ export async function requireCustomer(): Promise<Customer> {
     throw notFound()
   }
   return customer
+}
+
+/** Sets the hint for the header with a session (it lasts as long as a remembered session). */
+export function markSignedIn(): void {
+  setCookie(SIGNED_IN_HINT_COOKIE, '1', { sameSite: 'lax', secure: requestOverHttps(getRequest()), path: '/', maxAge: 30 * 24 * 60 * 60 })
+}
+
+/** Drops the hint: signed out, or the session it hinted at has ended. */
+export function clearSignedInHint(): void {
+  if (getCookie(SIGNED_IN_HINT_COOKIE) !== undefined) deleteCookie(SIGNED_IN_HINT_COOKIE, { path: '/' })
+}
+
+/** Whether the customer signed in on this request may see the booking (its files are served to them). */
+export async function signedInCustomerOwns(bookingNumber: string): Promise<boolean> {
+  const customer = await currentCustomer()
+  return customer !== null && (await customerBookingId(await getDb(), customer, bookingNumber)) !== null
 }
 
 /** The bookings a customer may see, as a condition on `bookings`. */

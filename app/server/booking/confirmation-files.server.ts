@@ -1,7 +1,8 @@
 // The files of a booked trip, made on request from the stored booking, for the browser that booked,
-// with the signed link's `sig`, or for the office (a clerk prints the confirmation for a caller): GET /buchung/bestaetigung/{nummer}/bestaetigung.pdf (the
+// with the signed link's `sig`, for the customer whose account holds it, or for the office (a clerk prints the confirmation for a caller): GET /buchung/bestaetigung/{nummer}/bestaetigung.pdf (the
 // confirmation) and …/reise.ics (the travel days and each departure for a calendar).
 import { bookingIcs, bookingIcsFileName } from '~/lib/booking/calendar'
+import { signedInCustomerOwns } from '../account/customer.server'
 import type { BookingSummary } from '~/lib/booking/summary'
 import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
@@ -28,7 +29,7 @@ async function bookingFile(
   make: (summary: BookingSummary, settings: BookingSettings) => Promise<Response> | Response,
 ): Promise<Response> {
   const notFound = 'Diese Buchung gibt es nicht, oder der Link ist ungültig.'
-  const access = (await isOffice()) ? { kind: 'granted' as const } : await bookingAccess(bookingNumber, signature)
+  const access = (await isOffice()) || (await signedInCustomerOwns(bookingNumber)) ? { kind: 'granted' as const } : await bookingAccess(bookingNumber, signature)
   if (access.kind === 'denied') return plainText(notFound, 404)
   if (access.kind === 'expired') return plainText(access.message, 410)
   const settings = await bookingSettings()

@@ -20,17 +20,32 @@
 //   hand one nonce to everyone).
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
+import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
 
-/** Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its token). */
-const PERSONAL_PATHS = /^\/(buchung|payment|newsletter)\//i
+/**
+ * Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its
+ * token), and the customer's account with its sign-in pages (DESIGN 13; their links carry tokens).
+ */
+const PERSONAL_PATHS = /^\/(buchung|payment|newsletter|konto|anmelden|registrierung|passwort)\//i
+
+/** Mein Konto and the pages that sign a customer in: never kept by a browser or proxy either. */
+export function isAccountPath(pathname: string): boolean {
+  return /^\/(konto|anmelden|registrierung|passwort)(\/|$)/i.test(pathname)
+}
 
 /** The operator's office (DESIGN 11): every page is one staff member's, none is ever kept. */
 export function isOfficePath(pathname: string): boolean {
   return /^\/buero(\/|$)/i.test(pathname)
 }
 
-/** The one cookie every visitor has (spec 9) and that changes nothing in a page. */
-const SHARED_COOKIES = new Set(['locale'])
+/**
+ * Cookies that change nothing in a page: the locale every visitor has (spec 9), and a signed-in
+ * customer's session and its hint (DESIGN 13: catalogue pages are the same for everybody; the
+ * header asks who is signed in after the page has loaded).
+ */
+function isSharedCookie(name: string): boolean {
+  return name === 'locale' || name === SIGNED_IN_HINT_COOKIE || /^(__Secure-)?konto\.(session_token|dont_remember)$/.test(name)
+}
 
 const WINDOW = 32 * 1024
 
@@ -51,7 +66,7 @@ export function pageCacheKey(request: Request, url: URL, version: string | null,
   if (PERSONAL_PATHS.test(url.pathname) || isOfficePath(url.pathname) || url.searchParams.has('debug')) return null
   if (request.headers.has('authorization')) return null
   const cookie = request.headers.get('cookie')
-  if (cookie && cookieNames(cookie).some((name) => !SHARED_COOKIES.has(name))) return null
+  if (cookie && cookieNames(cookie).some((name) => !isSharedCookie(name))) return null
   return `${version} ${day} ${url.host}${url.pathname}${url.search}`
 }
 

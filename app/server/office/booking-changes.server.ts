@@ -23,7 +23,7 @@ import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { applyBookingChange, dueAfterChange, isFeeLine, issuesOfChange, repriced, rescheduled, sumOf } from '~/lib/office/booking-changes'
 import type { BookingChange, DateChange, DraftChange, Instalment } from '~/lib/office/booking-changes'
 import { REBOOKING_DATE_CLOSED, REBOOKING_NO_PLACES, REBOOKING_SEATS_GONE, REBOOKING_OTHER_TRIP, REBOOKING_SAME_DATE, onNewDeparture, rebookingFeeLine, rebookingTooLate, seatsOnNewDate } from '~/lib/office/rebooking'
-import type { AuditAction } from '~/lib/office/audit'
+import type { AuditAction, AuditActor } from '~/lib/office/audit'
 import type { Database } from '../db/client.server'
 import { bookingParticipants, bookings, paymentEntries, payments, seatReservations, sepaDebits, tripDates } from '../db/schema'
 import { closedReason, loadOffer, seatStates } from '../services/booking/offer.server'
@@ -183,7 +183,7 @@ export async function changeBooking(
   db: Database,
   bookingNumber: string,
   change: BookingChange,
-  staff: Pick<StaffMember, 'id' | 'name'>,
+  actor: AuditActor,
   options: ChangeOptions,
 ): Promise<ChangeResult | null> {
   const now = options.now ?? new Date()
@@ -246,7 +246,7 @@ export async function changeBooking(
         ...moved.map((p) => tx.update(payments).set({ amount: p.amount, dueDate: p.dueDate }).where(eq(payments.id, p.id))),
         audit(
           tx,
-          { kind: 'staff', id: staff.id, name: staff.name },
+          actor,
           {
             action: planned.audit.action,
             booking,

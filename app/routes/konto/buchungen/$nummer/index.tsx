@@ -1,0 +1,92 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { AccountPage } from '~/components/account/AccountPage'
+import { BookedTrip, PaymentPlan } from '~/components/booking/BookingConfirmation'
+import { PriceSummary } from '~/components/booking/PriceSummary'
+import { buttonClassName } from '~/components/ui/Button'
+import { TRAVEL_CONDITIONS_PATH } from '~/lib/booking/legal'
+import { formatDateTime } from '~/lib/format'
+import { pageHead } from '~/lib/head'
+import { accountBookingQuery } from '~/queries/account'
+
+export const Route = createFileRoute('/konto/buchungen/$nummer/')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(accountBookingQuery(params.nummer)),
+  head: ({ match, params }) => pageHead(match.context.site, { title: `Buchung ${params.nummer}`, robots: 'noindex' }),
+  notFoundComponent: NotInAccount,
+  component: AccountBookingPage,
+})
+
+function AccountBookingPage() {
+  const { nummer } = Route.useParams()
+  const { data: booking } = useSuspenseQuery(accountBookingQuery(nummer))
+  const cancelled = booking.status === 'cancelled'
+  const files = `/buchung/bestaetigung/${booking.bookingNumber}`
+  return (
+    <AccountPage title={booking.trip.title} lead={`Buchungsnummer ${booking.bookingNumber}${cancelled ? ' · storniert' : ''}`}>
+      <p>
+        <Link to="/konto/buchungen/">Zurück zu Meine Buchungen</Link>
+      </p>
+      <BookedTrip booking={booking} />
+      <PriceSummary titleId="preise-titel" pricing={booking} onSiteFees={booking.terms?.onSiteFees ?? null} />
+      <PaymentPlan booking={booking} />
+
+      <section className="section section--tight" aria-labelledby="unterlagen-titel">
+        <h2 id="unterlagen-titel">Ihre Unterlagen</h2>
+        <ul className="account-documents">
+          <li>
+            <a className={buttonClassName({ variant: 'secondary' })} href={`${files}/bestaetigung.pdf`} download>
+              {booking.version && booking.version > 1 ? `Buchungsbestätigung (Version ${booking.version})` : 'Buchungsbestätigung'} mit Rechnung und
+              Sicherungsschein (PDF)
+            </a>
+          </li>
+          <li>
+            <a href={TRAVEL_CONDITIONS_PATH}>Reisebedingungen</a>
+          </li>
+          {booking.insurances.map((insurance) =>
+            insurance.conditionsUrl ? (
+              <li key={insurance.name}>
+                <a href={insurance.conditionsUrl}>Versicherungsbedingungen: {insurance.name}</a>
+              </li>
+            ) : null,
+          )}
+          {cancelled ? null : (
+            <li>
+              <a href={`${files}/reise.ics`} download>
+                Reise und Abfahrt in den Kalender (.ics)
+              </a>
+            </li>
+          )}
+        </ul>
+      </section>
+
+      <section className="section section--tight" aria-labelledby="verlauf-titel">
+        <h2 id="verlauf-titel">Verlauf</h2>
+        <ol className="account-history">
+          {booking.history.map((entry, i) => (
+            <li key={i}>
+              <time dateTime={entry.at}>{formatDateTime(new Date(entry.at))}</time>: {entry.action}
+              {entry.changes.length ? (
+                <ul>
+                  {entry.changes.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </AccountPage>
+  )
+}
+
+function NotInAccount() {
+  return (
+    <AccountPage title="Buchung nicht gefunden">
+      <p>
+        Diese Buchung ist nicht in Ihrem Konto. Unter <Link to="/konto/buchungen/">Meine Buchungen</Link> können Sie eine Buchung mit Buchungsnummer,
+        Nachname und Abreisedatum hinzufügen.
+      </p>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, Outlet, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { useSingleAction } from '~/components/account/use-single-action'
+import { Button } from '~/components/ui/Button'
+import { accountReturnPath } from '~/lib/account/auth'
+import { accountStateQuery } from '~/queries/account'
+import { signOutCustomer } from '~/server/account.functions'
+
+/**
+ * Mein Konto (DESIGN 13): every page below needs a signed-in customer (checked on the server again
+ * by every account function); without one the sign-in page opens and comes back here.
+ */
+export const Route = createFileRoute('/konto')({
+  beforeLoad: async ({ context, location }) => {
+    const state = await context.queryClient.fetchQuery({ ...accountStateQuery(), staleTime: 0 })
+    if (!state.signedIn) throw redirect({ to: '/anmelden/', search: { weiter: accountReturnPath(location.href) } })
+    return { customer: state }
+  },
+  component: AccountLayout,
+})
+
+function AccountLayout() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const signOut = useSingleAction(async () => {
+    await signOutCustomer()
+    queryClient.removeQueries({ queryKey: ['account'] })
+    await router.navigate({ to: '/' })
+  })
+  return (
+    <div className="account">
+      <nav aria-label="Mein Konto" className="account__nav container">
+        <ul>
+          <li>
+            <Link to="/konto/" activeOptions={{ exact: true }}>
+              Übersicht
+            </Link>
+          </li>
+          <li>
+            <Link to="/konto/buchungen/">Meine Buchungen</Link>
+          </li>
+          <li>
+            <Link to="/konto/daten/">Meine Daten</Link>
+          </li>
+        </ul>
+        <Button variant="secondary" size="small" onClick={signOut.run} busy={signOut.busy}>
+          Abmelden
+        </Button>
+      </nav>
+      <Outlet />
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { revalidateLogic } from '@tanstack/react-form'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { AccountPage } from '~/components/account/AccountPage'
+import type { Notice } from '~/components/account/AccountPage'
+import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { CUSTOMER_MIN_PASSWORD_LENGTH, registrationSchema } from '~/lib/account/auth'
+import { pageHead } from '~/lib/head'
+import { appFormProps } from '~/lib/pre-hydration-forms'
+import { registerCustomer } from '~/server/account.functions'
+
+export const Route = createFileRoute('/registrierung/')({
+  head: ({ match }) => pageHead(match.context.site, { title: 'Kundenkonto anlegen', robots: 'noindex' }),
+  component: Registration,
+})
+
+function Registration() {
+  const [notice, setNotice] = useState<Notice>(null)
+  const [sent, setSent] = useState(false)
+  const form = useAppForm({
+    defaultValues: { firstname: '', lastname: '', email: '', password: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: registrationSchema },
+    onSubmit: async ({ value }) => {
+      setNotice(null)
+      const result = await registerCustomer({ data: value })
+      if (result.kind === 'sent') {
+        setSent(true)
+        setNotice({ tone: 'success', text: result.message })
+        return
+      }
+      setNotice({ tone: 'error', text: result.message })
+    },
+  })
+  return (
+    <AccountPage
+      title="Kundenkonto anlegen"
+      lead="In Ihrem Kundenkonto sehen Sie Ihre Buchungen mit allen Unterlagen, bezahlen offene Beträge und ändern Ihre Kontaktdaten – rund um die Uhr."
+      notice={notice}
+    >
+      {sent ? (
+        <p>
+          Keine E-Mail erhalten? Bitte sehen Sie auch im Spam-Ordner nach. Sie können sich den Link auf der{' '}
+          <Link to="/anmelden/">Anmeldeseite</Link> noch einmal schicken lassen.
+        </p>
+      ) : (
+        <form noValidate {...appFormProps} className="account-form" aria-label="Kundenkonto anlegen" onSubmit={submitTo(form)}>
+          <form.AppForm>
+            <div className="form-row">
+              <form.AppField name="firstname">
+                {(field) => <field.TextField id="registrierung-vorname" label="Vorname" autoComplete="given-name" maxLength={80} required />}
+              </form.AppField>
+              <form.AppField name="lastname">
+                {(field) => <field.TextField id="registrierung-nachname" label="Nachname" autoComplete="family-name" maxLength={80} required />}
+              </form.AppField>
+            </div>
+            <form.AppField name="email">
+              {(field) => (
+                <field.TextField
+                  id="registrierung-email"
+                  type="email"
+                  label="E-Mail-Adresse"
+                  hint="An diese Adresse schicken wir einen Link zur Bestätigung. Buchungen mit dieser Adresse sehen Sie dann in Ihrem Konto."
+                  autoComplete="email"
+                  maxLength={254}
+                  required
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="password">
+              {(field) => (
+                <field.TextField
+                  id="registrierung-passwort"
+                  type="password"
+                  label="Passwort"
+                  hint={`Mindestens ${CUSTOMER_MIN_PASSWORD_LENGTH} Zeichen. Ein Satz, den Sie sich gut merken können, ist ein gutes Passwort.`}
+                  autoComplete="new-password"
+                  maxLength={128}
+                  required
+                />
+              )}
+            </form.AppField>
+            <p className="form-note">
+              Wie wir Ihre Daten verwenden, lesen Sie in unserer <Link to="/$/" params={{ _splat: 'datenschutz' }}>Datenschutzerklärung</Link>.
+            </p>
+            <form.SubmitButton>Kundenkonto anlegen</form.SubmitButton>
+          </form.AppForm>
+        </form>
+      )}
+      <p>
+        Sie haben schon ein Kundenkonto? <Link to="/anmelden/">Zur Anmeldung</Link>
+      </p>
+    </AccountPage>
+  )
+}
