@@ -99,15 +99,18 @@ export async function fillStep1(page: Page): Promise<string[]> {
   return labels
 }
 
-export async function fillStep2(page: Page): Promise<void> {
+/** The booking person's e-mail address and surname other than the usual test customer's. */
+export type Booker = { email?: string; lastname?: string }
+
+export async function fillStep2(page: Page, booker: Booker = {}): Promise<void> {
   const person = (n: number) => page.getByRole('group', { name: new RegExp(`^Person ${n}`) })
   await person(1).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Anna')
-  await person(1).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
+  await person(1).getByRole('textbox', { name: 'Nachname', exact: true }).fill(booker.lastname ?? 'Muster')
   await person(1).getByRole('textbox', { name: 'Straße', exact: true }).fill('Hauptstraße')
   await person(1).getByRole('textbox', { name: 'Hausnummer', exact: true }).fill('12a')
   await person(1).getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('33602')
   await person(1).getByRole('textbox', { name: 'Ort', exact: true }).fill('Bielefeld')
-  await person(1).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill('anna.muster@example.de')
+  await person(1).getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill(booker.email ?? 'anna.muster@example.de')
   await person(1).getByRole('textbox', { name: 'Telefon', exact: true }).fill('0521 987654')
   await person(2).getByRole('textbox', { name: 'Vorname', exact: true }).fill('Bernd')
   await person(2).getByRole('textbox', { name: 'Nachname', exact: true }).fill('Muster')
@@ -119,11 +122,11 @@ export async function next(page: Page, step: number): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Schritt ${step}`) })).toBeVisible()
 }
 
-export async function bookToSuccess(page: Page, dateId: number, payment: 'ueberweisung' | 'lastschrift' = 'ueberweisung'): Promise<string> {
+export async function bookToSuccess(page: Page, dateId: number, payment: 'ueberweisung' | 'lastschrift' = 'ueberweisung', booker: Booker = {}): Promise<string> {
   await gotoHydrated(page, `/buchung/${dateId}/step1/`)
   await fillStep1(page)
   await next(page, 2)
-  await fillStep2(page)
+  await fillStep2(page, booker)
   await next(page, 3)
   if (payment === 'lastschrift') {
     await page.getByRole('radio', { name: /^SEPA-Lastschrift/ }).check()

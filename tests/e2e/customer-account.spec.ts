@@ -1,0 +1,238 @@
+// Customer accounts (issue 27) in Chromium against the production build, with the mails at a real
+// SMTP server: register, confirm by the mailed link, see a booking made earlier with that address,
+// link a guest booking by number, surname and departure day, download its PDF, change the phone
+// number, sign out; sign in again by password, by sign-in link and after a new password. Another
+// customer never sees the booking (page, server function, PDF), and no account page is kept.
+import { randomUUID } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { simpleParser } from 'mailparser'
+import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatPlanDates } from './support'
+
+const PASSWORD = 'Mit dem Bus an die Ostsee'
+
+/** The newest mail to `to` whose subject contains `subject`, once it has arrived: its text. */
+async function mailTo(to: string, subject: string): Promise<string> {
+  const find = async () => {
+    for (const raw of mailsWith(to).reverse()) {
+      const mail = await simpleParser(raw)
+      if (mail.subject?.includes(subject)) return mail.text ?? ''
+    }
+    return null
+  }
+  await expect.poll(find, { timeout: 20_000 }).not.toBeNull()
+  return (await find()) ?? ''
+}
+
+/** The path and query of the link to `path` in a mail's text. */
+function linkIn(text: string, path: string): string {
+  const url = new RegExp(`https?://[^\\s]+${path.replace(/\//g, '\\/')}\\?token=[^\\s]+`).exec(text)?.[0]
+  if (!url) throw new Error(`no ${path} link in the mail`)
+  const parsed = new URL(url)
+  return parsed.pathname + parsed.search
+}
+
+/** The departure day of a booking, from the calendar file of the browser that booked it. */
+async function departureOf(context: BrowserContext, bookingNumber: string): Promise<string> {
+  const ics = await (await context.request.get(`/buchung/bestaetigung/${bookingNumber}/reise.ics`)).text()
+  const [, y, m, d] = /DTSTART[^:]*:(\d{4})(\d{2})(\d{2})/.exec(ics) ?? []
+  return `${y}-${m}-${d}`
+}
+
+async function register(page: Page, email: string): Promise<void> {
+  await gotoHydrated(page, '/registrierung/')
+  await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika')
+  await page.getByRole('textbox', { name: 'Nachname' }).fill('Kontofrau')
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await page.getByLabel('Passwort').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click()
+  await expect(page.getByText(/Fast geschafft: Wir haben Ihnen eine E-Mail geschickt/)).toBeVisible()
+}
+
+async function confirmByMail(page: Page, email: string): Promise<void> {
+  await gotoHydrated(page, linkIn(await mailTo(email, 'Bitte bestätigen Sie Ihre E-Mail-Adresse'), '/registrierung/bestaetigen/'))
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
+  await expect(page).toHaveURL(/\/konto\/\?hinweis=bestaetigt$/)
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible()
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await gotoHydrated(page, '/anmelden/')
+  const form = page.getByRole('form', { name: 'Mit E-Mail-Adresse und Passwort' })
+  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).toHaveURL(/\/konto\/$/)
+}
+
+const header = (page: Page) => page.getByRole('banner')
+
+test('register, confirm, see and link bookings, download the PDF, change the phone, sign out', async ({ page, browser, request }) => {
+  test.setTimeout(180_000)
+  const dates = await seatPlanDates(request, 36)
+  const email = `erika.${randomUUID().slice(0, 8)}@example.de`
+  const guest = await browser.newContext()
+  const booking = await guest.newPage()
+  // Booked as a guest with the address of the account to come, and once under another address.
+  const own = await bookToSuccess(booking, dates[34]?.dateId ?? 0, 'ueberweisung', { email, lastname: 'Kontofrau' })
+  const other = await bookToSuccess(booking, dates[35]?.dateId ?? 0, 'ueberweisung', { email: `anders.${randomUUID().slice(0, 8)}@example.de`, lastname: 'Gastmann' })
+  const otherDeparture = await departureOf(guest, other)
+  await guest.close()
+
+  await register(page, email)
+  await expectNoSeriousAxeViolations(page)
+  await confirmByMail(page, email)
+  await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+
+  // The booking with the account's address is there at once; the other is not.
+  await page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Meine Buchungen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Buchungen' })).toBeVisible()
+  await expect(page.getByText(`Buchungsnummer ${own}`)).toBeVisible()
+  await expect(page.getByText(`Buchungsnummer ${other}`)).toHaveCount(0)
+  await expectNoSeriousAxeViolations(page)
+
+  // The guest booking: a wrong surname finds nothing, the right details link it.
+  const linkForm = page.getByRole('form', { name: 'Eine Buchung hinzufügen' })
+  await linkForm.getByLabel('Buchungsnummer').fill(other)
+  await linkForm.getByLabel('Nachname der buchenden Person').fill('Falsch')
+  await linkForm.getByLabel('Abreisedatum').fill(otherDeparture)
+  await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
+  await expect(page.getByText(/Wir haben keine Buchung mit dieser Buchungsnummer/)).toBeVisible()
+  await linkForm.getByLabel('Nachname der buchenden Person').fill('gastmann')
+  await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
+  await expect(page.getByText('Die Buchung ist jetzt in Ihrem Konto.')).toBeVisible()
+  await expect(page.getByText(`Buchungsnummer ${other}`)).toBeVisible()
+
+  // One booking: trip, payment plan with the bank details, the PDF.
+  await page.getByRole('listitem').filter({ hasText: `Buchungsnummer ${own}` }).getByRole('link').click()
+  await expect(page.getByText(`Buchungsnummer ${own}`)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Ihre Reise' })).toContainText('Anna Kontofrau')
+  const payment = page.getByRole('region', { name: /^Zahlung/ })
+  await expect(payment.locator('dt:text-is("Verwendungszweck") + dd')).toHaveText(own)
+  await expect(payment.getByRole('img', { name: /^GiroCode für eine Überweisung/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Buchung eingegangen')
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: /Buchungsbestätigung.*\(PDF\)/ }).click()
+  const pdf = await (await download).path()
+  expect((await import('node:fs')).readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-')
+  await expectNoSeriousAxeViolations(page)
+
+  // The phone number: saved in the account and on the coming booking, which is confirmed anew.
+  await page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Meine Daten' }).click()
+  const contact = page.getByRole('form', { name: 'Anschrift und Telefon' })
+  await contact.getByLabel('Straße').fill('Lindenweg')
+  await contact.getByLabel('Hausnummer').fill('3')
+  await contact.getByLabel('Postleitzahl').fill('33602')
+  await contact.getByLabel('Ort').fill('Bielefeld')
+  await contact.getByLabel('Telefon').fill('0521 555123')
+  await contact.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText(/Ihre Kontaktdaten sind gespeichert und in Ihre(r|n) .*gebuchten Reise/)).toBeVisible()
+  // The changed confirmation of the coming booking (its PDF carries the new address).
+  await mailTo(email, `Ihre geänderte Buchung ${own}`)
+  await page.reload()
+  await expect(page.getByRole('form', { name: 'Anschrift und Telefon' }).getByLabel('Telefon')).toHaveValue('0521 555123')
+  await expectNoSeriousAxeViolations(page)
+
+  // Signing out: the header says "Anmelden" again, and Mein Konto asks for the sign-in.
+  await page.getByRole('button', { name: 'Abmelden' }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(header(page).getByRole('link', { name: 'Anmelden' })).toBeVisible()
+  await page.goto(`/konto/buchungen/${own}/`)
+  await expect(page).toHaveURL(/\/anmelden\/\?weiter=/)
+  // Back in with the password, the page asked for opens.
+  const form = page.getByRole('form', { name: 'Mit E-Mail-Adresse und Passwort' })
+  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+  await form.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).toHaveURL(new RegExp(`/konto/buchungen/${own}/$`))
+})
+
+test('sign-in link and a new password by mail; the same answer for an address without an account', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const email = `link.${randomUUID().slice(0, 8)}@example.de`
+  await register(page, email)
+  await confirmByMail(page, email)
+  await page.getByRole('button', { name: 'Abmelden' }).first().click()
+  await expect(header(page).getByRole('link', { name: 'Anmelden' })).toBeVisible()
+
+  // The sign-in link, asked for on the sign-in page; an unknown address reads the same answer.
+  await gotoHydrated(page, '/anmelden/')
+  const linkForm = page.getByRole('form', { name: 'Ohne Passwort: Anmeldelink per E-Mail' })
+  await linkForm.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(`niemand.${randomUUID().slice(0, 8)}@example.de`)
+  await linkForm.getByRole('button', { name: 'Anmeldelink schicken' }).click()
+  const answer = page.getByText(/Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht/)
+  await expect(answer).toBeVisible()
+  const unknownAnswer = await answer.innerText()
+  await linkForm.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await linkForm.getByRole('button', { name: 'Anmeldelink schicken' }).click()
+  await expect(answer).toHaveText(unknownAnswer)
+  const link = linkIn(await mailTo(email, 'Ihr Anmeldelink'), '/anmelden/link/')
+  // Opened in another browser (the phone that got the mail): one click signs in there, once.
+  const phone = await browser.newContext()
+  const phonePage = await phone.newPage()
+  await gotoHydrated(phonePage, link)
+  await phonePage.getByRole('button', { name: 'Jetzt anmelden' }).click()
+  await expect(phonePage).toHaveURL(/\/konto\/$/)
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'Guten Tag, Erika Kontofrau' })).toBeVisible()
+  await gotoHydrated(page, link)
+  await page.getByRole('button', { name: 'Jetzt anmelden' }).click()
+  await expect(page.getByText(/Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt/)).toBeVisible()
+
+  // A new password by mail: it works, the old one does not, and the phone is signed out.
+  await gotoHydrated(page, '/passwort/')
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await page.getByRole('button', { name: 'Link schicken' }).click()
+  await expect(page.getByText(/Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort/)).toBeVisible()
+  await gotoHydrated(page, linkIn(await mailTo(email, 'Ihr Link für ein neues Passwort'), '/passwort/'))
+  await page.getByRole('textbox', { name: 'Neues Passwort' }).fill('Ein ganz neues Passwort 2027')
+  await page.getByRole('button', { name: 'Passwort speichern' }).click()
+  await expect(page.getByText('Ihr neues Passwort gilt.', { exact: false })).toBeVisible()
+  await phonePage.goto('/konto/')
+  await expect(phonePage).toHaveURL(/\/anmelden\//)
+  await phone.close()
+  await gotoHydrated(page, '/anmelden/')
+  const form = page.getByRole('form', { name: 'Mit E-Mail-Adresse und Passwort' })
+  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+  await form.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByText('E-Mail-Adresse oder Passwort stimmen nicht.')).toBeVisible()
+  await signIn(page, email, 'Ein ganz neues Passwort 2027')
+  await expectNoSeriousAxeViolations(page)
+})
+
+test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  const dates = await seatPlanDates(request, 37)
+  const owner = `besitzer.${randomUUID().slice(0, 8)}@example.de`
+  const guest = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await guest.newPage(), dates[36]?.dateId ?? 0, 'ueberweisung', { email: owner })
+  await guest.close()
+
+  const stranger = `fremd.${randomUUID().slice(0, 8)}@example.de`
+  await register(page, stranger)
+  await confirmByMail(page, stranger)
+  await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buchung nicht gefunden' })).toBeVisible()
+  await expect(page.getByText(bookingNumber, { exact: false })).toHaveCount(0)
+  // The PDF and calendar file of the booking, with the stranger's session: 404.
+  for (const file of ['bestaetigung.pdf', 'reise.ics']) {
+    const answer = await page.request.get(`/buchung/bestaetigung/${bookingNumber}/${file}`)
+    expect(answer.status(), file).toBe(404)
+  }
+  // The account's data as a file: only the stranger's own.
+  const exported = await page.request.get('/konto/daten/meine-daten.json')
+  expect(exported.status()).toBe(200)
+  expect(await exported.text()).not.toContain(bookingNumber)
+  // Without any session: the data file is a 404 too.
+  expect((await request.get('/konto/daten/meine-daten.json')).status()).toBe(404)
+})
+
+test('account and sign-in pages are never kept: no-store, and no copy from the page cache', async ({ request }) => {
+  for (const path of ['/konto/', '/anmelden/', '/registrierung/', '/passwort/', '/anmelden/link/?token=abc', '/KONTO/buchungen/']) {
+    const first = await request.get(path, { maxRedirects: 0 })
+    const second = await request.get(path, { maxRedirects: 0 })
+    expect(first.status(), path).toBeLessThan(500)
+    expect(second.headers()['x-cache'], path).toBeUndefined()
+    expect(second.headers()['cache-control'], path).toContain('no-store')
+  }
+})
