@@ -134,7 +134,7 @@ export const cancelOfficeBooking = createServerFn({ method: 'POST' })
   )
   .handler(async ({ data }): Promise<CancellationResult> => {
     const staff = await requireStaff()
-    const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee, expectedPaid: data.expectedPaid }, staff, {
+    const result = await cancelBooking(await getDb(), data.bookingNumber, { version: data.version, expectedFee: data.expectedFee, expectedPaid: data.expectedPaid }, { kind: 'staff', id: staff.id, name: staff.name }, {
       today: todayInBerlin(),
       site: siteInfo(),
       bank: (await bookingSettings()).bank,

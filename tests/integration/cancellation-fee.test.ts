@@ -32,7 +32,7 @@ import { plain } from '../support/pdf-text'
 
 let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
-const staff = { id: 'staff-gebuehr', name: 'Frieda Gebühr' }
+const staff = { kind: 'staff' as const, id: 'staff-gebuehr', name: 'Frieda Gebühr' }
 const euros = (amount: number) => (amount / 1_000_000).toFixed(2)
 
 type Booked = BookedTwo

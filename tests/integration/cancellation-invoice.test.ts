@@ -30,7 +30,7 @@ import { flatText, plain, readPdfText } from '../support/pdf-text'
 
 let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
-const staff = { id: 'staff-rechnung', name: 'Rita Rechnung' }
+const staff = { kind: 'staff' as const, id: 'staff-rechnung', name: 'Rita Rechnung' }
 const site = siteInfo()
 const pdfContext = { settings, site, origin: 'http://localhost:3000' }
 

@@ -15,7 +15,7 @@ import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 
 let t: TestDatabase
-const staff = { id: 'staff-invoice', name: 'Ina Rechnung' }
+const staff = { kind: 'staff' as const, id: 'staff-invoice', name: 'Ina Rechnung' }
 const year = Number(todayInBerlin().slice(0, 4))
 
 async function prepare(tag: string) {

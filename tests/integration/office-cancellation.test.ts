@@ -21,7 +21,7 @@ import type { TestDatabase } from '../support/db'
 
 let t: TestDatabase
 let takeDate: ReturnType<typeof datePool>
-const staff = { id: 'staff-storno', name: 'Petra Büro' }
+const staff = { kind: 'staff' as const, id: 'staff-storno', name: 'Petra Büro' }
 
 async function book(offer: BookingOffer, tag: string, firstSeat = 0): Promise<{ number: string; id: number; price: number }> {
   const row = await createDraft(t.db, offer, settings)

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import type { BookingChange } from '~/lib/office/booking-changes'
 import { formatPrice } from '~/lib/format'
 import { officeBookingQuery, phoneBookingChoicesQuery } from '~/queries/office'
@@ -15,26 +16,6 @@ import type { ChangeResult } from '~/server/office/booking-changes.server'
 type Checked = { change: BookingChange; version: number; previous: number; gesamtpreis: number; details: string[] }
 /** A saved outcome names the version it made: once the booking moved on, it is no longer said. */
 type Outcome = { kind: 'saved' | 'refused'; message: string; field?: string; version?: number } | null
-
-/**
- * Runs one request of an office action at a time (a second click while it runs does nothing), with
- * `busy` for its button; `unreachable` says so when the server could not be reached.
- */
-export function useOneAtATime(unreachable: () => void) {
-  const [busy, setBusy] = useState(false)
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    try {
-      await work()
-    } catch {
-      unreachable()
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, run }
-}
 
 /**
  * The preview, confirmation and outcome of one change form, made on the version of the booking the

@@ -12,7 +12,7 @@ import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
 import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
 import type { ActionOutcome } from './ActionCheck'
-import { useOneAtATime } from './BookingChange'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 
 type Shown = { kind: 'quote'; quote: CancellationQuote; price: number } | ActionOutcome | null
 

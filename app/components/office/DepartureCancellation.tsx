@@ -16,7 +16,7 @@ import { cancelOfficeDeparture } from '~/server/office-departures.functions'
 import type { DepartureView } from '~/server/office/departures.server'
 import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
 import type { ActionOutcome } from './ActionCheck'
-import { useOneAtATime } from './BookingChange'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 
 type Shown = { kind: 'check'; reason: DepartureCancelReason } | ActionOutcome | null
 

@@ -67,3 +67,11 @@ export function bookingStateText(row: Pick<AccountBookingRow, 'status' | 'paymen
   if (row.status === 'cancelled') return BOOKING_STATUS_LABELS.cancelled
   return row.paymentState ? `${BOOKING_STATUS_LABELS.received} · ${PAYMENT_STATE_LABELS[row.paymentState]}` : BOOKING_STATUS_LABELS.received
 }
+
+/** Online a booking is cancelled until the day before departure; on the day itself the office takes the call. */
+export const ONLINE_CANCELLATION_MIN_DAYS = 1
+
+/** Why a booking cannot be cancelled online any more, with the phone to call. */
+export function onlineCancellationClosedText(phone: string): string {
+  return `Ihre Reise beginnt heute oder hat schon begonnen. Eine Stornierung nehmen wir jetzt nur telefonisch entgegen: ${phone}.`
+}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, Outlet, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { useSingleAction } from '~/components/account/use-single-action'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { Button } from '~/components/ui/Button'
 import { accountReturnPath } from '~/lib/account/auth'
 import { accountStateQuery } from '~/queries/account'
@@ -22,11 +22,13 @@ export const Route = createFileRoute('/konto')({
 function AccountLayout() {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const signOut = useSingleAction(async () => {
-    await signOutCustomer()
-    queryClient.removeQueries({ queryKey: ['account'] })
-    await router.navigate({ to: '/' })
-  })
+  const signOut = useOneAtATime()
+  const signOutNow = () =>
+    signOut.run(async () => {
+      await signOutCustomer()
+      queryClient.removeQueries({ queryKey: ['account'] })
+      await router.navigate({ to: '/' })
+    })
   return (
     <div className="account">
       <nav aria-label="Mein Konto" className="account__nav container">
@@ -43,7 +45,7 @@ function AccountLayout() {
             <Link to="/konto/daten/">Meine Daten</Link>
           </li>
         </ul>
-        <Button variant="secondary" size="small" onClick={signOut.run} busy={signOut.busy}>
+        <Button variant="secondary" size="small" onClick={signOutNow} busy={signOut.busy}>
           Abmelden
         </Button>
       </nav>

@@ -14,6 +14,7 @@ import type { BankDetails } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { cancellationQuote, daysBeforeText, departureQuote, feeInstalmentAmount } from '~/lib/office/cancellation'
 import type { CancellationRecord, DepartureCancelReason } from '~/lib/office/cancellation'
+import type { AuditActor } from '~/lib/office/audit'
 import { minimumState } from '~/lib/office/departure-lists'
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import type { CancellationQuote } from '~/lib/office/cancellation'
@@ -94,8 +95,17 @@ export async function cancelBooking(
   bookingNumber: string,
   /** What the office's check showed: the version, the fee and the money in (a payment recorded meanwhile changes the refund or the rest owed). */
   seen: { version: number; expectedFee: number; expectedPaid: number },
-  staff: Pick<StaffMember, 'id' | 'name'>,
-  context: { today: string; site: SiteInfo; bank: BankDetails; notify: boolean },
+  /** The office's clerk, or the customer in Mein Konto. */
+  actor: AuditActor,
+  context: {
+    today: string
+    site: SiteInfo
+    bank: BankDetails
+    notify: boolean
+    /** Online, a customer cancels until this many days before departure; then `tooLateMessage`. */
+    minDaysBefore?: number
+    tooLateMessage?: string
+  },
 ): Promise<CancellationResult | null> {
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, bookingNumber)
@@ -105,8 +115,9 @@ export async function cancelBooking(
     const quote = quoteOf(row, context.today)
     if (quote.fee !== seen.expectedFee) return { kind: 'refused', message: FEE_MOVED_MESSAGE }
     if (quote.paid !== seen.expectedPaid) return { kind: 'refused', message: PAID_MOVED_MESSAGE }
+    if (context.minDaysBefore !== undefined && quote.daysBefore < context.minDaysBefore) return { kind: 'refused', message: context.tooLateMessage ?? FEE_MOVED_MESSAGE }
 
-    await endBooking(tx, row, { by: 'customer', price: row.price, ...quote }, staff)
+    await endBooking(tx, row, { by: 'customer', price: row.price, ...quote }, actor)
     const replaced = await lastInvoiceNumber(tx, row.id)
     const invoice = quote.fee > 0 ? await issueCancellationInvoice(tx, row.id, row.version + 1) : null
     const email = emailOf(row.contact)
@@ -174,7 +185,7 @@ async function endBooking(
   tx: Database,
   row: { id: number; bookingNumber: string; version: number },
   record: CancellationRecord,
-  staff: Pick<StaffMember, 'id' | 'name'>,
+  actor: AuditActor,
 ): Promise<void> {
   await tx.delete(seatReservations).where(eq(seatReservations.bookingId, row.id))
   await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.bookingId, row.id), eq(payments.status, 'open')))
@@ -195,7 +206,7 @@ async function endBooking(
   const { by, reason, refund, percent, owed, owedBy } = record
   await audit(
     tx,
-    { kind: 'staff', id: staff.id, name: staff.name },
+    actor,
     {
       action: 'booking.cancelled',
       booking: { id: row.id, bookingNumber: row.bookingNumber },
@@ -255,7 +266,7 @@ export async function cancelDeparture(
     let mailed = 0
     for (const row of rows) {
       const quote = departureQuote({ dateFrom: date.dateFrom, cancelledOn: context.today, paid: row.paid })
-      await endBooking(tx, row, { by: 'operator', reason: input.reason, price: row.price, ...quote }, staff)
+      await endBooking(tx, row, { by: 'operator', reason: input.reason, price: row.price, ...quote }, { kind: 'staff', id: staff.id, name: staff.name })
       const email = emailOf(row.contact)
       if (!email) continue
       const replaced = await lastInvoiceNumber(tx, row.id)

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import * as z from 'zod/mini'
 import { AccountPage } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
-import { useSingleAction } from '~/components/account/use-single-action'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { Button } from '~/components/ui/Button'
 import { ACCOUNT_MESSAGES } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
@@ -23,18 +23,20 @@ function SignInByLink() {
   const router = useRouter()
   const queryClient = useQueryClient()
   const [notice, setNotice] = useState<Notice>(token ? null : { tone: 'error', text: ACCOUNT_MESSAGES.linkInvalid })
-  const signIn = useSingleAction(async () => {
-    const result = await signInWithLink({ data: { token } })
-    if (result.kind !== 'signed-in') return setNotice({ tone: 'error', text: result.message })
-    await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
-    await router.navigate({ to: '/konto/' })
-  })
+  const signIn = useOneAtATime()
+  const signInNow = () =>
+    signIn.run(async () => {
+      const result = await signInWithLink({ data: { token } })
+      if (result.kind !== 'signed-in') return setNotice({ tone: 'error', text: result.message })
+      await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
+      await router.navigate({ to: '/konto/' })
+    })
   return (
     <AccountPage title="Mit Anmeldelink anmelden" notice={notice}>
       {token && notice === null ? (
         <>
           <p>Mit einem Klick sind Sie in Ihrem Kundenkonto angemeldet.</p>
-          <Button onClick={signIn.run} busy={signIn.busy}>
+          <Button onClick={signInNow} busy={signIn.busy}>
             Jetzt anmelden
           </Button>
         </>

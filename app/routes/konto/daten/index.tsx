@@ -4,7 +4,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
-import { useSingleAction } from '~/components/account/use-single-action'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
 import { accountContactSchema, accountDeletionSchema, emailChangeSchema } from '~/lib/account/profile'
@@ -148,19 +148,21 @@ function Sessions({ sessions }: { sessions: readonly AccountSession[] }) {
 function SessionRow({ session, onDone }: { session: AccountSession; onDone: (notice: Notice) => void }) {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const revoke = useSingleAction(async () => {
-    const result = await revokeAccountSession({ data: { id: session.id } })
-    await queryClient.invalidateQueries({ queryKey: ['account'] })
-    if (session.current) return void (await router.navigate({ to: '/anmelden/' }))
-    onDone({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
-  })
+  const revoke = useOneAtATime()
+  const revokeNow = () =>
+    revoke.run(async () => {
+      const result = await revokeAccountSession({ data: { id: session.id } })
+      await queryClient.invalidateQueries({ queryKey: ['account'] })
+      if (session.current) return void (await router.navigate({ to: '/anmelden/' }))
+      onDone({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
+    })
   return (
     <li>
       <strong>{session.browser}</strong>
       {session.current ? ' (dieser Browser)' : ''}
       <br />
       angemeldet am {formatDateTime(new Date(session.signedInAt))}, zuletzt genutzt am {formatDateTime(new Date(session.lastUsedAt))}{' '}
-      <Button variant="ghost" size="small" onClick={revoke.run} busy={revoke.busy}>
+      <Button variant="ghost" size="small" onClick={revokeNow} busy={revoke.busy}>
         Abmelden<span className="visually-hidden">: {session.browser}, angemeldet am {formatDateTime(new Date(session.signedInAt))}</span>
       </Button>
     </li>

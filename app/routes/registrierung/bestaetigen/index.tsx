@@ -4,7 +4,7 @@ import { useState } from 'react'
 import * as z from 'zod/mini'
 import { AccountPage } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
-import { useSingleAction } from '~/components/account/use-single-action'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { Button } from '~/components/ui/Button'
 import { ACCOUNT_MESSAGES } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
@@ -23,19 +23,21 @@ function ConfirmAddress() {
   const router = useRouter()
   const queryClient = useQueryClient()
   const [notice, setNotice] = useState<Notice>(token ? null : { tone: 'error', text: ACCOUNT_MESSAGES.linkInvalid })
-  const confirm = useSingleAction(async () => {
-    const result = await confirmEmail({ data: { token } })
-    if (result.kind !== 'confirmed') return setNotice({ tone: 'error', text: result.message })
-    await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
-    await router.navigate({ to: '/konto/', search: { hinweis: 'bestaetigt' } })
-  })
+  const confirm = useOneAtATime()
+  const confirmNow = () =>
+    confirm.run(async () => {
+      const result = await confirmEmail({ data: { token } })
+      if (result.kind !== 'confirmed') return setNotice({ tone: 'error', text: result.message })
+      await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
+      await router.navigate({ to: '/konto/', search: { hinweis: 'bestaetigt' } })
+    })
 
   return (
     <AccountPage title="E-Mail-Adresse bestätigen" notice={notice}>
       {token && notice === null ? (
         <>
           <p>Bitte bestätigen Sie mit einem Klick, dass diese E-Mail-Adresse Ihnen gehört. Danach sind Sie angemeldet.</p>
-          <Button onClick={confirm.run} busy={confirm.busy}>
+          <Button onClick={confirmNow} busy={confirm.busy}>
             E-Mail-Adresse bestätigen
           </Button>
         </>

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
+import { AccountCancellation } from '~/components/account/AccountCancellation'
 import { AccountPage } from '~/components/account/AccountPage'
 import { BookedTrip, PaymentPlan } from '~/components/booking/BookingConfirmation'
 import { PriceSummary } from '~/components/booking/PriceSummary'
@@ -58,6 +59,8 @@ function AccountBookingPage() {
           )}
         </ul>
       </section>
+
+      <AccountCancellation bookingNumber={booking.bookingNumber} email={booking.booker.email} cancelled={cancelled} />
 
       <section className="section section--tight" aria-labelledby="verlauf-titel">
         <h2 id="verlauf-titel">Verlauf</h2>
