@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import type { BrowserContext, Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
 import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatPlanDates } from './support'
 
 const PASSWORD = 'Mit dem Bus an die Ostsee'
@@ -198,6 +199,68 @@ test('sign-in link and a new password by mail; the same answer for an address wi
   await expect(page.getByText('E-Mail-Adresse oder Passwort stimmen nicht.')).toBeVisible()
   await signIn(page, email, 'Ein ganz neues Passwort 2027')
   await expectNoSeriousAxeViolations(page)
+})
+
+test('pay by the GiroCode shown: the office records it and the account shows it; cancel with the fee shown first', async ({ page, browser, request }) => {
+  test.setTimeout(180_000)
+  const dates = await seatPlanDates(request, 38)
+  const email = `zahlt.${randomUUID().slice(0, 8)}@example.de`
+  const guest = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await guest.newPage(), dates[37]?.dateId ?? 0, 'ueberweisung', { email })
+  await guest.close()
+  await register(page, email)
+  await confirmByMail(page, email)
+  await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
+
+  // What the customer transfers: the first amount due, as the GiroCode's caption names it.
+  const payment = page.getByRole('region', { name: /^Zahlung/ })
+  const caption = await payment.locator('figcaption').innerText()
+  const due = /über ([\d.,]+\s€)/.exec(caption)?.[1] ?? ''
+  expect(due).not.toBe('')
+
+  // The office records the transfer on the booking's page.
+  const officeContext = await browser.newContext()
+  const office = await officeContext.newPage()
+  await gotoHydrated(office, `/buero/buchungen/${bookingNumber}/`)
+  await office.getByLabel('E-Mail-Adresse').fill(DEMO_STAFF[0]?.email ?? '')
+  await office.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await office.getByRole('button', { name: 'Anmelden' }).click()
+  const form = office.getByRole('form', { name: 'Zahlung oder Erstattung erfassen' })
+  await form.getByLabel('Betrag in Euro').fill(due.replace(/\s/g, ' '))
+  await form.getByLabel('Zahlungsweg').selectOption({ label: 'Überweisung' })
+  await form.getByRole('button', { name: 'Erfassen' }).click()
+  await expect(form.getByRole('status')).toContainText('ist erfasst')
+  await officeContext.close()
+
+  // The account shows it: the instalment is paid, the list says so.
+  await page.reload()
+  await expect(payment.getByRole('row', { name: /^Anzahlung/ })).toContainText('bezahlt')
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Zahlung erfasst')
+  await gotoHydrated(page, '/konto/buchungen/')
+  await expect(page.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` })).toContainText('gebucht · Anzahlung bezahlt')
+
+  // Cancelling: the fee and the refund are shown before anything happens; "Nicht stornieren" keeps the booking.
+  await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
+  const cancel = page.getByRole('region', { name: 'Reise stornieren' })
+  await cancel.getByRole('button', { name: 'Stornokosten berechnen' }).click()
+  const check = cancel.getByRole('region', { name: 'Ihre Stornierung' })
+  await expect(check.getByRole('heading', { name: 'Ihre Stornierung' })).toBeFocused()
+  await expect(check.locator('dt:text-is("Stornogebühr") + dd')).toContainText('%')
+  await expect(check.locator('dt:text-is("Bereits bezahlt") + dd')).toHaveText(due)
+  await check.getByRole('button', { name: 'Nicht stornieren' }).click()
+  await expect(cancel.getByRole('button', { name: 'Stornokosten berechnen' })).toBeFocused()
+  await cancel.getByRole('button', { name: 'Stornokosten berechnen' }).click()
+  await expectNoSeriousAxeViolations(page)
+  // A fast double click cancels once.
+  await check.getByRole('button', { name: 'kostenpflichtig stornieren' }).dblclick()
+  await expect(cancel.getByRole('status')).toContainText('Ihre Buchung ist storniert.')
+  await expect(page.getByText(`Buchungsnummer ${bookingNumber} · storniert`)).toBeVisible()
+  await mailTo(email, `Stornobestätigung für Ihre Buchung ${bookingNumber}`)
+  const subjects = await Promise.all(mailsWith(email).map(async (raw) => (await simpleParser(raw)).subject ?? ''))
+  expect(subjects.filter((subject) => subject.startsWith('Stornobestätigung'))).toHaveLength(1)
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Buchung storniert')
+  await expect(page.getByRole('button', { name: 'Stornokosten berechnen' })).toHaveCount(0)
 })
 
 test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {
