@@ -23,13 +23,14 @@ import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 
 /** What the header and the booking need to know: signed in, and as whom. */
-export type AccountState = { signedIn: false } | { signedIn: true; firstname: string; name: string; email: string }
+/** `id` is the account's opaque id (the browser's Merkliste remembers which account it was merged with). */
+export type AccountState = { signedIn: false } | { signedIn: true; id: string; firstname: string; name: string; email: string }
 
 export const fetchAccountState = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountState> => {
   setResponseHeader('Cache-Control', 'no-store')
   const customer = await currentCustomer()
   if (!customer) clearSignedInHint()
-  return customer ? { signedIn: true, firstname: customer.firstname, name: customer.name, email: customer.email } : { signedIn: false }
+  return customer ? { signedIn: true, id: customer.id, firstname: customer.firstname, name: customer.name, email: customer.email } : { signedIn: false }
 })
 
 export type Refused = { kind: 'refused'; message: string }

@@ -25,12 +25,15 @@ import { currentStaff, needsTwoFactorSetup } from './office/staff.server'
 import { getDb } from './runtime.server'
 import { eq } from 'drizzle-orm'
 import { newDraft } from '~/lib/booking/draft'
+import { withBookerFromAccount } from '~/lib/account/profile'
 import { priceBooking } from '~/lib/booking/price'
 import { firstIncompleteStep } from '~/lib/booking/steps'
 import { bookings } from './db/schema'
 import { bookDraft, draftRevisionSchema, idempotencyKeySchema } from './services/booking/book.server'
 import { createDraft, describeDraft, DRAFT_ID_PATTERN, loadDraft, repairDraft, saveDraft } from './services/booking/drafts.server'
 import type { SavedDraft, SaveResult } from './services/booking/drafts.server'
+import { currentCustomer } from './account/customer.server'
+import { accountProfile } from './account/profile.server'
 import { bookingAccess, cookieOptions, grantBookingAccess } from './booking/access.server'
 import { offerOf, seatStates, unbookableReason, UNBOOKABLE_MESSAGES } from './services/booking/offer.server'
 import { bookingSettings } from './services/booking/runtime.server'
@@ -159,6 +162,12 @@ export const openBooking = createServerFn({ method: 'POST' })
     // The draft becomes the office's phone booking (saveDraft keeps the stored mark from then on).
     const forCaller = <R extends { draft: BookingDraft }>(row: R): R => (staff ? { ...row, draft: { ...row.draft, telefon: true } } : row)
     const db = await getDb()
+    // A signed-in customer's new booking starts with their data as the booking person's (DESIGN 13).
+    const fromAccount = async <R extends { draft: BookingDraft }>(row: R): Promise<R> => {
+      const customer = staff ? null : await currentCustomer()
+      const profile = customer ? await accountProfile(db, customer.id) : null
+      return profile ? { ...row, draft: withBookerFromAccount(row.draft, profile) } : row
+    }
     const settings = await bookingSettings()
     const offer = await offerOf(db, data.tripDateId)
     const existing = await loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? '')
@@ -172,7 +181,7 @@ export const openBooking = createServerFn({ method: 'POST' })
     // thousands. A visit of an existing one counts as a save.
     const limited = limitCurrentClient(draftRow ? 'save' : 'draft')
     if (limited) return { kind: 'unavailable', message: limited.message }
-    let row = forCaller(draftRow ?? (await createDraft(db, offer, settings)))
+    let row = forCaller(draftRow ?? (await fromAccount(await createDraft(db, offer, settings))))
     // Saved on top of the revision just read: a save of another tab in between is kept (then the
     // stored draft is current already and is what this page gets).
     const client = requestClientAddress()
@@ -182,7 +191,7 @@ export const openBooking = createServerFn({ method: 'POST' })
     }
     if (saved.kind === 'stale') saved = { kind: 'saved', ...saved.current }
     if (saved.kind !== 'saved') {
-      row = forCaller(await createDraft(db, offer, settings))
+      row = forCaller(await fromAccount(await createDraft(db, offer, settings)))
       saved = await saveDraft(db, row, offer, row.draft, settings, new Date(), null, client)
     }
     setCookie(draftCookie(data.tripDateId), row.id, cookieOptions(settings.draftMinutes * 60))

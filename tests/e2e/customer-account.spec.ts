@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import type { BrowserContext, Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
-import { bookToSuccess, expectNoSeriousAxeViolations, gotoHydrated, mailsWith, seatPlanDates } from './support'
+import { bookToSuccess, expectNoSeriousAxeViolations, fillStep1, gotoHydrated, mailsWith, next, seatPlanDates } from './support'
 
 const PASSWORD = 'Mit dem Bus an die Ostsee'
 
@@ -261,6 +261,57 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   await page.reload()
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Buchung storniert')
   await expect(page.getByRole('button', { name: 'Stornokosten berechnen' })).toHaveCount(0)
+})
+
+const wishlistLink = (page: Page, text: string) => header(page).getByRole('link', { name: `Merkliste, ${text}` })
+
+test('the Merkliste of one browser appears in another after sign-in; a booking starts with the account’s data', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  const [first, second, forBooking] = (await seatPlanDates(request, 41)).slice(38)
+  const email = `merkt.${randomUUID().slice(0, 8)}@example.de`
+  // The computer: a trip on the list before the account exists, kept through the registration.
+  await gotoHydrated(page, `/reise/${first?.tripId}/`)
+  await page.getByRole('button', { name: 'Auf die Merkliste' }).click()
+  await expect(wishlistLink(page, '1 Reise')).toBeVisible()
+  await register(page, email)
+  await confirmByMail(page, email)
+  await expect(wishlistLink(page, '1 Reise')).toBeVisible()
+
+  // The phone: its own trip, then the sign-in brings the computer's as well.
+  const phone = await browser.newContext()
+  const phonePage = await phone.newPage()
+  await gotoHydrated(phonePage, `/reise/${second?.tripId}/`)
+  await phonePage.getByRole('button', { name: 'Auf die Merkliste' }).click()
+  await signIn(phonePage, email)
+  await expect(wishlistLink(phonePage, '2 Reisen')).toBeVisible()
+  // Removed on the phone, gone on the computer at its next page.
+  await gotoHydrated(phonePage, `/reise/${first?.tripId}/`)
+  await phonePage.getByRole('button', { name: 'Von der Merkliste entfernen' }).click()
+  await expect(wishlistLink(phonePage, '1 Reise')).toBeVisible()
+  await gotoHydrated(page, `/reise/${first?.tripId}/`)
+  await expect(wishlistLink(page, '1 Reise')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Auf die Merkliste' })).toBeVisible()
+  await phone.close()
+
+  // The account's data go into a new booking's booking person (editable).
+  await gotoHydrated(page, '/konto/daten/')
+  const contact = page.getByRole('form', { name: 'Anschrift und Telefon' })
+  await contact.getByLabel('Straße').fill('Am Markt')
+  await contact.getByLabel('Hausnummer').fill('7')
+  await contact.getByLabel('Postleitzahl').fill('33602')
+  await contact.getByLabel('Ort').fill('Bielefeld')
+  await contact.getByLabel('Telefon').fill('0521 444555')
+  await contact.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Ihre Kontaktdaten sind gespeichert.')).toBeVisible()
+  await gotoHydrated(page, `/buchung/${forBooking?.dateId}/step1/`)
+  await fillStep1(page, 'Erika Kontofrau')
+  await next(page, 2)
+  const booker = page.getByRole('group', { name: 'Person 1 (bucht die Reise)' })
+  await expect(booker.getByRole('textbox', { name: 'Vorname', exact: true })).toHaveValue('Erika')
+  await expect(booker.getByRole('textbox', { name: 'Nachname', exact: true })).toHaveValue('Kontofrau')
+  await expect(booker.getByRole('textbox', { name: 'Straße', exact: true })).toHaveValue('Am Markt')
+  await expect(booker.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true })).toHaveValue(email)
+  await expect(booker.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveValue('0521 444555')
 })
 
 test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {

@@ -87,14 +87,15 @@ export async function freeSeats(page: Page, n: number): Promise<Locator[]> {
 
 export const seatButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^Platz ${label},`) })
 
-export async function fillStep1(page: Page): Promise<string[]> {
+/** `first`: how step 1 names the first traveller ('Person 1', or the booking person's name when it is known). */
+export async function fillStep1(page: Page, first = 'Person 1'): Promise<string[]> {
   const [a, b] = await freeSeats(page, 2)
   const labels = [(await a!.innerText()).trim(), (await b!.innerText()).trim()]
-  await page.getByRole('radio', { name: /^Person 1/ }).check()
+  await page.getByRole('radio', { name: new RegExp(`^${first}`) }).check()
   await Promise.all([saved(page), a!.click()])
   await page.getByRole('radio', { name: /^Person 2/ }).check()
   await Promise.all([saved(page), b!.click()])
-  await page.getByLabel('Zustieg für Person 1').selectOption({ index: 1 })
+  await page.getByLabel(`Zustieg für ${first}`).selectOption({ index: 1 })
   await page.getByLabel('Zustieg für Person 2').selectOption({ index: 1 })
   return labels
 }

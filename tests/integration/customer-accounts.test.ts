@@ -8,6 +8,7 @@ import { ACCOUNT_LINK_PATHS, ACCOUNT_MAILS_PER_HOUR, customerAuthFor } from '~/s
 import type { CustomerAuth } from '~/server/account/auth.server'
 import { customerBookingId, customerOfSession, linkGuestBooking, listCustomerBookings } from '~/server/account/customer.server'
 import type { Customer } from '~/server/account/customer.server'
+import { syncWishlist } from '~/server/account/wishlist.server'
 import { bookings, customerAccounts, customerSessions, customerUsers, mailOutbox, tripDates } from '~/server/db/schema'
 import { bookTwo, datePool } from '../support/booking'
 import type { BookedTwo } from '../support/booking'
@@ -199,5 +200,20 @@ describe('Meine Buchungen', () => {
     expect(await t.db.select().from(customerUsers).where(eq(customerUsers.id, customer.id))).toEqual([])
     expect(await t.db.select().from(customerSessions).where(eq(customerSessions.userId, customer.id))).toEqual([])
     expect(await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, own.id))).toHaveLength(1)
+  })
+})
+
+describe('the Merkliste in the account', () => {
+  it('merges the browser’s list at the first sign-in, is read on other devices, and takes each change whole', async () => {
+    const { customer } = await confirmedCustomer('merkliste@example.de')
+    // The phone's list at its first sign-in: the account's is empty.
+    expect(await syncWishlist(t.db, customer.id, [3, 1], 'merge')).toEqual([3, 1])
+    // The computer's first sign-in: its own trips first, then the account's it did not have.
+    expect(await syncWishlist(t.db, customer.id, [7, 1], 'merge')).toEqual([7, 1, 3])
+    // The phone on its next visit reads the account's list.
+    expect(await syncWishlist(t.db, customer.id, [3, 1], 'pull')).toEqual([7, 1, 3])
+    // A trip removed on the phone is gone everywhere (a merge would bring it back; a change replaces).
+    expect(await syncWishlist(t.db, customer.id, [7, 3], 'replace')).toEqual([7, 3])
+    expect(await syncWishlist(t.db, customer.id, [], 'pull')).toEqual([7, 3])
   })
 })

@@ -6,6 +6,7 @@ import type { KeyboardEvent, ReactNode } from 'react'
 import { formatTripCount } from '~/lib/format'
 import type { MenuItem, SiteInfo } from '~/lib/site'
 import { AccountLink } from '../account/AccountLink'
+import { WishlistSync } from '../account/WishlistSync'
 import { ClockIcon, HeartIcon, MenuIcon, PhoneIcon } from './icons'
 import { Logo } from './Logo'
 import { MainNav } from './MainNav'
@@ -86,6 +87,7 @@ function FullHeader({
         <Logo name={site.name} claim={site.claim} />
         <div className="site-header__tools">
           <AccountLink />
+          <WishlistSync />
           <Link
             to="/reiseuebersicht/merkliste/"
             className="header-tool header-wishlist"

@@ -97,3 +97,8 @@ export function mergeIntoWishlist(incoming: Wishlist): MergeResult {
   if (result.added > 0) write(result.list)
   return result
 }
+
+/** The list as the customer's account keeps it (signed in on another device meanwhile). */
+export function replaceWishlist(list: Wishlist): void {
+  if (serialiseWishlist(list) !== serialiseWishlist(getWishlist())) write(list)
+}

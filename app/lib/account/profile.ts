@@ -59,3 +59,35 @@ export function browserLabel(userAgent: string | null | undefined): string {
   if (!browser) return system ? `Browser unter ${system}` : 'Unbekannter Browser'
   return system ? `${browser} unter ${system}` : browser
 }
+
+/**
+ * A new booking of a signed-in customer: the booking person is filled in from the account (each
+ * field stays editable in step 2). Only empty fields are filled, so nothing typed is replaced.
+ */
+export function withBookerFromAccount<D extends { allRooms: { teilnehmer: { buchender: boolean; firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string; email: string; tel: string }[] }[] }>(
+  draft: D,
+  account: AccountContact & { email: string },
+): D {
+  const from = {
+    firstname: account.firstname,
+    lastname: account.lastname,
+    street: account.street,
+    street_nr: account.streetNr,
+    zip: account.zip,
+    city: account.city,
+    email: account.email,
+    tel: account.phone,
+  }
+  return {
+    ...draft,
+    allRooms: draft.allRooms.map((room) => ({
+      ...room,
+      teilnehmer: room.teilnehmer.map((p) => {
+        if (!p.buchender) return p
+        const filled = { ...p }
+        for (const [key, value] of Object.entries(from) as [keyof typeof from, string][]) if (!filled[key].trim()) filled[key] = value
+        return filled
+      }),
+    })),
+  }
+}

@@ -3,7 +3,8 @@
 // The TS property names are Better Auth's field names, which its Drizzle adapter reads; SQL names
 // are snake_case like the rest of the schema. The contact data a booking is filled in from are the
 // account's own columns, written by the account's functions, not by Better Auth.
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -79,4 +80,17 @@ export const customerVerifications = pgTable(
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [index('customer_verifications_identifier_idx').on(t.identifier)],
+)
+
+/** The account's Merkliste: trip ids, newest first, at most WISHLIST_MAX (migration 0024). */
+export const customerWishlists = pgTable(
+  'customer_wishlists',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    tripIds: integer('trip_ids').array().notNull().default(sql`'{}'`),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('customer_wishlists_size_check', sql`cardinality(${t.tripIds}) <= 100`)],
 )
