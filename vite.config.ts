@@ -137,7 +137,9 @@ export default defineConfig({
       errorHandler: './app/server/nitro/error-page.ts',
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its WASM and data bundle, pdfkit its font metrics (.afm) at run time from their package folders.
-      traceDeps: ['@electric-sql/pglite', 'pdfkit'],
+      // SimpleWebAuthn imports reflect-metadata for its effect before its certificate library
+      // (tsyringe) runs; bundled, that order is lost and the server fails to start.
+      traceDeps: ['@electric-sql/pglite', 'pdfkit', '@simplewebauthn/server'],
       routeRules: {
         '/latest-build.json': { headers: { 'Cache-Control': 'no-cache' } },
       },

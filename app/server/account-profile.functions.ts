@@ -3,16 +3,20 @@
 // function starts with requireCustomer: without a session the answer is a 404.
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
+import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { isAPIError } from 'better-auth/api'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { accountContactSchema, accountDeletionSchema, browserLabel, emailChangeSchema } from '~/lib/account/profile'
 import type { AccountSession } from '~/lib/account/profile'
+import { PASSKEY_MESSAGES, webAuthnResponseSchema } from '~/lib/account/auth'
 import { todayInBerlin } from '~/lib/calendar'
 import { customerAuth } from './account/auth.server'
 import { clearSignedInHint, requireCustomer } from './account/customer.server'
 import { accountProfile, keepBookingsOfAddress, saveAccountContact } from './account/profile.server'
 import type { AccountProfile } from './account/profile.server'
+import { deletePasskey, finishRegistration, listPasskeys, registrationOptions } from './account/passkeys.server'
+import type { PasskeyView } from './account/passkeys.server'
 import { customerAccounts } from './db/schema'
 import { limitCurrentClient } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
@@ -24,13 +28,13 @@ import { bookingSettings } from './services/booking/runtime.server'
 
 const headers = () => getRequest().headers
 
-export type AccountData = { profile: AccountProfile; hasPassword: boolean; sessions: AccountSession[] }
+export type AccountData = { profile: AccountProfile; hasPassword: boolean; sessions: AccountSession[]; passkeys: PasskeyView[] }
 
 export const fetchAccountData = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountData> => {
   const customer = await requireCustomer()
   const db = await getDb()
   const auth = await customerAuth()
-  const [profile, passwords, sessions, current] = await Promise.all([
+  const [profile, passwords, sessions, current, passkeys] = await Promise.all([
     accountProfile(db, customer.id),
     db
       .select({ id: customerAccounts.id })
@@ -38,11 +42,13 @@ export const fetchAccountData = createServerFn({ method: 'GET' }).handler(async 
       .where(and(eq(customerAccounts.userId, customer.id), eq(customerAccounts.providerId, 'credential'), isNotNull(customerAccounts.password))),
     auth.api.listSessions({ headers: headers() }),
     auth.api.getSession({ headers: headers() }),
+    listPasskeys(db, customer),
   ])
   if (!profile) throw new Error('account without its row')
   return {
     profile,
     hasPassword: passwords.length > 0,
+    passkeys,
     sessions: sessions
       .map((s) => ({
         id: s.id,
@@ -131,4 +137,27 @@ export const deleteAccount = createServerFn({ method: 'POST' })
     clearSignedInHint()
     log('info', 'account deleted')
     return { kind: 'done', message: 'Ihr Kundenkonto ist gelöscht. Ihre Buchungen bleiben bestehen; die Unterlagen haben Sie per E-Mail erhalten.' }
+  })
+
+/** The challenge for a new passkey of the signed-in account, as the browser library's JSON text. */
+export const passkeyRegistrationOptions = createServerFn({ method: 'POST' }).handler(async (): Promise<{ optionsJson: string }> => {
+  const customer = await requireCustomer()
+  return { optionsJson: JSON.stringify(await registrationOptions(await getDb(), customer)) }
+})
+
+export const registerPasskey = createServerFn({ method: 'POST' })
+  .validator(z.object({ response: webAuthnResponseSchema }))
+  .handler(async ({ data }): Promise<Answer> => {
+    const customer = await requireCustomer()
+    const added = await finishRegistration(await getDb(), customer, data.response as unknown as RegistrationResponseJSON)
+    log('info', added ? 'passkey added' : 'passkey refused')
+    return added ? { kind: 'done', message: PASSKEY_MESSAGES.added } : { kind: 'refused', message: PASSKEY_MESSAGES.notAdded }
+  })
+
+export const removePasskey = createServerFn({ method: 'POST' })
+  .validator(z.object({ id: z.int().check(z.positive()) }))
+  .handler(async ({ data }): Promise<Answer> => {
+    const customer = await requireCustomer()
+    const removed = await deletePasskey(await getDb(), customer, data.id)
+    return removed ? { kind: 'done', message: 'Der Passkey ist entfernt.' } : { kind: 'refused', message: 'Diesen Passkey gibt es nicht mehr.' }
   })

@@ -5,22 +5,28 @@
 // address has an account.
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { isAPIError } from 'better-auth/api'
+import * as z from 'zod/mini'
 import {
   ACCOUNT_MESSAGES,
   accountEmailSchema,
   customerSignInSchema,
   linkTokenSchema,
   newCustomerPasswordSchema,
+  PASSKEY_MESSAGES,
   registrationSchema,
+  webAuthnResponseSchema,
 } from '~/lib/account/auth'
 import { throttledLoginMessage } from '~/lib/agency-login'
 import { ACCOUNT_LINK_PATHS, customerAuth } from './account/auth.server'
 import { clearSignedInHint, currentCustomer, customerLoginThrottles, markSignedIn } from './account/customer.server'
+import { authenticationOptions } from './account/passkeys.server'
 import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
 import { TOO_MANY_REQUESTS_MESSAGE, clientFailures, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
+import { getDb } from './runtime.server'
 
 /** What the header and the booking need to know: signed in, and as whom. */
 /** `id` is the account's opaque id (the browser's Merkliste remembers which account it was merged with). */
@@ -189,6 +195,31 @@ export const setNewPassword = createServerFn({ method: 'POST' })
       return { kind: 'reset' as const }
     }, 'customer new password'),
   )
+
+/** The challenge for a passkey sign-in (kept for this browser for five minutes), as the browser library's JSON text. */
+export const passkeySignInOptions = createServerFn({ method: 'POST' }).handler(async (): Promise<{ kind: 'options'; optionsJson: string } | Limited> => {
+  const limited = limitCurrentClient('passkey')
+  if (limited) return limited
+  return { kind: 'options', optionsJson: JSON.stringify(await authenticationOptions(await getDb())) }
+})
+
+export const signInWithPasskey = createServerFn({ method: 'POST' })
+  .validator(z.object({ response: webAuthnResponseSchema }))
+  .handler(async ({ data }): Promise<SignedIn | Refused> => {
+    try {
+      const auth = await customerAuth()
+      await auth.api.signInWithCustomerPasskey({ body: { response: data.response as unknown as AuthenticationResponseJSON }, headers: headers() })
+      markSignedIn()
+      log('info', 'customer login', { passkey: true })
+      return { kind: 'signed-in' }
+    } catch (error) {
+      if (refusal(error)) {
+        log('info', 'customer login refused', { reason: 'passkey' })
+        return { kind: 'refused', message: PASSKEY_MESSAGES.failed }
+      }
+      return unavailable('passkey login failed', error)
+    }
+  })
 
 export const signOutCustomer = createServerFn({ method: 'POST' }).handler(async (): Promise<{ kind: 'signed-out' }> => {
   const auth = await customerAuth()

@@ -314,6 +314,32 @@ test('the Merkliste of one browser appears in another after sign-in; a booking s
   await expect(booker.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveValue('0521 444555')
 })
 
+test('a passkey made in Meine Daten signs in without e-mail or password (Chromium’s virtual authenticator)', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = `passkey.${randomUUID().slice(0, 8)}@example.de`
+  await register(page, email)
+  await confirmByMail(page, email)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+
+  await gotoHydrated(page, '/konto/daten/')
+  const passkeys = page.getByRole('region', { name: 'Passkeys' })
+  await passkeys.getByRole('button', { name: 'Passkey einrichten' }).click()
+  await expect(passkeys.getByText('Der Passkey ist gespeichert.', { exact: false })).toBeVisible()
+  await expect(passkeys.getByRole('button', { name: /^Entfernen.*Passkey Chrome/ })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Abmelden' }).first().click()
+  await expect(header(page).getByRole('link', { name: 'Anmelden' })).toBeVisible()
+  await gotoHydrated(page, '/anmelden/?weiter=/konto/daten/')
+  await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click()
+  await expect(page).toHaveURL(/\/konto\/daten\/$/)
+  await expect(passkeys.getByText(/zuletzt genutzt am/)).toBeVisible()
+})
+
 test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
   const dates = await seatPlanDates(request, 37)

@@ -66,3 +66,18 @@ export function accountReturnPath(value: unknown): string {
   const queryOk = query === undefined || /^[\w\-.~%&=+]*$/.test(query)
   return pathOk && queryOk ? value : '/konto/'
 }
+
+/** A WebAuthn answer as the browser library sends it; the server library checks the rest. */
+export const webAuthnResponseSchema = z.looseObject({
+  id: z.string().check(z.minLength(1), z.maxLength(1500)),
+  rawId: z.string().check(z.maxLength(1500)),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(20_000)) }),
+})
+
+export const PASSKEY_MESSAGES = {
+  failed: 'Die Anmeldung mit dem Passkey hat nicht geklappt. Bitte versuchen Sie es erneut oder melden Sie sich mit E-Mail-Adresse und Passwort an.',
+  cancelled: 'Die Anmeldung mit dem Passkey wurde abgebrochen.',
+  added: 'Der Passkey ist gespeichert. Sie können sich damit künftig ohne Passwort anmelden.',
+  notAdded: 'Der Passkey konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+} as const

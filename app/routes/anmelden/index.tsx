@@ -6,11 +6,13 @@ import * as z from 'zod/mini'
 import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
-import { accountEmailSchema, accountReturnPath, customerSignInSchema } from '~/lib/account/auth'
+import { Button } from '~/components/ui/Button'
+import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
+import { ACCOUNT_MESSAGES, PASSKEY_MESSAGES, accountEmailSchema, accountReturnPath, customerSignInSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/lib/pre-hydration-forms'
 import { accountStateQuery } from '~/queries/account'
-import { requestSignInLink, signInCustomer } from '~/server/account.functions'
+import { passkeySignInOptions, requestSignInLink, signInCustomer, signInWithPasskey } from '~/server/account.functions'
 
 export const Route = createFileRoute('/anmelden/')({
   validateSearch: z.object({ weiter: z.optional(z.catch(z.string().check(z.maxLength(500)), '')) }),
@@ -43,6 +45,22 @@ function SignIn() {
       document.getElementById('anmelden-passwort')?.focus()
     },
   })
+
+  const passkey = useOneAtATime(() => setNotice({ tone: 'error', text: ACCOUNT_MESSAGES.unavailable }))
+  const signInWithAPasskey = () =>
+    passkey.run(async () => {
+      setNotice(null)
+      if (typeof window.PublicKeyCredential === 'undefined') return setNotice({ tone: 'error', text: 'Dieser Browser kann keine Passkeys verwenden.' })
+      const prepared = await passkeySignInOptions()
+      if (prepared.kind !== 'options') return setNotice({ tone: 'error', text: prepared.message })
+      const { startAuthentication } = await import('@simplewebauthn/browser')
+      const response = await startAuthentication({ optionsJSON: JSON.parse(prepared.optionsJson) as Parameters<typeof startAuthentication>[0]['optionsJSON'] }).catch(() => null)
+      if (!response) return setNotice({ tone: 'error', text: PASSKEY_MESSAGES.cancelled })
+      const result = await signInWithPasskey({ data: { response: { ...response, response: { ...response.response } } } })
+      if (result.kind !== 'signed-in') return setNotice({ tone: 'error', text: result.message })
+      await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
+      await router.navigate({ href: accountReturnPath(weiter) })
+    })
 
   const linkForm = useAppForm({
     defaultValues: { email: '' },
@@ -83,6 +101,13 @@ function SignIn() {
           <p>
             <Link to="/passwort/">Passwort vergessen?</Link>
           </p>
+        </section>
+        <section aria-labelledby="anmelden-passkey-titel" className="account-box">
+          <h2 id="anmelden-passkey-titel">Mit Passkey</h2>
+          <p>Haben Sie in Ihrem Konto einen Passkey eingerichtet, melden Sie sich mit Fingerabdruck, Gesicht oder der PIN Ihres Geräts an.</p>
+          <Button variant="secondary" onClick={() => void signInWithAPasskey()} busy={passkey.busy}>
+            Mit Passkey anmelden
+          </Button>
         </section>
         <section aria-labelledby="anmelden-link-titel" className="account-box">
           <h2 id="anmelden-link-titel">Ohne Passwort: Anmeldelink per E-Mail</h2>

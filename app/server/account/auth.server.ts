@@ -26,6 +26,7 @@ import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
 import { storedSecret } from '../stored-secret.server'
 import { accountMail } from './mails.server'
+import { customerPasskeySession, verifyAuthentication } from './passkeys.server'
 import type { AccountMailKind } from './mails.server'
 
 /** The pages the mailed links lead to; each asks for a click before it uses the token. */
@@ -145,6 +146,7 @@ function makeCustomerAuth(db: Database, secret: string) {
           await sendAccountMail(db, 'sign-in-link', email, user.name, pageLink(origin, ACCOUNT_LINK_PATHS.signInLink, token))
         },
       }),
+      customerPasskeySession((response) => verifyAuthentication(db, response)),
       // Last: it hands the cookies Better Auth sets to TanStack Start's response.
       tanstackStartCookies(),
     ],

@@ -4,7 +4,7 @@
 // are snake_case like the rest of the schema. The contact data a booking is filled in from are the
 // account's own columns, written by the account's functions, not by Better Auth.
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -93,4 +93,27 @@ export const customerWishlists = pgTable(
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [check('customer_wishlists_size_check', sql`cardinality(${t.tripIds}) <= 100`)],
+)
+
+/** A passkey of an account (migration 0025): the credential's public key (base64url) and signature counter. */
+export const customerPasskeys = pgTable(
+  'customer_passkeys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The authenticator's transports, comma-separated ('internal,hybrid'). */
+    transports: text('transports').notNull().default(''),
+    deviceType: text('device_type').notNull().default(''),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The browser it was made in, as the list names it. */
+    name: text('name').notNull(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    lastUsedAt: moment('last_used_at'),
+  },
+  (t) => [index('customer_passkeys_user_idx').on(t.userId)],
 )

@@ -34,6 +34,8 @@ export const CLIENT_LIMITS = {
   accountMail: { limit: 10, windowMs: 10 * 60_000 },
   /** Account links (sign-in link, confirmation, new password) with a token that is wrong or used: guesses. */
   accountToken: { limit: 20, windowMs: 10 * 60_000 },
+  /** Passkey sign-ins begun (each keeps a challenge for five minutes). */
+  passkey: { limit: 30, windowMs: 10 * 60_000 },
   /** Guest bookings that were not found when linking one to an account: a customer mistypes a few times. */
   bookingLink: { limit: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>
@@ -53,6 +55,7 @@ export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
   voucherGuessDraft: VOUCHER_GUESSES_MESSAGE,
   accountMail: 'Von Ihrem Anschluss wurden in kurzer Zeit sehr viele E-Mails angefordert. Bitte warten Sie einige Minuten.',
   accountToken: 'Von Ihrem Anschluss kamen sehr viele ungültige Links. Bitte warten Sie einige Minuten.',
+  passkey: 'Von Ihrem Anschluss wurden in kurzer Zeit sehr viele Anmeldungen mit Passkey begonnen. Bitte warten Sie einige Minuten.',
   bookingLink:
     'Sie haben sehr oft Angaben zu einer Buchung eingegeben, die wir nicht gefunden haben. Bitte warten Sie eine Stunde – oder rufen Sie uns an.',
 }

@@ -7,13 +7,15 @@ import type { Notice } from '~/components/account/AccountPage'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
+import { PASSKEY_MESSAGES } from '~/lib/account/auth'
 import { accountContactSchema, accountDeletionSchema, emailChangeSchema } from '~/lib/account/profile'
 import type { AccountSession } from '~/lib/account/profile'
 import { formatDateTime } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/lib/pre-hydration-forms'
 import { accountDataQuery } from '~/queries/account'
-import { deleteAccount, requestEmailChange, revokeAccountSession, saveContactData } from '~/server/account-profile.functions'
+import { deleteAccount, passkeyRegistrationOptions, registerPasskey, removePasskey, requestEmailChange, revokeAccountSession, saveContactData } from '~/server/account-profile.functions'
+import type { PasskeyView } from '~/server/account/passkeys.server'
 
 export const Route = createFileRoute('/konto/daten/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(accountDataQuery()),
@@ -27,6 +29,7 @@ function AccountData() {
     <AccountPage title="Meine Daten">
       <ContactForm />
       <EmailForm email={data.profile.email} />
+      <Passkeys passkeys={data.passkeys} />
       <Sessions sessions={data.sessions} />
       <section aria-labelledby="auskunft-titel" className="section section--tight account-box">
         <h2 id="auskunft-titel">Ihre Daten herunterladen</h2>
@@ -125,6 +128,58 @@ function EmailForm({ email }: { email: string }) {
           <form.SubmitButton variant="secondary">Neue Adresse bestätigen lassen</form.SubmitButton>
         </form.AppForm>
       </form>
+    </section>
+  )
+}
+
+function Passkeys({ passkeys }: { passkeys: readonly PasskeyView[] }) {
+  const queryClient = useQueryClient()
+  const [notice, setNotice] = useState<Notice>(null)
+  const action = useOneAtATime(() => setNotice({ tone: 'error', text: PASSKEY_MESSAGES.notAdded }))
+  const add = () =>
+    action.run(async () => {
+      setNotice(null)
+      if (typeof window.PublicKeyCredential === 'undefined') return setNotice({ tone: 'error', text: 'Dieser Browser kann keine Passkeys verwenden.' })
+      const { optionsJson } = await passkeyRegistrationOptions()
+      const { startRegistration } = await import('@simplewebauthn/browser')
+      const response = await startRegistration({ optionsJSON: JSON.parse(optionsJson) as Parameters<typeof startRegistration>[0]['optionsJSON'] }).catch(() => null)
+      if (!response) return setNotice({ tone: 'error', text: 'Das Einrichten des Passkeys wurde abgebrochen.' })
+      const result = await registerPasskey({ data: { response: { ...response, response: { ...response.response } } } })
+      setNotice({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
+      await queryClient.invalidateQueries({ queryKey: accountDataQuery().queryKey })
+    })
+  const remove = (passkey: PasskeyView) =>
+    action.run(async () => {
+      const result = await removePasskey({ data: { id: passkey.id } })
+      setNotice({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
+      await queryClient.invalidateQueries({ queryKey: accountDataQuery().queryKey })
+    })
+  return (
+    <section aria-labelledby="passkeys-titel" className="section section--tight account-box">
+      <h2 id="passkeys-titel">Passkeys</h2>
+      <p>
+        Mit einem Passkey melden Sie sich ohne Passwort an: mit Fingerabdruck, Gesicht oder der PIN Ihres Telefons oder Computers. Er ist an dieses Gerät
+        (oder Ihren Passwortmanager) gebunden und kann nicht erraten werden.
+      </p>
+      <NoticeLine notice={notice} />
+      {passkeys.length ? (
+        <ul className="account-sessions">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id}>
+              <strong>{passkey.name}</strong>
+              <br />
+              eingerichtet am {formatDateTime(new Date(passkey.createdAt))}
+              {passkey.lastUsedAt ? `, zuletzt genutzt am ${formatDateTime(new Date(passkey.lastUsedAt))}` : ''}{' '}
+              <Button variant="ghost" size="small" onClick={() => void remove(passkey)} busy={action.busy}>
+                Entfernen<span className="visually-hidden">: Passkey {passkey.name}, eingerichtet am {formatDateTime(new Date(passkey.createdAt))}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Button variant="secondary" onClick={() => void add()} busy={action.busy}>
+        Passkey einrichten
+      </Button>
     </section>
   )
 }
