@@ -4,9 +4,19 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { BOOKING_LINK_MESSAGES, CUSTOMER_HISTORY_ACTIONS, ONLINE_CANCELLATION_MIN_DAYS, bookingLinkSchema, onlineCancellationClosedText } from '~/lib/account/bookings'
+import {
+  BOOKING_LINK_MESSAGES,
+  CUSTOMER_HISTORY_ACTIONS,
+  ONLINE_CANCELLATION_MIN_DAYS,
+  bookingLinkSchema,
+  insuranceAddableUntil,
+  insuranceClosedText,
+  insuranceRequestSchema,
+  nameChangeRequestSchema,
+  onlineCancellationClosedText,
+} from '~/lib/account/bookings'
 import type { AccountBookingRow, HistoryEntry } from '~/lib/account/bookings'
 import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
@@ -14,17 +24,22 @@ import { todayInBerlin } from '~/lib/calendar'
 import { auditActionLabel } from '~/lib/office/audit'
 import type { BookingStatus } from '~/lib/office/booking-list'
 import type { CancellationQuote } from '~/lib/office/cancellation'
+import { NO_SUCH_TRAVELLER } from '~/lib/office/booking-changes'
 import { customerBookingId, linkGuestBooking, listCustomerBookings, requireCustomer } from './account/customer.server'
-import { bookings } from './db/schema'
+import { bookingParticipants, bookings, tripDates } from './db/schema'
 import { clientFailures, requestClientAddress, TOO_MANY_REQUESTS_MESSAGE } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { log } from './log.server'
+import { nameChangeMail } from './account/mails.server'
+import { enqueueMail } from './mail/outbox.server'
+import { addBookingNote, changeBooking } from './office/booking-changes.server'
 import { cancelBooking, previewCancellation } from './office/cancellation.server'
 import type { CancellationResult } from './office/cancellation.server'
 import { bookingTimeline } from './office/audit.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { bookingSettings } from './services/booking/runtime.server'
+import { loadOffer } from './services/booking/offer.server'
 import { loadBookingSummary } from './services/booking/summary.server'
 import { afterBooking } from './services/booking/confirmation.server'
 import { siteInfo } from './site.server'
@@ -40,6 +55,8 @@ export type AccountBooking = BookingSummary & {
   bank: BankDetails
   status: BookingStatus
   history: HistoryEntry[]
+  /** Adding a travel insurance: until when, which, and who has none yet; null when it can no longer be added. */
+  insurance: { until: string; offers: { id: number; name: string; insurer: string; productSheetUrl: string }[]; uninsured: { traveller: number; name: string }[] } | null
 }
 
 /** One of the customer's bookings as its confirmation shows it, with its state and history. */
@@ -49,18 +66,34 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
     const id = await ownBooking(data.bookingNumber)
     const db = await getDb()
     const settings = await bookingSettings()
-    const [stored, [row], timeline] = await Promise.all([
+    const [stored, [row], timeline, people] = await Promise.all([
       loadBookingSummary(db, data.bookingNumber, settings, publicOrigin()),
-      db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)),
+      db
+        .select({ status: bookings.status, createdAt: bookings.createdAt, tripDateId: bookings.tripDateId, dateFrom: tripDates.dateFrom })
+        .from(bookings)
+        .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+        .where(eq(bookings.id, id)),
       bookingTimeline(db, id),
+      db
+        .select({ firstname: bookingParticipants.firstname, lastname: bookingParticipants.lastname, insurance: bookingParticipants.insurance })
+        .from(bookingParticipants)
+        .where(eq(bookingParticipants.bookingId, id))
+        .orderBy(asc(bookingParticipants.id)),
     ])
     if (!stored || !row) throw notFound()
+    const until = insuranceAddableUntil(todayInBerlin(row.createdAt), row.dateFrom)
+    const offer = row.status !== 'cancelled' && todayInBerlin() <= until ? await loadOffer(db, row.tripDateId) : null
+    const uninsured = people.flatMap((p, traveller) => (p.insurance.length ? [] : [{ traveller, name: `${p.firstname} ${p.lastname}` }]))
     const shown = new Set<string>(CUSTOMER_HISTORY_ACTIONS.map(auditActionLabel))
     return {
       ...stored.summary,
       bank: settings.bank,
       status: row.status as BookingStatus,
       history: timeline.filter((entry) => shown.has(entry.action)).map(({ at, action, changes }) => ({ at, action, changes })),
+      insurance:
+        offer && offer.insuranceOffers.length && uninsured.length
+          ? { until, offers: offer.insuranceOffers.map(({ id, name, insurer, productSheetUrl }) => ({ id, name, insurer, productSheetUrl })), uninsured }
+          : null,
     }
   })
 
@@ -124,6 +157,81 @@ export const cancelAccountBooking = createServerFn({ method: 'POST' })
       afterBooking()
     }
     return result
+  })
+
+/**
+ * A fellow traveller's new name, asked of the office: a note on the booking (the office's timeline)
+ * and a mail to the office; the office changes the booking and the customer gets the changed
+ * confirmation (a replacement traveller may cost what the trip's terms say).
+ */
+export const requestNameChange = createServerFn({ method: 'POST' })
+  .validator(nameChangeRequestSchema)
+  .handler(async ({ data }): Promise<{ kind: 'sent' | 'refused'; message: string }> => {
+    await ownBooking(data.bookingNumber)
+    const db = await getDb()
+    const stored = await loadBookingSummary(db, data.bookingNumber, await bookingSettings(), publicOrigin())
+    const traveller = stored?.summary.rooms.flatMap((room) => room.travellers)[data.traveller]
+    if (!stored || !traveller) return { kind: 'refused', message: 'Diese Person gibt es in der Buchung nicht.' }
+    if (stored.summary.trip.dateFrom <= todayInBerlin()) return { kind: 'refused', message: onlineCancellationClosedText(siteInfo().phone).replace('Eine Stornierung', 'Eine Namensänderung') }
+    const wish = `${data.firstname} ${data.lastname}`
+    const note = `Namensänderung angefragt (online): ${traveller.name} → ${wish}${data.note ? `. Nachricht: ${data.note}` : ''}`
+    await db.transaction(async (tx) => {
+      await addBookingNote(tx, data.bookingNumber, { kind: 'customer' }, note)
+      await enqueueMail(tx, { to: siteInfo().email, ...nameChangeMail(stored.summary, traveller.name, wish, data.note), bookingId: stored.id })
+    })
+    afterBooking()
+    log('info', 'name change requested')
+    return {
+      kind: 'sent',
+      message: `Ihre Anfrage ist bei uns: ${traveller.name} soll ${wish} werden. Wir ändern die Buchung und schicken Ihnen die geänderte Bestätigung, oder wir rufen Sie an, falls dabei Kosten entstehen.`,
+    }
+  })
+
+export type InsuranceResult =
+  | { kind: 'preview'; previous: number; gesamtpreis: number; version: number }
+  | { kind: 'added'; gesamtpreis: number }
+  | { kind: 'refused'; message: string }
+
+/**
+ * A travel insurance for a traveller who has none, while the insurers' rule allows
+ * (`insuranceAddableUntil`): first priced (the new total shown), then added at exactly that total,
+ * as the office's change of a booking (audited, a new confirmation and invoice).
+ */
+export const addAccountInsurance = createServerFn({ method: 'POST' })
+  .validator(insuranceRequestSchema)
+  .handler(async ({ data }): Promise<InsuranceResult> => {
+    const id = await ownBooking(data.bookingNumber)
+    const db = await getDb()
+    const [row] = await db
+      .select({ version: bookings.documentVersion, status: bookings.status, createdAt: bookings.createdAt, dateFrom: tripDates.dateFrom })
+      .from(bookings)
+      .innerJoin(tripDates, eq(tripDates.id, bookings.tripDateId))
+      .where(eq(bookings.id, id))
+    if (!row || row.status === 'cancelled') return { kind: 'refused', message: 'Diese Buchung ist storniert.' }
+    const until = insuranceAddableUntil(todayInBerlin(row.createdAt), row.dateFrom)
+    if (todayInBerlin() > until) return { kind: 'refused', message: insuranceClosedText(until, siteInfo().phone) }
+    const people = await db.select({ insurance: bookingParticipants.insurance }).from(bookingParticipants).where(eq(bookingParticipants.bookingId, id)).orderBy(asc(bookingParticipants.id))
+    const person = people[data.traveller]
+    if (!person) return { kind: 'refused', message: NO_SUCH_TRAVELLER }
+    if (person.insurance.length > 0) return { kind: 'refused', message: 'Für diese Person ist bereits eine Reiseversicherung gebucht.' }
+    const result = await changeBooking(
+      db,
+      data.bookingNumber,
+      { kind: 'insurance', traveller: data.traveller, insurance: data.insurance },
+      { kind: 'customer' },
+      { version: data.version ?? row.version, expectedTotal: data.expectedTotal, notify: true, settings: await bookingSettings(), origin: publicOrigin() },
+    )
+    if (!result) throw notFound()
+    switch (result.kind) {
+      case 'preview':
+        return { kind: 'preview', previous: result.previous, gesamtpreis: result.gesamtpreis, version: row.version }
+      case 'changed':
+        log('info', 'insurance added by customer')
+        afterBooking()
+        return { kind: 'added', gesamtpreis: result.gesamtpreis }
+      default:
+        return { kind: 'refused', message: result.message }
+    }
   })
 
 export type LinkBookingResult = { kind: 'linked' | 'already'; message: string; bookingNumber: string } | { kind: 'refused'; message: string } | Limited

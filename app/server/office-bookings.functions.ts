@@ -96,7 +96,7 @@ export const addOfficeNote = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<{ ok: boolean; message?: string }> => {
     const staff = await requireStaff()
     if (!data.note) return { ok: false, message: 'Bitte schreiben Sie eine Notiz.' }
-    if (!(await addBookingNote(await getDb(), data.bookingNumber, staff, data.note))) throw officeNotFound()
+    if (!(await addBookingNote(await getDb(), data.bookingNumber, { kind: 'staff', id: staff.id, name: staff.name }, data.note))) throw officeNotFound()
     return { ok: true }
   })
 

@@ -239,6 +239,16 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   await gotoHydrated(page, '/konto/buchungen/')
   await expect(page.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` })).toContainText('gebucht · Anzahlung bezahlt')
 
+  // A fellow traveller's new name goes to the office, as a mail and a note on the booking.
+  await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
+  const rename = page.getByRole('form', { name: 'Namensänderung beantragen' })
+  await rename.getByLabel('Person').selectOption({ label: 'Bernd Muster' })
+  await rename.getByLabel('Neuer Vorname').fill('Berta')
+  await rename.getByLabel('Neuer Nachname').fill('Muster')
+  await rename.getByRole('button', { name: 'Anfrage senden' }).click()
+  await expect(page.getByText('Ihre Anfrage ist bei uns: Bernd Muster soll Berta Muster werden.', { exact: false })).toBeVisible()
+  expect(await mailTo('info@sonnenland-reisen.example', `Namensänderung angefragt: Buchung ${bookingNumber}`)).toContain('Bernd Muster → Berta Muster')
+
   // Cancelling: the fee and the refund are shown before anything happens; "Nicht stornieren" keeps the booking.
   await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
   const cancel = page.getByRole('region', { name: 'Reise stornieren' })
@@ -338,6 +348,31 @@ test('a passkey made in Meine Daten signs in without e-mail or password (Chromiu
   await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click()
   await expect(page).toHaveURL(/\/konto\/daten\/$/)
   await expect(passkeys.getByText(/zuletzt genutzt am/)).toBeVisible()
+})
+
+test('a travel insurance added in Mein Konto: the new total first, then booked at exactly that total', async ({ page, browser, request }) => {
+  test.setTimeout(120_000)
+  const date = (await seatPlanDates(request, 42))[41]
+  const email = `versichert.${randomUUID().slice(0, 8)}@example.de`
+  const guest = await browser.newContext()
+  const bookingNumber = await bookToSuccess(await guest.newPage(), date?.dateId ?? 0, 'ueberweisung', { email })
+  await guest.close()
+  await register(page, email)
+  await confirmByMail(page, email)
+  await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
+  const section = page.getByRole('region', { name: 'Reiseversicherung abschließen' })
+  await section.getByLabel('Person').selectOption({ label: 'Bernd Muster' })
+  await section.getByRole('button', { name: 'Preis berechnen' }).click()
+  const check = section.getByRole('region', { name: 'Ihre Reiseversicherung' })
+  const total = await check.locator('dt:text-is("Reisepreis neu") + dd strong').innerText()
+  await expectNoSeriousAxeViolations(page)
+  await check.getByRole('button', { name: 'kostenpflichtig abschließen' }).click()
+  await expect(section.getByRole('status')).toContainText(`Ihr Reisepreis beträgt jetzt ${total}`)
+  await mailTo(email, `Ihre geänderte Buchung ${bookingNumber}`)
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Reiseversicherung geändert')
+  // Bernd is insured now; only Anna may still get one.
+  await expect(page.getByRole('region', { name: 'Reiseversicherung abschließen' }).getByLabel('Person').locator('option')).toHaveText(['Anna Muster'])
 })
 
 test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {

@@ -82,7 +82,7 @@ beforeAll(async () => {
   numbers.storno = await book([{ first: 'Sigrid', last: 'Storniert', seat: seats[5]!, boarding: 'early' }], '0521 444', 'storno')
   await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.bookingNumber, numbers.storno))
   // The office's notes: one on a booking of the date, one on the cancelled booking (not listed).
-  const clerk = { id: 'staff-1', name: 'Petra Büro' }
+  const clerk = { kind: 'staff' as const, id: 'staff-1', name: 'Petra Büro' }
   await addBookingNote(t.db, numbers.meyer, clerk, 'Frau Meyer braucht Hilfe beim Einsteigen.', new Date('2027-01-10T08:15:00Z'))
   await addBookingNote(t.db, numbers.storno, clerk, 'Storniert wegen Krankheit.')
   // A customer holding a seat right now, not yet booked.

@@ -1,6 +1,8 @@
 // Meine Buchungen (DESIGN 13): which bookings an account sees, and linking a guest booking.
 import * as z from 'zod/mini'
 import { BOOKING_NUMBER_PATTERN } from '../booking/booking-number'
+import { addDays } from '../calendar'
+import { formatDate } from '../format'
 import type { AuditAction } from '../office/audit'
 import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from '../office/booking-list'
 import type { BookingStatus, PaymentState } from '../office/booking-list'
@@ -49,6 +51,7 @@ export const CUSTOMER_HISTORY_ACTIONS = [
   'booking.boarding',
   'booking.seat',
   'booking.services',
+  'booking.insurance',
   'booking.date',
   'booking.confirmation',
   'booking.payment',
@@ -74,4 +77,40 @@ export const ONLINE_CANCELLATION_MIN_DAYS = 1
 /** Why a booking cannot be cancelled online any more, with the phone to call. */
 export function onlineCancellationClosedText(phone: string): string {
   return `Ihre Reise beginnt heute oder hat schon begonnen. Eine Stornierung nehmen wir jetzt nur telefonisch entgegen: ${phone}.`
+}
+
+/** A fellow traveller's new name, asked of the office (a replacement traveller, § 651e BGB, or a spelling). */
+export const nameChangeRequestSchema = z.object({
+  bookingNumber: z.string().check(z.regex(BOOKING_NUMBER_PATTERN)),
+  /** The traveller's place in the booking's list of travellers, from 0. */
+  traveller: z.int().check(z.nonnegative(), z.lt(50)),
+  firstname: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie den neuen Vornamen ein.'), z.maxLength(60)),
+  lastname: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie den neuen Nachnamen ein.'), z.maxLength(60)),
+  note: z.string().check(z.trim(), z.maxLength(500, 'Bitte fassen Sie sich auf 500 Zeichen kurz.')),
+})
+export type NameChangeRequest = z.infer<typeof nameChangeRequestSchema>
+
+/**
+ * The last day a travel insurance may be added to a booking after it was made (DECISIONS: the
+ * insurers' usual rule for a Reiserücktrittsversicherung): up to 30 days before departure; a
+ * booking made later than that may add one within 3 days of booking.
+ */
+export function insuranceAddableUntil(bookedOn: string, dateFrom: string): string {
+  const thirtyBefore = addDays(dateFrom, -30)
+  return bookedOn <= thirtyBefore ? thirtyBefore : addDays(bookedOn, 3) < dateFrom ? addDays(bookedOn, 3) : addDays(dateFrom, -1)
+}
+
+/** A traveller's insurance added in Mein Konto. */
+export const insuranceRequestSchema = z.object({
+  bookingNumber: z.string().check(z.regex(BOOKING_NUMBER_PATTERN)),
+  traveller: z.int().check(z.nonnegative(), z.lt(50)),
+  insurance: z.int().check(z.positive()),
+  /** The version and total the customer saw in the check; without them the addition is only priced. */
+  version: z.optional(z.int().check(z.positive())),
+  expectedTotal: z.optional(z.int().check(z.nonnegative())),
+})
+
+/** Why an insurance cannot be added any more. */
+export function insuranceClosedText(until: string, phone: string): string {
+  return `Eine Reiseversicherung ließ sich für diese Buchung bis zum ${formatDate(until)} abschließen. Fragen Sie uns gern nach anderen Möglichkeiten: ${phone}.`
 }

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'booking.boarding': 'Zustieg geändert',
   'booking.seat': 'Sitzplatz geändert',
   'booking.services': 'Zusatzleistungen geändert',
+  'booking.insurance': 'Reiseversicherung geändert',
   'booking.date': 'Umgebucht auf anderen Termin',
   'booking.confirmation': 'Bestätigung erneut gesendet',
   'booking.note': 'Notiz',

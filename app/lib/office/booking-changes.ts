@@ -36,6 +36,8 @@ export const bookingChangeSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('boarding'), traveller, boarding: boardingChoiceSchema }),
   z.object({ kind: z.literal('seat'), traveller, seat }),
+  /** A traveller's travel insurance (at most one; null: none). */
+  z.object({ kind: z.literal('insurance'), traveller, insurance: z.nullable(z.number().check(z.int(), z.positive(), z.lte(MAX_ID))) }),
   /** The add-ons of one traveller, or (traveller null) those of the whole booking. */
   z.object({ kind: z.literal('services'), traveller: z.nullable(traveller), services: serviceIds }),
   /**
@@ -90,6 +92,8 @@ function changedTraveller(p: Participant, change: DraftChange): Participant {
       return { ...p, seat: change.seat }
     case 'services':
       return { ...p, services: change.services.map((id) => ({ id })) }
+    case 'insurance':
+      return { ...p, insurance: change.insurance === null ? [] : [{ id: change.insurance }] }
   }
 }
 

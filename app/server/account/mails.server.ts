@@ -1,6 +1,8 @@
 // The mails of customer accounts (DESIGN 13): confirm the address, a sign-in link, a new password,
 // confirm a new address, and the note to an address that registers again. Each says what to do
 // in one sentence, how long the link holds, and what to do when the customer asked for nothing.
+import type { BookingSummary } from '~/lib/booking/summary'
+import { formatDate } from '~/lib/format'
 import { renderMail } from '../mail/template.server'
 import type { MailLine } from '../mail/template.server'
 import { publicOrigin } from '../origin.server'
@@ -71,6 +73,31 @@ export function accountMail(kind: AccountMailKind, name: string, link: string | 
       heading: wording.heading,
       paragraphs: [greeting, ...wording.lines, { text: wording.button, href }],
       closing: [wording.closing],
+      site,
+    }),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  }
+}
+
+/** To the office: a customer asks for a fellow traveller's new name (the booking's timeline has it too). */
+export function nameChangeMail(
+  summary: Pick<BookingSummary, 'bookingNumber' | 'trip' | 'booker'>,
+  from: string,
+  to: string,
+  note: string,
+): { subject: string; text: string; html: string; headers: Record<string, string> } {
+  const site = siteInfo()
+  return {
+    subject: `Namensänderung angefragt: Buchung ${summary.bookingNumber}`,
+    ...renderMail({
+      heading: 'Namensänderung angefragt',
+      paragraphs: [
+        `Über Mein Konto bittet ${summary.booker.firstname} ${summary.booker.lastname} um eine Namensänderung in der Buchung ${summary.bookingNumber} (${summary.trip.title}, ab ${formatDate(summary.trip.dateFrom)}):`,
+        `${from} → ${to}`,
+        ...(note ? [`Nachricht: ${note}`] : []),
+        `Kontakt: ${summary.booker.email}${summary.booker.tel ? `, ${summary.booker.tel}` : ''}`,
+        { text: 'Buchung im Büro öffnen', href: `${publicOrigin()}/buero/buchungen/${summary.bookingNumber}/` },
+      ],
       site,
     }),
     headers: { 'Auto-Submitted': 'auto-generated' },

@@ -113,6 +113,7 @@ const ACTIONS: Record<DraftChange['kind'], AuditAction> = {
   boarding: 'booking.boarding',
   seat: 'booking.seat',
   services: 'booking.services',
+  insurance: 'booking.insurance',
 }
 
 /** What the change touched, before or after, for the audit log: only its fields, in words (names of boarding points and add-ons). */
@@ -141,6 +142,8 @@ function touched(change: DraftChange, draft: BookingDraft, offer: BookingOffer):
       return { ...who, seat: p.seat }
     case 'services':
       return { ...who, services: serviceNames(p.services) }
+    case 'insurance':
+      return { ...who, insurance: offer.insuranceOffers.find((i) => i.id === p.insurance[0]?.id)?.name ?? null }
   }
 }
 
@@ -226,6 +229,7 @@ export async function changeBooking(
               boardingPointId: p.boarding?.kind === 'point' ? p.boarding.boardingPointId : null,
               transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
               services: p.services,
+              insurance: p.insurance,
               price: planned.perPerson?.[i] ?? row.price,
             })
             .where(eq(bookingParticipants.id, row.id))
@@ -464,9 +468,9 @@ export async function resendConfirmation(
 }
 
 /** An internal note on the booking: an entry of its timeline, like every other (never changed, never deleted). */
-export async function addBookingNote(db: Database, bookingNumber: string, staff: Pick<StaffMember, 'id' | 'name'>, note: string, now?: Date): Promise<boolean> {
+export async function addBookingNote(db: Database, bookingNumber: string, author: AuditActor, note: string, now?: Date): Promise<boolean> {
   const [booking] = await db.select({ id: bookings.id, bookingNumber: bookings.bookingNumber }).from(bookings).where(eq(bookings.bookingNumber, bookingNumber))
   if (!booking) return false
-  await audit(db, { kind: 'staff', id: staff.id, name: staff.name }, { action: 'booking.note', booking, after: { note } }, now)
+  await audit(db, author, { action: 'booking.note', booking, after: { note } }, now)
   return true
 }

@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { AccountCancellation } from '~/components/account/AccountCancellation'
+import { AccountInsurance } from '~/components/account/AccountInsurance'
 import { AccountPage } from '~/components/account/AccountPage'
+import { NameChangeRequest } from '~/components/account/NameChangeRequest'
 import { BookedTrip, PaymentPlan } from '~/components/booking/BookingConfirmation'
 import { PriceSummary } from '~/components/booking/PriceSummary'
 import { buttonClassName } from '~/components/ui/Button'
@@ -60,6 +62,8 @@ function AccountBookingPage() {
         </ul>
       </section>
 
+      {cancelled ? null : <AccountInsurance bookingNumber={booking.bookingNumber} insurance={booking.insurance} />}
+      {cancelled ? null : <NameChangeRequest bookingNumber={booking.bookingNumber} travellers={booking.rooms.flatMap((room) => room.travellers.map((t) => t.name))} />}
       <AccountCancellation bookingNumber={booking.bookingNumber} email={booking.booker.email} cancelled={cancelled} />
 
       <section className="section section--tight" aria-labelledby="verlauf-titel">
