@@ -402,6 +402,24 @@ test('another customer never sees a booking: not its page, not by server functio
   expect((await request.get('/konto/daten/meine-daten.json')).status()).toBe(404)
 })
 
+test('a signed-in customer gets catalogue pages from the page cache, the same as everybody; the header asks after load', async ({ page, request }) => {
+  const email = `cache.${randomUUID().slice(0, 8)}@example.de`
+  await register(page, email)
+  await confirmByMail(page, email)
+  const cookies = (await page.context().cookies()).map((c) => c.name)
+  expect(cookies).toEqual(expect.arrayContaining(['konto.session_token', 'konto_angemeldet']))
+  const path = `/reisekalender/?seitencache=${randomUUID()}`
+  expect((await request.get(path)).headers()['x-cache']).toBe('MISS')
+  const signedIn = await page.request.get(path)
+  expect(signedIn.headers()['x-cache']).toBe('HIT')
+  const html = await signedIn.text()
+  expect(html).not.toContain('Kontofrau')
+  expect(html).not.toContain(email)
+  // In the browser the header then says "Mein Konto".
+  await gotoHydrated(page, path)
+  await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+})
+
 test('account and sign-in pages are never kept: no-store, and no copy from the page cache', async ({ request }) => {
   for (const path of ['/konto/', '/anmelden/', '/registrierung/', '/passwort/', '/anmelden/link/?token=abc', '/KONTO/buchungen/']) {
     const first = await request.get(path, { maxRedirects: 0 })
