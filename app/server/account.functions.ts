@@ -20,6 +20,7 @@ import {
 } from '~/lib/account/auth'
 import { throttledLoginMessage } from '~/lib/agency-login'
 import { ACCOUNT_LINK_PATHS, customerAuth } from './account/auth.server'
+import type { CustomerAuth } from './account/auth.server'
 import { clearSignedInHint, currentCustomer, customerLoginThrottles, markSignedIn } from './account/customer.server'
 import { authenticationOptions } from './account/passkeys.server'
 import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
@@ -52,23 +53,33 @@ function unavailable(what: string, error: unknown): Refused {
   return { kind: 'refused', message: ACCOUNT_MESSAGES.unavailable }
 }
 
+/**
+ * A request that sends an account mail: counted against the client's mail budget, and answered the
+ * same whatever the address (a refusal of Better Auth's included); only a fault of ours says so.
+ */
+async function mailRequest(what: string, message: string, send: (auth: CustomerAuth) => Promise<unknown>): Promise<Sent | Refused | Limited> {
+  const limited = limitCurrentClient('accountMail')
+  if (limited) return limited
+  try {
+    await send(await customerAuth())
+  } catch (error) {
+    if (!refusal(error)) return unavailable(`${what} failed`, error)
+  }
+  log('info', what)
+  return { kind: 'sent', message }
+}
+
 /** The same answer for a new address and one that has an account (which gets a note instead). */
 export const registerCustomer = createServerFn({ method: 'POST' })
   .validator(registrationSchema)
-  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
-    const limited = limitCurrentClient('accountMail')
-    if (limited) return limited
-    try {
-      const auth = await customerAuth()
-      const name = `${data.firstname} ${data.lastname}`
-      await auth.api.signUpEmail({ body: { email: data.email, password: data.password, name, firstname: data.firstname, lastname: data.lastname }, headers: headers() })
-      log('info', 'customer registered')
-      return { kind: 'sent', message: ACCOUNT_MESSAGES.registered }
-    } catch (error) {
-      if (refusal(error)) return { kind: 'refused', message: ACCOUNT_MESSAGES.unavailable }
-      return unavailable('customer registration failed', error)
-    }
-  })
+  .handler(async ({ data }) =>
+    mailRequest('customer registration', ACCOUNT_MESSAGES.registered, (auth) =>
+      auth.api.signUpEmail({
+        body: { email: data.email, password: data.password, name: `${data.firstname} ${data.lastname}`, firstname: data.firstname, lastname: data.lastname },
+        headers: headers(),
+      }),
+    ),
+  )
 
 export type SignedIn = { kind: 'signed-in' }
 
@@ -110,17 +121,9 @@ export const signInCustomer = createServerFn({ method: 'POST' })
 /** A sign-in link by mail; the same answer whether or not the address has an account. */
 export const requestSignInLink = createServerFn({ method: 'POST' })
   .validator(accountEmailSchema)
-  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
-    const limited = limitCurrentClient('accountMail')
-    if (limited) return limited
-    try {
-      const auth = await customerAuth()
-      await auth.api.signInMagicLink({ body: { email: data.email }, headers: headers() })
-      return { kind: 'sent', message: ACCOUNT_MESSAGES.linkSent }
-    } catch (error) {
-      return unavailable('sign-in link failed', error)
-    }
-  })
+  .handler(async ({ data }) =>
+    mailRequest('sign-in link', ACCOUNT_MESSAGES.linkSent, (auth) => auth.api.signInMagicLink({ body: { email: data.email }, headers: headers() })),
+  )
 
 /** A link with a token: wrong or used ones are counted, and a client with many gets 429 without a look-up. */
 async function withLinkToken<T>(use: () => Promise<T>, what: string): Promise<T | Refused | Limited> {
@@ -173,17 +176,11 @@ export const confirmEmail = createServerFn({ method: 'POST' })
 /** A new password by mail; the same answer whether or not the address has an account. */
 export const requestNewPassword = createServerFn({ method: 'POST' })
   .validator(accountEmailSchema)
-  .handler(async ({ data }): Promise<Sent | Refused | Limited> => {
-    const limited = limitCurrentClient('accountMail')
-    if (limited) return limited
-    try {
-      const auth = await customerAuth()
-      await auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: ACCOUNT_LINK_PATHS.newPassword } })
-    } catch (error) {
-      if (!refusal(error)) return unavailable('customer password reset failed', error)
-    }
-    return { kind: 'sent', message: ACCOUNT_MESSAGES.resetSent }
-  })
+  .handler(async ({ data }) =>
+    mailRequest('customer password reset', ACCOUNT_MESSAGES.resetSent, (auth) =>
+      auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: ACCOUNT_LINK_PATHS.newPassword } }),
+    ),
+  )
 
 export const setNewPassword = createServerFn({ method: 'POST' })
   .validator(newCustomerPasswordSchema)

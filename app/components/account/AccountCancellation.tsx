@@ -6,10 +6,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from '~/components/office/ActionCheck'
 import type { ActionOutcome } from '~/components/office/ActionCheck'
+import { CancellationFacts } from '~/components/booking/CancellationFacts'
 import { Button } from '~/components/ui/Button'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
-import { formatDate, formatPrice } from '~/lib/format'
-import { daysBeforeText } from '~/lib/office/cancellation'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import { cancelAccountBooking, previewAccountCancellation } from '~/server/account-bookings.functions'
 
@@ -54,34 +53,7 @@ export function AccountCancellation({ bookingNumber, email, cancelled }: { booki
           onCancel={() => setShown(null)}
           focusRef={focusRef}
         >
-          <dl className="bank-details">
-            <dt>Stornierung am</dt>
-            <dd>
-              {formatDate(shown.quote.cancelledOn)} ({daysBeforeText(shown.quote.daysBefore)})
-            </dd>
-            <dt>Stornogebühr</dt>
-            <dd>
-              {shown.quote.percent} % von {formatPrice(shown.price)} = <strong>{formatPrice(shown.quote.fee)}</strong>
-            </dd>
-            <dt>Bereits bezahlt</dt>
-            <dd>{formatPrice(shown.quote.paid)}</dd>
-            {shown.quote.refund > 0 ? (
-              <>
-                <dt>Wir erstatten Ihnen</dt>
-                <dd>
-                  {formatPrice(shown.quote.refund)} bis {formatDate(shown.quote.refundBy)}
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt>Sie zahlen noch</dt>
-                <dd>
-                  {formatPrice(shown.quote.owed)}
-                  {shown.quote.owed > 0 ? ` bis ${formatDate(shown.quote.owedBy)}` : null}
-                </dd>
-              </>
-            )}
-          </dl>
+          <CancellationFacts quote={shown.quote} price={shown.price} reader="customer" className="bank-details" />
           <p>Mit dem Klick auf „kostenpflichtig stornieren“ treten Sie von der Reise zurück. Das kann nicht rückgängig gemacht werden.</p>
         </ActionCheck>
       ) : (

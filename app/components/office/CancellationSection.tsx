@@ -3,9 +3,8 @@
 // and only then confirms; a fee issues the Stornorechnung.
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { CancellationFacts } from '~/components/booking/CancellationFacts'
 import { Button } from '~/components/ui/Button'
-import { formatDate, formatPrice } from '~/lib/format'
-import { daysBeforeText } from '~/lib/office/cancellation'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import { officeBookingQuery } from '~/queries/office'
 import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-bookings.functions'
@@ -55,34 +54,7 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
           onCancel={() => setShown(null)}
           focusRef={focusRef}
         >
-          <dl className="office-facts">
-            <dt>Stornierung am</dt>
-            <dd>
-              {formatDate(shown.quote.cancelledOn)} ({daysBeforeText(shown.quote.daysBefore)})
-            </dd>
-            <dt>Stornogebühr</dt>
-            <dd>
-              {shown.quote.percent} % von {formatPrice(shown.price)} = <strong>{formatPrice(shown.quote.fee)}</strong>
-            </dd>
-            <dt>Bereits gezahlt</dt>
-            <dd>{formatPrice(shown.quote.paid)}</dd>
-            {shown.quote.refund > 0 ? (
-              <>
-                <dt>Zu erstatten</dt>
-                <dd>
-                  {formatPrice(shown.quote.refund)} bis {formatDate(shown.quote.refundBy)}
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt>Noch zu zahlen</dt>
-                <dd>
-                  {formatPrice(shown.quote.owed)}
-                  {shown.quote.owed > 0 ? ` bis ${formatDate(shown.quote.owedBy)}` : null}
-                </dd>
-              </>
-            )}
-          </dl>
+          <CancellationFacts quote={shown.quote} price={shown.price} reader="office" className="office-facts" />
           {b.contact.email ? (
             <label className="choice" htmlFor={`${id}-mail`}>
               <input id={`${id}-mail`} type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
