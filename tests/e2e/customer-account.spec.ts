@@ -418,6 +418,12 @@ test('a signed-in customer gets catalogue pages from the page cache, the same as
   // In the browser the header then says "Mein Konto".
   await gotoHydrated(page, path)
   await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+  // On a 360 px phone it is the first line of the menu (the operator's name keeps its room).
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeHidden()
+  await header(page).getByRole('button', { name: 'Menü' }).click()
+  await expect(header(page).getByRole('link', { name: 'Mein Konto' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })
 
 test('account and sign-in pages are never kept: no-store, and no copy from the page cache', async ({ request }) => {

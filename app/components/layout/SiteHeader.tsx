@@ -86,7 +86,7 @@ function FullHeader({
       <div className="container site-header__main">
         <Logo name={site.name} claim={site.claim} />
         <div className="site-header__tools">
-          <AccountLink />
+          <AccountLink placement={mainItems.length > 0 ? 'bar' : 'bar-always'} />
           <WishlistSync />
           <Link
             to="/reiseuebersicht/merkliste/"
@@ -121,6 +121,7 @@ function FullHeader({
       {mainItems.length > 0 ? (
         <div id={panelId} className={menuOpen ? 'site-header__nav site-header__nav--open' : 'site-header__nav'}>
           <div className="container">
+            <AccountLink placement="panel" />
             <MainNav items={mainItems} onNavigate={() => setMenuOpen(false)} />
           </div>
         </div>
