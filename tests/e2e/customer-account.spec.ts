@@ -375,13 +375,22 @@ test('a travel insurance added in Mein Konto: the new total first, then booked a
   await expect(page.getByRole('region', { name: 'Reiseversicherung abschließen' }).getByLabel('Person').locator('option')).toHaveText(['Anna Muster'])
 })
 
-test('another customer never sees a booking: not its page, not by server function, not its PDF', async ({ page, browser, request }) => {
+test('another customer never sees a booking: not its page, not the owner’s server-function call, not its PDF', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
   const dates = await seatPlanDates(request, 37)
   const owner = `besitzer.${randomUUID().slice(0, 8)}@example.de`
-  const guest = await browser.newContext()
-  const bookingNumber = await bookToSuccess(await guest.newPage(), dates[36]?.dateId ?? 0, 'ueberweisung', { email: owner })
-  await guest.close()
+  const ownerContext = await browser.newContext()
+  const ownerPage = await ownerContext.newPage()
+  const bookingNumber = await bookToSuccess(ownerPage, dates[36]?.dateId ?? 0, 'ueberweisung', { email: owner })
+  // The owner's own call of the booking's server function, as their browser makes it on a click.
+  await register(ownerPage, owner)
+  await confirmByMail(ownerPage, owner)
+  await gotoHydrated(ownerPage, '/konto/buchungen/')
+  const call = ownerPage.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'GET' && r.url().includes(bookingNumber))
+  await ownerPage.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` }).getByRole('link').click()
+  const url = (await call).url()
+  expect((await ownerContext.request.get(url, { headers: { 'sec-fetch-site': 'same-origin' } })).status()).toBe(200)
+  await ownerContext.close()
 
   const stranger = `fremd.${randomUUID().slice(0, 8)}@example.de`
   await register(page, stranger)
@@ -393,6 +402,12 @@ test('another customer never sees a booking: not its page, not by server functio
   for (const file of ['bestaetigung.pdf', 'reise.ics']) {
     const answer = await page.request.get(`/buchung/bestaetigung/${bookingNumber}/${file}`)
     expect(answer.status(), file).toBe(404)
+  }
+  // The owner's server-function call, sent with the stranger's session and with none: 404, nothing of it.
+  for (const caller of [page.request, request]) {
+    const answer = await caller.get(url, { headers: { 'sec-fetch-site': 'same-origin' } })
+    expect(answer.status()).toBe(404)
+    expect(await answer.text()).not.toContain('Muster')
   }
   // The account's data as a file: only the stranger's own.
   const exported = await page.request.get('/konto/daten/meine-daten.json')
