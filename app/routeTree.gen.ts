@@ -113,6 +113,7 @@ import { Route as NewsletterBestaetigenTokenIndexRouteImport } from './routes/ne
 import { Route as ReiseIdTerminFileRouteImport } from './routes/reise/$id/termin/$file'
 import { Route as ReiseuebersichtSearchSearchIndexRouteImport } from './routes/reiseuebersicht/search/$search/index'
 import { Route as BueroBuchungenNummerRechnungenDateiRouteImport } from './routes/buero/buchungen/$nummer/rechnungen/$datei'
+import { Route as KontoBuchungenNummerRechnungenDateiRouteImport } from './routes/konto/buchungen/$nummer/rechnungen/$datei'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -665,6 +666,12 @@ const BueroBuchungenNummerRechnungenDateiRoute =
     path: '/buchungen/$nummer/rechnungen/$datei',
     getParentRoute: () => BueroRouteRoute,
   } as any)
+const KontoBuchungenNummerRechnungenDateiRoute =
+  KontoBuchungenNummerRechnungenDateiRouteImport.update({
+    id: '/buchungen/$nummer/rechnungen/$datei',
+    path: '/buchungen/$nummer/rechnungen/$datei',
+    getParentRoute: () => KontoRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -771,6 +778,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
   '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
+  '/konto/buchungen/$nummer/rechnungen/$datei': typeof KontoBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -874,6 +882,7 @@ export interface FileRoutesByTo {
   '/newsletter/bestaetigen/$token': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search': typeof ReiseuebersichtSearchSearchIndexRoute
   '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
+  '/konto/buchungen/$nummer/rechnungen/$datei': typeof KontoBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -981,6 +990,7 @@ export interface FileRoutesById {
   '/newsletter/bestaetigen/$token/': typeof NewsletterBestaetigenTokenIndexRoute
   '/reiseuebersicht/search/$search/': typeof ReiseuebersichtSearchSearchIndexRoute
   '/buero/buchungen/$nummer/rechnungen/$datei': typeof BueroBuchungenNummerRechnungenDateiRoute
+  '/konto/buchungen/$nummer/rechnungen/$datei': typeof KontoBuchungenNummerRechnungenDateiRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1089,6 +1099,7 @@ export interface FileRouteTypes {
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
     | '/buero/buchungen/$nummer/rechnungen/$datei'
+    | '/konto/buchungen/$nummer/rechnungen/$datei'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1192,6 +1203,7 @@ export interface FileRouteTypes {
     | '/newsletter/bestaetigen/$token'
     | '/reiseuebersicht/search/$search'
     | '/buero/buchungen/$nummer/rechnungen/$datei'
+    | '/konto/buchungen/$nummer/rechnungen/$datei'
   id:
     | '__root__'
     | '/'
@@ -1298,6 +1310,7 @@ export interface FileRouteTypes {
     | '/newsletter/bestaetigen/$token/'
     | '/reiseuebersicht/search/$search/'
     | '/buero/buchungen/$nummer/rechnungen/$datei'
+    | '/konto/buchungen/$nummer/rechnungen/$datei'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2104,6 +2117,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroBuchungenNummerRechnungenDateiRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/konto/buchungen/$nummer/rechnungen/$datei': {
+      id: '/konto/buchungen/$nummer/rechnungen/$datei'
+      path: '/buchungen/$nummer/rechnungen/$datei'
+      fullPath: '/konto/buchungen/$nummer/rechnungen/$datei'
+      preLoaderRoute: typeof KontoBuchungenNummerRechnungenDateiRouteImport
+      parentRoute: typeof KontoRouteRoute
+    }
   }
 }
 
@@ -2166,6 +2186,7 @@ interface KontoRouteRouteChildren {
   KontoBuchungenIndexRoute: typeof KontoBuchungenIndexRoute
   KontoDatenIndexRoute: typeof KontoDatenIndexRoute
   KontoBuchungenNummerIndexRoute: typeof KontoBuchungenNummerIndexRoute
+  KontoBuchungenNummerRechnungenDateiRoute: typeof KontoBuchungenNummerRechnungenDateiRoute
 }
 
 const KontoRouteRouteChildren: KontoRouteRouteChildren = {
@@ -2174,6 +2195,8 @@ const KontoRouteRouteChildren: KontoRouteRouteChildren = {
   KontoBuchungenIndexRoute: KontoBuchungenIndexRoute,
   KontoDatenIndexRoute: KontoDatenIndexRoute,
   KontoBuchungenNummerIndexRoute: KontoBuchungenNummerIndexRoute,
+  KontoBuchungenNummerRechnungenDateiRoute:
+    KontoBuchungenNummerRechnungenDateiRoute,
 }
 
 const KontoRouteRouteWithChildren = KontoRouteRoute._addFileChildren(

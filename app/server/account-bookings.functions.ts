@@ -26,7 +26,7 @@ import type { BookingStatus } from '~/lib/office/booking-list'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import { NO_SUCH_TRAVELLER } from '~/lib/office/booking-changes'
 import { customerBookingId, linkGuestBooking, listCustomerBookings, requireCustomer } from './account/customer.server'
-import { bookingParticipants, bookings, tripDates } from './db/schema'
+import { bookingParticipants, bookings, invoices, tripDates } from './db/schema'
 import { clientFailures, requestClientAddress, TOO_MANY_REQUESTS_MESSAGE } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { log } from './log.server'
@@ -55,6 +55,8 @@ export type AccountBooking = BookingSummary & {
   bank: BankDetails
   status: BookingStatus
   history: HistoryEntry[]
+  /** Its invoices, oldest first: each version's confirmation and invoice, and a Stornorechnung. */
+  invoices: { number: string; kind: 'invoice' | 'cancellation'; version: number; issuedAt: string }[]
   /** Adding a travel insurance: until when, which, and who has none yet; null when it can no longer be added. */
   insurance: { until: string; offers: { id: number; name: string; insurer: string; productSheetUrl: string }[]; uninsured: { traveller: number; name: string }[] } | null
 }
@@ -66,7 +68,7 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
     const id = await ownBooking(data.bookingNumber)
     const db = await getDb()
     const settings = await bookingSettings()
-    const [stored, [row], timeline, people] = await Promise.all([
+    const [stored, [row], timeline, people, issued] = await Promise.all([
       loadBookingSummary(db, data.bookingNumber, settings, publicOrigin()),
       db
         .select({ status: bookings.status, createdAt: bookings.createdAt, tripDateId: bookings.tripDateId, dateFrom: tripDates.dateFrom })
@@ -79,6 +81,11 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
         .from(bookingParticipants)
         .where(eq(bookingParticipants.bookingId, id))
         .orderBy(asc(bookingParticipants.id)),
+      db
+        .select({ number: invoices.number, kind: invoices.kind, version: invoices.version, issuedAt: invoices.issuedAt })
+        .from(invoices)
+        .where(eq(invoices.bookingId, id))
+        .orderBy(asc(invoices.seq)),
     ])
     if (!stored || !row) throw notFound()
     const until = insuranceAddableUntil(todayInBerlin(row.createdAt), row.dateFrom)
@@ -89,6 +96,7 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
       ...stored.summary,
       bank: settings.bank,
       status: row.status as BookingStatus,
+      invoices: issued.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
       history: timeline.filter((entry) => shown.has(entry.action)).map(({ at, action, changes }) => ({ at, action, changes })),
       insurance:
         offer && offer.insuranceOffers.length && uninsured.length

@@ -270,6 +270,10 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   expect(subjects.filter((subject) => subject.startsWith('Stornobestätigung'))).toHaveLength(1)
   await page.reload()
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Buchung storniert')
+  // The Stornorechnung is among the booking's documents, as a PDF.
+  const invoice = page.waitForEvent('download')
+  await page.getByRole('region', { name: 'Ihre Unterlagen' }).getByRole('link', { name: /^Stornorechnung Nr\./ }).click()
+  expect((await import('node:fs')).readFileSync(await (await invoice).path()).subarray(0, 5).toString()).toBe('%PDF-')
   await expect(page.getByRole('button', { name: 'Stornokosten berechnen' })).toHaveCount(0)
 })
 
@@ -388,8 +392,11 @@ test('another customer never sees a booking: not its page, not the owner’s ser
   await gotoHydrated(ownerPage, '/konto/buchungen/')
   const call = ownerPage.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'GET' && r.url().includes(bookingNumber))
   await ownerPage.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` }).getByRole('link').click()
-  const url = (await call).url()
-  expect((await ownerContext.request.get(url, { headers: { 'sec-fetch-site': 'same-origin' } })).status()).toBe(200)
+  const sent = await call
+  const url = sent.url()
+  // The headers the app's call carries (its server-function marker), without the owner's cookies.
+  const callHeaders = { ...Object.fromEntries(Object.entries(sent.headers()).filter(([k]) => ['x-tsr-serverfn', 'accept'].includes(k))), 'sec-fetch-site': 'same-origin' }
+  expect((await ownerContext.request.get(url, { headers: callHeaders })).status()).toBe(200)
   await ownerContext.close()
 
   const stranger = `fremd.${randomUUID().slice(0, 8)}@example.de`
@@ -398,14 +405,14 @@ test('another customer never sees a booking: not its page, not the owner’s ser
   await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
   await expect(page.getByRole('heading', { level: 1, name: 'Buchung nicht gefunden' })).toBeVisible()
   await expect(page.getByText(bookingNumber, { exact: false })).toHaveCount(0)
-  // The PDF and calendar file of the booking, with the stranger's session: 404.
-  for (const file of ['bestaetigung.pdf', 'reise.ics']) {
-    const answer = await page.request.get(`/buchung/bestaetigung/${bookingNumber}/${file}`)
+  // The PDF and calendar file of the booking, and its invoices, with the stranger's session: 404.
+  for (const file of [`/buchung/bestaetigung/${bookingNumber}/bestaetigung.pdf`, `/buchung/bestaetigung/${bookingNumber}/reise.ics`, `/konto/buchungen/${bookingNumber}/rechnungen/${new Date().getFullYear()}-000001.pdf`]) {
+    const answer = await page.request.get(file)
     expect(answer.status(), file).toBe(404)
   }
   // The owner's server-function call, sent with the stranger's session and with none: 404, nothing of it.
   for (const caller of [page.request, request]) {
-    const answer = await caller.get(url, { headers: { 'sec-fetch-site': 'same-origin' } })
+    const answer = await caller.get(url, { headers: callHeaders })
     expect(answer.status()).toBe(404)
     expect(await answer.text()).not.toContain('Muster')
   }

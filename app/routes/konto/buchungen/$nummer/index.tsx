@@ -8,7 +8,7 @@ import { BookedTrip, PaymentPlan } from '~/components/booking/BookingConfirmatio
 import { PriceSummary } from '~/components/booking/PriceSummary'
 import { buttonClassName } from '~/components/ui/Button'
 import { TRAVEL_CONDITIONS_PATH } from '~/lib/booking/legal'
-import { formatDateTime } from '~/lib/format'
+import { formatDate, formatDateTime } from '~/lib/format'
 import { pageHead } from '~/lib/head'
 import { accountBookingQuery } from '~/queries/account'
 
@@ -42,6 +42,13 @@ function AccountBookingPage() {
               Sicherungsschein (PDF)
             </a>
           </li>
+          {booking.invoices.map((invoice) => (
+            <li key={invoice.number}>
+              <a href={`/konto/buchungen/${booking.bookingNumber}/rechnungen/${invoice.number}.pdf`} download>
+                {invoice.kind === 'cancellation' ? 'Stornorechnung' : `Rechnung (Version ${invoice.version})`} Nr. {invoice.number} vom {formatDate(invoice.issuedAt)} (PDF)
+              </a>
+            </li>
+          ))}
           <li>
             <a href={TRAVEL_CONDITIONS_PATH}>Reisebedingungen</a>
           </li>
