@@ -35,8 +35,8 @@ export type AccountState = { signedIn: false } | { signedIn: true; id: string; f
 
 export const fetchAccountState = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountState> => {
   setResponseHeader('Cache-Control', 'no-store')
+  // A read only (a hover may preload it): a hint left from an ended session is dropped by the page.
   const customer = await currentCustomer()
-  if (!customer) clearSignedInHint()
   return customer ? { signedIn: true, id: customer.id, firstname: customer.firstname, name: customer.name, email: customer.email } : { signedIn: false }
 })
 

@@ -17,6 +17,10 @@ export function useAccountState(): AccountState | 'pending' {
   // Read again after every navigation: signing in or out happens without a new page load.
   useEffect(() => setMayBeSignedIn(hinted()), [pathname])
   const { data } = useQuery({ ...accountStateQuery(), enabled: mayBeSignedIn === true })
+  // The session the hint told of has ended: the hint goes, so that the next pages ask nothing.
+  useEffect(() => {
+    if (data?.signedIn === false) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`
+  }, [data])
   if (mayBeSignedIn === null) return 'pending'
   if (!mayBeSignedIn) return { signedIn: false }
   return data ?? 'pending'

@@ -54,7 +54,6 @@ export const ACCOUNT_MESSAGES = {
   resetSent:
     'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort geschickt. Er gilt eine Stunde.',
   linkInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Bitte fordern Sie einen neuen an.',
-  signedOut: 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
   unavailable: 'Die Anmeldung ist zurzeit nicht möglich. Bitte versuchen Sie es später erneut.',
 } as const
 
