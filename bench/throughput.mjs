@@ -2,7 +2,11 @@
 // trip page and the start page, each from the page cache and rendered (a visitor with a cookie of
 // their own, whom the cache never serves), a static file and a resized image from the proxy's disk
 // cache, all with the same keep-alive client in one run, so that the figures read as ratios to
-// the static file. The server's memory (RSS) is printed before and after; SOAK=seconds then keeps
+// the static file. A customer registered and confirmed in Chromium (bench/signed-in-customer.mjs)
+// asks for the same two pages with the session's cookies: they must come from the page cache as for
+// everyone (issue 27). Per page the rendered load runs first, then signed-in and anonymous side by
+// side: the load just after rendering pays its garbage collection, which must not fall on one of
+// the two being compared. The server's memory (RSS) is printed before and after; SOAK=seconds then keeps
 // the same mix running and prints the RSS every 30 s (a leak shows as a rising line).
 //
 //   BUILD_OUT_DIR=/tmp/out-x node bench/throughput.mjs [trip page path, default /reise/1/]
@@ -12,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { signedInCookieHeader, startMailSink } from './signed-in-customer.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const outDir = resolve(root, process.env.BUILD_OUT_DIR ?? '.output')
@@ -83,12 +88,14 @@ async function load(path, headers, durationMs, record) {
   let sent = 0
   const latencies = []
   let errors = 0
+  let hits = 0
   const worker = async () => {
     while (performance.now() < deadline && sent < MAX_REQUESTS_PER_TARGET) {
       sent++
       try {
-        const { status, ms } = await get(path, headers)
+        const { status, ms, cache } = await get(path, headers)
         if (status !== 200) errors++
+        if (record && cache === 'HIT') hits++
         if (record) latencies.push(ms)
       } catch {
         errors++
@@ -100,14 +107,14 @@ async function load(path, headers, durationMs, record) {
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN
-  return { rps: latencies.length / seconds, p50: pct(50), p95: pct(95), count: latencies.length, errors }
+  return { rps: latencies.length / seconds, p50: pct(50), p95: pct(95), count: latencies.length, errors, hits }
 }
 
 async function measure(label, path, headers) {
   await load(path, headers, WARMUP_MS, false)
   const result = await load(path, headers, DURATION_MS, true)
   console.log(
-    `${label.padEnd(28)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${result.count} Antworten${result.errors ? `, ${result.errors} Fehler` : ''})`,
+    `${label.padEnd(28)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${result.count} Antworten${result.errors ? `, ${result.errors} Fehler` : ''}${headers.accept === 'text/html' ? `, X-Cache HIT ${((100 * result.hits) / result.count).toFixed(0)} %` : ''})`,
   )
   return result
 }
@@ -122,10 +129,16 @@ function rssMb(pid) {
   }
 }
 
+const mailSink = await startMailSink()
 const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-throughput-'))
 const child = spawn(process.execPath, [entry], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+    SITE_URL: `http://${HOST}:${PORT}`,
+    MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 })
@@ -148,19 +161,24 @@ try {
   const cached = await get(pagePath, HEADERS.page)
   if (cached.cache !== 'HIT') console.log(`Hinweis: ${pagePath} kommt nicht aus dem Seitencache (X-Cache: ${cached.cache ?? '–'}).`)
 
+  const signedIn = { ...HEADERS.page, cookie: await signedInCookieHeader(`http://${HOST}:${PORT}`, mailSink) }
+  const signedInProbe = await get(pagePath, signedIn)
   console.log(`Build: ${outDir}   Start bis /api/health: ${(startMs / 1000).toFixed(1)} s`)
   console.log(
     `${CONNECTIONS} Verbindungen (keep-alive), ${WARMUP_MS / 1000} s Aufwärmen + ${DURATION_MS / 1000} s Messung je Ziel, ${HOST}:${PORT}`,
   )
   console.log(`Bildproxy, erste Anfrage (Rendern + Cache schreiben): ${cold.ms.toFixed(0)} ms`)
+  console.log(`Angemeldete Kundin (echte Sitzung): ${pagePath} X-Cache ${signedInProbe.cache ?? '–'}`)
   const rssBefore = rssMb(child.pid)
   console.log(`Speicher (RSS) vor der Last: ${rssBefore.toFixed(0)} MB`)
   const staticResult = await measure(`statisch ${staticPath}`, staticPath, HEADERS.asset)
   const targets = [
-    [`Reiseseite ${pagePath}, Cache`, pagePath, HEADERS.page],
     [`Reiseseite ${pagePath}, gerendert`, pagePath, HEADERS.rendered],
-    ['Startseite /, Cache', '/', HEADERS.page],
+    [`Reiseseite ${pagePath}, angemeldet`, pagePath, signedIn],
+    [`Reiseseite ${pagePath}, Cache`, pagePath, HEADERS.page],
     ['Startseite /, gerendert', '/', HEADERS.rendered],
+    ['Startseite /, angemeldet', '/', signedIn],
+    ['Startseite /, Cache', '/', HEADERS.page],
     ['Bild aus dem Proxy-Cache', imagePath, HEADERS.asset],
   ]
   const results = []
@@ -168,12 +186,16 @@ try {
   const rssAfter = rssMb(child.pid)
   console.log(`\nVerhältnis zu statisch (${staticResult.rps.toFixed(0)} req/s), Ziel für Seiten aus dem Cache ≥ 0,5:`)
   for (const [label, result] of results) console.log(`  ${label.padEnd(34)} ${(result.rps / staticResult.rps).toFixed(3)}`)
+  const rps = new Map(results.map(([label, result]) => [label, result.rps]))
+  console.log('Angemeldet zu anonym (gleiche Seite, gleicher Lauf), Ziel ≈ 1:')
+  console.log(`  Reiseseite ${pagePath.padEnd(23)} ${(rps.get(`Reiseseite ${pagePath}, angemeldet`) / rps.get(`Reiseseite ${pagePath}, Cache`)).toFixed(3)}`)
+  console.log(`  Startseite /${' '.repeat(22)} ${(rps.get('Startseite /, angemeldet') / rps.get('Startseite /, Cache')).toFixed(3)}`)
   console.log(`Speicher (RSS) nach der Last: ${rssAfter.toFixed(0)} MB (vorher ${rssBefore.toFixed(0)} MB)`)
 
   if (SOAK_MS > 0) {
     console.log(`\nDauerlast ${SOAK_MS / 1000} s: Reiseseite und Startseite aus dem Cache und gerendert, RSS alle 30 s`)
     const soakEnd = performance.now() + SOAK_MS
-    const mix = targets.slice(0, 4)
+    const mix = targets.filter(([, , headers]) => headers !== HEADERS.asset && headers !== signedIn)
     let round = 0
     while (performance.now() < soakEnd) {
       const slice = Math.min(30_000, soakEnd - performance.now())
@@ -193,4 +215,5 @@ try {
   }
   if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
   rmSync(dataDir, { recursive: true, force: true })
+  await mailSink.stop()
 }
