@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/Button'
 import type { ButtonSize, ButtonVariant } from '~/components/ui/Button'
 import { describedBy, Field, FieldError, FieldHint, RequiredMark } from '~/components/ui/Field'
 import { MaskedInput } from '~/components/ui/MaskedInput'
+import { PASSWORD_MAX_LENGTH } from '~/lib/credentials'
 import type { FieldOption } from '~/lib/forms'
 import { ChoiceField, TextInputField, firstError } from './fields'
 
@@ -86,6 +87,26 @@ function TextField({ id, label, hint, required = false, className, type, inputMo
       onBlur={field.handleBlur}
     />
   )
+}
+
+/** The password typed to sign in (or to confirm a step): required, for the browser's password manager. */
+function CurrentPasswordField({ id, label = 'Passwort' }: { id: string; label?: string }) {
+  return <TextField id={id} type="password" label={label} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} required />
+}
+
+export type NewPasswordFieldProps = {
+  id: string
+  /** The least length, said in the hint (the customers' and the staff's differ). */
+  minLength: number
+  label?: string
+  /** A sentence after the least length. */
+  advice?: string
+}
+
+/** A password being chosen: required, its least length in the hint, the browser may suggest one. */
+function NewPasswordField({ id, minLength, label = 'Neues Passwort', advice }: NewPasswordFieldProps) {
+  const hint = `Mindestens ${minLength} Zeichen.${advice ? ` ${advice}` : ''}`
+  return <TextField id={id} type="password" label={label} hint={hint} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} required />
 }
 
 export type TextAreaFieldProps = LabelProps & { maxLength?: number }
@@ -268,7 +289,7 @@ export function SubmitButton({ children, variant = 'primary', size = 'large', bl
 export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextAreaField, MaskedField, SelectField, CheckboxField, RadioGroupField, CheckboxGroupField },
+  fieldComponents: { TextField, CurrentPasswordField, NewPasswordField, TextAreaField, MaskedField, SelectField, CheckboxField, RadioGroupField, CheckboxGroupField },
   formComponents: { SubmitButton },
 })
 

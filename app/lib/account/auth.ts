@@ -2,6 +2,7 @@
 // and a new password, shared by the pages and the server functions. No message says whether an
 // address has an account.
 import * as z from 'zod/mini'
+import { loginEmail, newPassword, typedPassword } from '../credentials'
 
 export const CUSTOMER_MIN_PASSWORD_LENGTH = 10
 
@@ -12,36 +13,32 @@ export const CUSTOMER_MIN_PASSWORD_LENGTH = 10
  */
 export const SIGNED_IN_HINT_COOKIE = 'konto_angemeldet'
 
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'))
 const name = (label: string) =>
   z.string().check(z.trim(), z.minLength(1, `Bitte geben Sie Ihren ${label} ein.`), z.maxLength(80, `Bitte kürzen Sie Ihren ${label} auf 80 Zeichen.`))
-const newPassword = z.string().check(
-  z.minLength(CUSTOMER_MIN_PASSWORD_LENGTH, `Bitte wählen Sie ein Passwort mit mindestens ${CUSTOMER_MIN_PASSWORD_LENGTH} Zeichen.`),
-  z.maxLength(128, 'Bitte wählen Sie ein Passwort mit höchstens 128 Zeichen.'),
-)
+const newCustomerPassword = newPassword(CUSTOMER_MIN_PASSWORD_LENGTH)
 
 export const registrationSchema = z.object({
   firstname: name('Vornamen'),
   lastname: name('Nachnamen'),
-  email,
-  password: newPassword,
+  email: loginEmail,
+  password: newCustomerPassword,
 })
 export type Registration = z.infer<typeof registrationSchema>
 
 export const customerSignInSchema = z.object({
-  email,
-  password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)),
+  email: loginEmail,
+  password: typedPassword,
   remember: z.boolean(),
 })
 export type CustomerSignIn = z.infer<typeof customerSignInSchema>
 
 /** A sign-in link, a new password or the confirmation mail again: only the address. */
-export const accountEmailSchema = z.object({ email })
+export const accountEmailSchema = z.object({ email: loginEmail })
 
 /** A token from a mailed link (sign-in link, confirmation, new password). */
 export const linkTokenSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(2000)) })
 
-export const newCustomerPasswordSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), password: newPassword })
+export const newCustomerPasswordSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), password: newCustomerPassword })
 
 export const ACCOUNT_MESSAGES = {
   registered:

@@ -1,6 +1,7 @@
 // Meine Daten (DESIGN 13): the contact data a booking is filled in from, a new e-mail address,
 // the browsers signed in, and deleting the account.
 import * as z from 'zod/mini'
+import { PASSWORD_MAX_LENGTH, loginEmail } from '../credentials'
 import { MESSAGES, isPhone } from '../forms'
 import { ZIP_ERROR, zipSchema } from '../transfer-zones'
 
@@ -19,12 +20,12 @@ export const accountContactSchema = z.object({
 export type AccountContact = z.infer<typeof accountContactSchema>
 
 export const emailChangeSchema = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.')),
+  email: loginEmail,
 })
 
 export const accountDeletionSchema = z.object({
   /** The password, for an account that has one (an account used by sign-in link only has none). */
-  password: z.string().check(z.maxLength(128)),
+  password: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
   confirm: z.literal(true, 'Bitte bestätigen Sie, dass Sie Ihr Kundenkonto löschen möchten.'),
 })
 

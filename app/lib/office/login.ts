@@ -1,11 +1,10 @@
 // The office login's inputs and messages (DESIGN 11), shared by the pages and the server functions.
 import * as z from 'zod/mini'
-
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'))
+import { loginEmail, newPassword, typedPassword } from '../credentials'
 
 export const staffSignInSchema = z.object({
-  email,
-  password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)),
+  email: loginEmail,
+  password: typedPassword,
 })
 export type StaffSignIn = z.infer<typeof staffSignInSchema>
 
@@ -17,16 +16,13 @@ export const totpCodeSchema = z.object({
   ).check(z.regex(/^\d{6}$/, 'Bitte geben Sie die sechs Ziffern aus Ihrer Authenticator-App ein.')),
 })
 
-export const passwordResetRequestSchema = z.object({ email })
+export const passwordResetRequestSchema = z.object({ email: loginEmail })
 
 export const STAFF_MIN_PASSWORD_LENGTH = 12
 
 export const newPasswordSchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
-  password: z.string().check(
-    z.minLength(STAFF_MIN_PASSWORD_LENGTH, `Bitte wählen Sie ein Passwort mit mindestens ${STAFF_MIN_PASSWORD_LENGTH} Zeichen.`),
-    z.maxLength(128, 'Bitte wählen Sie ein Passwort mit höchstens 128 Zeichen.'),
-  ),
+  password: newPassword(STAFF_MIN_PASSWORD_LENGTH),
 })
 
 export const STAFF_LOGIN_MESSAGES = {

@@ -84,7 +84,7 @@ function SignIn() {
                 {(field) => <field.TextField id="anmelden-email" type="email" label="E-Mail-Adresse" autoComplete="username" maxLength={254} required />}
               </passwordForm.AppField>
               <passwordForm.AppField name="password">
-                {(field) => <field.TextField id="anmelden-passwort" type="password" label="Passwort" autoComplete="current-password" maxLength={128} required />}
+                {(field) => <field.CurrentPasswordField id="anmelden-passwort" />}
               </passwordForm.AppField>
               <passwordForm.AppField name="remember">
                 {(field) => (

@@ -80,17 +80,7 @@ function NewPassword({ token }: { token: string }) {
         <form noValidate {...appFormProps} aria-label="Neues Passwort festlegen" onSubmit={submitTo(form)}>
           <form.AppForm>
             <form.AppField name="password">
-              {(field) => (
-                <field.TextField
-                  id="passwort-neu"
-                  type="password"
-                  label="Neues Passwort"
-                  hint={`Mindestens ${CUSTOMER_MIN_PASSWORD_LENGTH} Zeichen.`}
-                  autoComplete="new-password"
-                  maxLength={128}
-                  required
-                />
-              )}
+              {(field) => <field.NewPasswordField id="passwort-neu" minLength={CUSTOMER_MIN_PASSWORD_LENGTH} />}
             </form.AppField>
             <form.SubmitButton>Passwort speichern</form.SubmitButton>
           </form.AppForm>

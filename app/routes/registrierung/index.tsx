@@ -69,14 +69,11 @@ function Registration() {
             </form.AppField>
             <form.AppField name="password">
               {(field) => (
-                <field.TextField
+                <field.NewPasswordField
                   id="registrierung-passwort"
-                  type="password"
                   label="Passwort"
-                  hint={`Mindestens ${CUSTOMER_MIN_PASSWORD_LENGTH} Zeichen. Ein Satz, den Sie sich gut merken können, ist ein gutes Passwort.`}
-                  autoComplete="new-password"
-                  maxLength={128}
-                  required
+                  minLength={CUSTOMER_MIN_PASSWORD_LENGTH}
+                  advice="Ein Satz, den Sie sich gut merken können, ist ein gutes Passwort."
                 />
               )}
             </form.AppField>

@@ -86,7 +86,7 @@ function OfficeSignIn() {
             </passwordForm.AppField>
             <passwordForm.AppField name="password">
               {(field) => (
-                <field.TextField id="buero-passwort" type="password" label="Passwort" autoComplete="current-password" maxLength={128} required />
+                <field.CurrentPasswordField id="buero-passwort" />
               )}
             </passwordForm.AppField>
             <passwordForm.SubmitButton>Anmelden</passwordForm.SubmitButton>

@@ -49,17 +49,7 @@ function NewPassword() {
           </div>
           <form.AppForm>
             <form.AppField name="password">
-              {(field) => (
-                <field.TextField
-                  id="neues-passwort"
-                  type="password"
-                  label="Neues Passwort"
-                  hint={`Mindestens ${STAFF_MIN_PASSWORD_LENGTH} Zeichen.`}
-                  autoComplete="new-password"
-                  maxLength={128}
-                  required
-                />
-              )}
+              {(field) => <field.NewPasswordField id="neues-passwort" minLength={STAFF_MIN_PASSWORD_LENGTH} />}
             </form.AppField>
             <form.SubmitButton>Passwort speichern</form.SubmitButton>
           </form.AppForm>

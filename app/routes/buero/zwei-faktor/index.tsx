@@ -125,7 +125,7 @@ function TwoFactorPage() {
           <p>Zum Einrichten bestätigen Sie bitte Ihr Passwort.</p>
           <passwordForm.AppForm>
             <passwordForm.AppField name="password">
-              {(field) => <field.TextField id="zwei-faktor-passwort" type="password" label="Passwort" autoComplete="current-password" maxLength={128} required />}
+              {(field) => <field.CurrentPasswordField id="zwei-faktor-passwort" />}
             </passwordForm.AppField>
             <passwordForm.SubmitButton>Einrichtung beginnen</passwordForm.SubmitButton>
           </passwordForm.AppForm>

@@ -255,7 +255,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
         <form.AppForm>
           {hasPassword ? (
             <form.AppField name="password">
-              {(field) => <field.TextField id="loeschen-passwort" type="password" label="Ihr Passwort zur Bestätigung" autoComplete="current-password" maxLength={128} required />}
+              {(field) => <field.CurrentPasswordField id="loeschen-passwort" label="Ihr Passwort zur Bestätigung" />}
             </form.AppField>
           ) : null}
           <form.AppField name="confirm">{(field) => <field.CheckboxField id="loeschen-bestaetigen" label="Ja, ich möchte mein Kundenkonto löschen." required />}</form.AppField>
