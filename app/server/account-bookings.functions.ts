@@ -20,6 +20,8 @@ import {
 import type { AccountBookingRow, HistoryEntry } from '~/lib/account/bookings'
 import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
+import { travelDocuments } from '~/lib/booking/travel-documents'
+import type { TravelDocuments } from '~/lib/booking/travel-documents'
 import { todayInBerlin } from '~/lib/calendar'
 import { auditActionLabel } from '~/lib/office/audit'
 import type { BookingStatus } from '~/lib/office/booking-list'
@@ -34,6 +36,7 @@ import { nameChangeMail } from './account/mails.server'
 import { enqueueMail } from './mail/outbox.server'
 import { addBookingNote, changeBooking } from './office/booking-changes.server'
 import { cancelBooking, previewCancellation } from './office/cancellation.server'
+import { travelDocumentsSentOn } from './office/notices.server'
 import type { CancellationResult } from './office/cancellation.server'
 import { bookingTimeline } from './office/audit.server'
 import { publicOrigin } from './origin.server'
@@ -57,6 +60,8 @@ export type AccountBooking = BookingSummary & {
   history: HistoryEntry[]
   /** Its invoices, oldest first: each version's confirmation and invoice, and a Stornorechnung. */
   invoices: { number: string; kind: 'invoice' | 'cancellation'; version: number; issuedAt: string }[]
+  /** The travel documents once the scheduled job sent them for the booking's departure: the day and their content. */
+  travelDocuments: { sentOn: string; sections: TravelDocuments } | null
   /** Adding a travel insurance: until when, which, and who has none yet; null when it can no longer be added. */
   insurance: { until: string; offers: { id: number; name: string; insurer: string; productSheetUrl: string }[]; uninsured: { traveller: number; name: string }[] } | null
 }
@@ -68,7 +73,7 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
     const id = await ownBooking(data.bookingNumber)
     const db = await getDb()
     const settings = await bookingSettings()
-    const [stored, [row], timeline, people, issued] = await Promise.all([
+    const [stored, [row], timeline, people, issued, documentsSentOn] = await Promise.all([
       loadBookingSummary(db, data.bookingNumber, settings, publicOrigin()),
       db
         .select({ status: bookings.status, createdAt: bookings.createdAt, tripDateId: bookings.tripDateId, dateFrom: tripDates.dateFrom })
@@ -86,6 +91,7 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
         .from(invoices)
         .where(eq(invoices.bookingId, id))
         .orderBy(asc(invoices.seq)),
+      travelDocumentsSentOn(db, id),
     ])
     if (!stored || !row) throw notFound()
     const until = insuranceAddableUntil(todayInBerlin(row.createdAt), row.dateFrom)
@@ -97,6 +103,8 @@ export const fetchAccountBooking = createServerFn({ method: 'GET' })
       bank: settings.bank,
       status: row.status as BookingStatus,
       invoices: issued.map((i) => ({ ...i, issuedAt: i.issuedAt.toISOString() })),
+      travelDocuments:
+        documentsSentOn && row.status !== 'cancelled' ? { sentOn: documentsSentOn, sections: travelDocuments(stored.summary, siteInfo()) } : null,
       history: timeline.filter((entry) => shown.has(entry.action)).map(({ at, action, changes }) => ({ at, action, changes })),
       insurance:
         offer && offer.insuranceOffers.length && uninsured.length

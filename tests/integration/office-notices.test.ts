@@ -10,7 +10,7 @@ import { DEFAULT_NOTICE_DAYS } from '~/lib/office/notices'
 import { auditLog, bookingNotices, bookings, mailOutbox, paymentEntries, payments, tripDates } from '~/server/db/schema'
 import { startJobQueue } from '~/server/jobs/queue.server'
 import type { JobQueue, NoticeJob } from '~/server/jobs/queue.server'
-import { sendDueNotices, unpaidAfterSecondNotice } from '~/server/office/notices.server'
+import { sendDueNotices, travelDocumentsSentOn, unpaidAfterSecondNotice } from '~/server/office/notices.server'
 import type { NoticeContext } from '~/server/office/notices.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -26,6 +26,7 @@ const numbers: Record<'unpaid' | 'paid', string> = { unpaid: '', paid: '' }
 /** The unpaid booking's deposit falls due on this day; the paid booking departs on `departure`. */
 const DUE = '2027-03-10'
 let departure = ''
+let paidId = 0
 
 const context = (today: string): NoticeContext => ({
   today,
@@ -57,6 +58,7 @@ beforeAll(async () => {
   // Paid in full: its travel documents go out before departure.
   const paid = await book('Bezahlt')
   numbers.paid = paid.number
+  paidId = paid.id
   const [b] = await t.db.select({ total: bookings.gesamtpreis }).from(bookings).where(eq(bookings.id, paid.id))
   await t.db.insert(paymentEntries).values({ bookingId: paid.id, kind: 'payment', amount: b!.total, bookedOn: '2027-01-15', method: 'ueberweisung', reference: paid.number })
   const [date] = await t.db.select({ dateFrom: tripDates.dateFrom }).from(tripDates).where(eq(tripDates.id, paid.tripDateId))
@@ -127,11 +129,18 @@ describe('scheduled notices with a moved clock and two instances', () => {
   it('sends the travel documents of a paid booking once, some days before departure', async () => {
     await runDay(addDays(departure, -15))
     expect(await subjects(numbers.paid, 'Ihre Reiseunterlagen')).toHaveLength(0)
+    expect(await travelDocumentsSentOn(t.db, paidId)).toBeNull()
     await runDay(addDays(departure, -14))
     await runDay(addDays(departure, -2))
     const documents = await subjects(numbers.paid, 'Ihre Reiseunterlagen')
     expect(documents).toHaveLength(1)
     expect(documents[0]?.text).toMatch(/Sitzplatz|Zustieg|Anreise/)
+    // Mein Konto shows them from that day on, for this departure only.
+    expect(await travelDocumentsSentOn(t.db, paidId)).toBe(addDays(departure, -14))
+    const [row] = await t.db.select({ tripDateId: bookings.tripDateId }).from(bookings).where(eq(bookings.id, paidId))
+    await t.db.update(bookingNotices).set({ subject: `termin:${row!.tripDateId + 100000}` }).where(eq(bookingNotices.bookingId, paidId))
+    expect(await travelDocumentsSentOn(t.db, paidId)).toBeNull()
+    await t.db.update(bookingNotices).set({ subject: `termin:${row!.tripDateId}` }).where(eq(bookingNotices.bookingId, paidId))
     // The paid booking never got a payment notice; the unpaid one never its documents.
     expect(await t.db.$count(bookingNotices, like(bookingNotices.subject, 'termin:%'))).toBe(1)
   }, 180_000)

@@ -2,32 +2,8 @@
 // (Berlin wall clock, written in UTC) and address, and a door-to-door transfer named.
 import { describe, expect, it } from 'vitest'
 import { bookingIcs, bookingIcsFileName } from '~/lib/booking/calendar'
-import type { BookedBoarding, BookingSummary } from '~/lib/booking/summary'
 import { berlinTimeToUnix } from '~/lib/search/dates'
-
-const bielefeld: BookedBoarding = { kind: 'point', name: 'Bielefeld Hauptbahnhof', address: 'Am Hauptbahnhof 1, 33602 Bielefeld', departureTime: '06:15' }
-const guetersloh: BookedBoarding = { kind: 'point', name: 'Gütersloh ZOB', address: 'Berliner Straße 1, 33330 Gütersloh', departureTime: '06:45' }
-
-function summary(dateFrom: string, dateTill: string, boardings: (BookedBoarding | null)[]): BookingSummary {
-  const names = ['Jürgen Müller', 'Renée Groß', 'Käthe Nüßlein']
-  return {
-    bookingNumber: '7K4P-9XQ2',
-    createdAt: '2027-03-04T10:15:00.000Z',
-    trip: { id: 12, dateId: 345, title: 'Gardasee, Verona; Venedig', dateFrom, dateTill, durationDays: 7, transport: 'bus' },
-    terms: null,
-    contents: null,
-    insurances: [],
-    agency: null,
-    booker: { firstname: 'Jürgen', lastname: 'Müller', street: 'Am Weißen Stein', street_nr: '12a', zip: '33602', city: 'Bielefeld', email: 'j@example.com', tel: '0521 9' },
-    rooms: [{ type: 'DZ', travellers: boardings.map((boarding, i) => ({ name: names[i] ?? `Person ${i}`, seat: `${i + 1}A`, boarding, mobility: 'keine' as const })) }],
-    lines: [],
-    gesamtpreis: 0,
-    payments: [],
-    paymentMethod: 'ueberweisung',
-    mandateReference: null,
-    successUrl: 'https://sonnenland-reisen.example/buchung/bestaetigung/7K4P-9XQ2/?sig=abc',
-  }
-}
+import { bielefeld, guetersloh, summary } from '../support/booking-summary'
 
 const options = { siteName: 'Sonnenland Reisen', host: 'sonnenland-reisen.example', now: new Date('2027-03-04T10:15:00Z') }
 

@@ -5,8 +5,9 @@
 // decision: `unpaidAfterSecondNotice` is its list.
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { boardingLabel, PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
-import type { BankDetails, BookedBoarding, BookingSummary, PaymentKind } from '~/lib/booking/summary'
+import { PAYMENT_KIND_LABELS, paymentInstructions } from '~/lib/booking/summary'
+import type { BankDetails, BookingSummary, PaymentKind } from '~/lib/booking/summary'
+import { travelDocuments, travelDocumentsTitle } from '~/lib/booking/travel-documents'
 import { addDays } from '~/lib/calendar'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
 import { owedAmount } from '~/lib/office/ledger'
@@ -119,6 +120,22 @@ export async function dueNotices(db: Database, today: string, days: NoticeDays, 
   ]
 }
 
+/** The day the travel documents for the booking's present departure were sent, or null (not yet, or it moved since). */
+export async function travelDocumentsSentOn(db: Database, bookingId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ sentOn: bookingNotices.sentOn })
+    .from(bookingNotices)
+    .innerJoin(bookings, eq(bookings.id, bookingNotices.bookingId))
+    .where(
+      and(
+        eq(bookingNotices.bookingId, bookingId),
+        eq(bookingNotices.kind, 'travel_documents'),
+        eq(bookingNotices.subject, sql`'termin:' || ${bookings.tripDateId}`),
+      ),
+    )
+  return row?.sentOn ?? null
+}
+
 export type NoticeContext = {
   today: string
   days: NoticeDays
@@ -126,13 +143,6 @@ export type NoticeContext = {
   bank: BankDetails
   /** The booking as its customer's documents show it (null: gone meanwhile). */
   summaryOf: (bookingNumber: string) => Promise<BookingSummary | null>
-}
-
-/** Where and when a traveller gets on, with the point's address (the documents are what they take along). */
-function boardingText(boarding: BookedBoarding | null): string {
-  if (!boarding) return 'Anreise ohne Zustieg'
-  if (boarding.kind === 'transfer') return `${boardingLabel(boarding)} (die Abholzeit sagen wir Ihnen telefonisch)`
-  return `${boardingLabel(boarding)}, ${boarding.address}`
 }
 
 const greeting = (s: BookingSummary) => `Guten Tag ${`${s.booker.firstname} ${s.booker.lastname}`.trim()},`
@@ -221,26 +231,15 @@ export function noticeMail(notice: DueNotice, s: BookingSummary, context: Pick<N
   const closing = ['Mit freundlichen Grüßen', `Ihr Team von ${context.site.name}`]
   const i = notice.instalment
   if (notice.kind === 'travel_documents' || !i) {
-    const travellers = s.rooms.flatMap((r) => r.travellers)
     const rendered = renderMail({
       preheader: `Ihre Reise ${s.trip.title} beginnt am ${formatDate(s.trip.dateFrom)}.`,
       heading: 'Ihre Reiseunterlagen',
       paragraphs: [greeting(s), `bald geht es los: Hier sind Ihre Reiseunterlagen für ${trip} (Buchung ${s.bookingNumber}). Bitte nehmen Sie diese E-Mail und einen gültigen Ausweis mit.`],
-      sections: [
-        {
-          heading: 'Abfahrt und Sitzplätze',
-          lines: travellers.map((t) => `${t.name}: ${boardingText(t.boarding)}${t.seat ? `, Sitzplatz ${t.seat}` : ''}`),
-        },
-        ...(s.contents?.accommodation ? [{ heading: 'Unterkunft', lines: [s.contents.accommodation] }] : []),
-        {
-          heading: 'Während der Reise',
-          lines: [`Unsere Reiseleitung und im Notfall wir: Telefon ${context.site.emergencyPhone} (rund um die Uhr).`, `Im Büro: Telefon ${context.site.phone}, E-Mail ${context.site.email}.`],
-        },
-      ],
+      sections: travelDocuments(s, context.site),
       closing: ['Wir wünschen Ihnen eine schöne Reise!', ...closing],
       site: context.site,
     })
-    return { subject: `Ihre Reiseunterlagen: ${s.trip.title} ab ${formatDate(s.trip.dateFrom)}`, ...rendered }
+    return { subject: travelDocumentsTitle(s), ...rendered }
   }
   const payBy = formatDate(addDays(context.today, 7))
   const texts = i.kind === 'fee' ? feeTexts(s, i, trip, payBy) : tripTexts(s, i, trip, payBy)

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
+import { Fragment } from 'react'
 import { AccountCancellation } from '~/components/account/AccountCancellation'
 import { AccountInsurance } from '~/components/account/AccountInsurance'
 import { AccountPage } from '~/components/account/AccountPage'
@@ -42,6 +43,11 @@ function AccountBookingPage() {
               Sicherungsschein (PDF)
             </a>
           </li>
+          {booking.travelDocuments ? (
+            <li>
+              <a href="#reiseunterlagen-titel">Reiseunterlagen</a>, per E-Mail verschickt am {formatDate(booking.travelDocuments.sentOn)}
+            </li>
+          ) : null}
           {booking.invoices.map((invoice) => (
             <li key={invoice.number}>
               <a href={`/konto/buchungen/${booking.bookingNumber}/rechnungen/${invoice.number}.pdf`} download>
@@ -68,6 +74,23 @@ function AccountBookingPage() {
           )}
         </ul>
       </section>
+
+      {booking.travelDocuments ? (
+        <section className="section section--tight" aria-labelledby="reiseunterlagen-titel">
+          <h2 id="reiseunterlagen-titel">Ihre Reiseunterlagen</h2>
+          <p>Bitte nehmen Sie diese Angaben (ausgedruckt oder auf dem Handy) und einen gültigen Ausweis mit.</p>
+          {booking.travelDocuments.sections.map((section) => (
+            <Fragment key={section.heading}>
+              <h3>{section.heading}</h3>
+              <ul>
+                {section.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </Fragment>
+          ))}
+        </section>
+      ) : null}
 
       {cancelled ? null : <AccountInsurance bookingNumber={booking.bookingNumber} insurance={booking.insurance} />}
       {cancelled ? null : <NameChangeRequest bookingNumber={booking.bookingNumber} travellers={booking.rooms.flatMap((room) => room.travellers.map((t) => t.name))} />}
