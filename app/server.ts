@@ -21,7 +21,7 @@ import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
 import { PageCache, isAccountPath, isOfficePath, pageCacheKey } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
-import { isDatabaseReady, startServices } from './server/runtime.server'
+import { isDatabaseReady, startServices } from './server/lifecycle.server'
 import { startingUpResponse } from './server/http/starting-up.server'
 
 declare module '@tanstack/react-router' {

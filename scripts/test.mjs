@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit and integration tests (vitest), the production build, and the
+// `npm test`: type check, lint, no import cycle, unit and integration tests (vitest), the production build, and the
 // browser tests (Playwright in Debian's Chromium). Ends with one summary line over all runners.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -35,6 +35,7 @@ const bin = (pkg, file) => join(root, 'node_modules', pkg, file)
 const steps = [
   () => run('Typprüfung', node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']),
   () => run('Lint (ESLint)', node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.']),
+  () => run('Keine Importkreise (dependency-cruiser)', node, [bin('dependency-cruiser', 'bin/dependency-cruiser.mjs'), 'app', '--config', '.dependency-cruiser.cjs']),
   () =>
     run('Unit- und Integrationstests', node, [
       bin('vitest', 'vitest.mjs'),

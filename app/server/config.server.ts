@@ -3,8 +3,8 @@
 import * as z from 'zod/mini'
 import '~/lib/zod-de'
 import { isValidIban } from '~/lib/booking/iban'
-import { parseProxyEntry } from './http/client-address.server'
-import type { ProxyEntry } from './http/client-address.server'
+import { parseProxyEntry } from './http/trusted-proxies.server'
+import type { ProxyEntry } from './http/trusted-proxies.server'
 
 // An empty value (`DATABASE_URL=` in an env file) means unset, the same as a missing one.
 const optionalUrl = z.pipe(

@@ -4,7 +4,8 @@
 // knows it without a query: read once, then followed through the notifications, whichever app
 // instance made the change. What is kept per version (rendered pages, a date's offer) is dropped
 // when it changes.
-import type { Database, OpenedDatabase } from './db/client.server'
+import type { OpenedDatabase } from './db/client.server'
+import type { Database } from './db/database.server'
 import { errorFields, log } from './log.server'
 import { catalogueVersion } from './services/search/prepare.server'
 

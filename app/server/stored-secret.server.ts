@@ -2,7 +2,7 @@
 // instance on the same database then signs alike, and what was signed survives a restart.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Database } from './db/client.server'
+import type { Database } from './db/database.server'
 import { appMeta } from './db/schema'
 
 export async function storedSecret(db: Database, key: string): Promise<string> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { filterMainCategories } from '~/lib/categories'
 import { parseTripParam } from '~/lib/trip-detail'
 import type { TripBoardingPoint } from '~/lib/trip-detail'
-import type { Database } from '~/server/db/client.server'
+import type { Database } from '~/server/db/database.server'
 import {
   blogEntries,
   boardingPoints,

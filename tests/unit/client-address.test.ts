@@ -2,7 +2,8 @@
 // through the proxies TRUSTED_PROXY names, read from the right so a forged entry never wins.
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '~/server/config.server'
-import { clientAddress, limitedClient, parseProxyEntry, trustedProxies } from '~/server/http/client-address.server'
+import { clientAddress, limitedClient } from '~/server/http/client-address.server'
+import { parseProxyEntry, trustedProxies } from '~/server/http/trusted-proxies.server'
 
 const trust = (...entries: string[]) =>
   trustedProxies(

@@ -3,23 +3,28 @@
 // throw away what was typed; the four steps are `withForm` parts of it. The layout opens the draft
 // by a POST when the page is really shown (a hover or preload only reads), and one save queue
 // (./save-queue) sends every change, naming the revision it was made on.
+import { formOptions } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useAppForm } from '~/components/forms/form-hook'
+import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { watchFrom } from '~/lib/watch'
 import { bookingQueries } from '~/queries/booking'
 import { openBooking, saveBooking } from '~/server/booking.functions'
 import type { BookingSession, BookingView, SaveBookingResult } from '~/server/booking.functions'
 import { afterLeavingSave, SaveQueue } from './save-queue'
-import { bookingFormOptions } from './useBookingStep'
-import type { StepMessage } from './useBookingStep'
 
 const AUTOSAVE_PREFIX = 'Ihre letzte Änderung ist noch nicht gespeichert:'
 
 /** A save sent as the page is left: the browser sends it even after the page is gone. */
 const keepaliveFetch: typeof fetch = (input, init) => fetch(input, { ...init, keepalive: true })
+
+export const bookingFormOptions = formOptions({ defaultValues: bookingDraftSchema.parse({}) as BookingDraft })
+
+/** The message of a step (a refused save, a seat taken), shown above its fields. */
+export type StepMessage = { kind: 'error' | 'info'; text: string } | null
 
 function useBookingFormApi(draft: BookingDraft) {
   return useAppForm({ ...bookingFormOptions, defaultValues: draft })

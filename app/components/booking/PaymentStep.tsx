@@ -12,7 +12,8 @@ import { travellerLabel } from '~/lib/booking/steps'
 import { formatPrice } from '~/lib/format'
 import type { SaveBookingResult } from '~/server/booking.functions'
 import { SepaMandateFields } from './SepaMandateFields'
-import { bookingFormOptions, fieldId } from './useBookingStep'
+import { bookingFormOptions } from './BookingForm'
+import { fieldId } from './useBookingStep'
 
 const PAYMENT_OPTIONS = PAYMENT_METHODS.map((value) => ({
   value,

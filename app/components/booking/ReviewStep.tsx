@@ -14,7 +14,7 @@ import type { SiteInfo } from '~/lib/site'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { PriceSummary } from './PriceSummary'
 import { TripTermsSection } from './TripTermsSection'
-import { bookingFormOptions } from './useBookingStep'
+import { bookingFormOptions } from './BookingForm'
 
 function boardingText(offer: BookingOffer, boarding: BookingDraft['allRooms'][number]['teilnehmer'][number]['boarding']): string | null {
   if (!boarding) return null

@@ -14,7 +14,8 @@ import { findTransferZone, zipSchema } from '~/lib/transfer-zones'
 import { formatDepartureTime } from '~/lib/trip-detail'
 import { Field, FieldError } from '~/components/ui/Field'
 import { SeatPlan } from './SeatPlan'
-import { bookingFormOptions, fieldId } from './useBookingStep'
+import { bookingFormOptions } from './BookingForm'
+import { fieldId } from './useBookingStep'
 
 const TRANSFER = 'transfer'
 

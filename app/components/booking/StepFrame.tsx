@@ -8,7 +8,7 @@ import { STEP_ROUTES } from '~/lib/booking/route'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { fieldId, fieldName } from './useBookingStep'
-import type { StepMessage } from './useBookingStep'
+import type { StepMessage } from './BookingForm'
 import { appFormProps } from '~/lib/pre-hydration-forms'
 
 /** The control an entry of the error summary leads to: voucher codes share one input, a room type its step's rooms. */

@@ -8,7 +8,8 @@ import type { BookingOffer, ServiceOffer } from '~/lib/booking/offer'
 import { setBuchender } from '~/lib/booking/rules'
 import { travellerLabel } from '~/lib/booking/steps'
 import { formatPrice } from '~/lib/format'
-import { bookingFormOptions, fieldId } from './useBookingStep'
+import { bookingFormOptions } from './BookingForm'
+import { fieldId } from './useBookingStep'
 
 type PersonField = 'firstname' | 'lastname' | 'street' | 'street_nr' | 'zip' | 'city' | 'email' | 'tel'
 type PersonFieldSpec = { field: PersonField } & Omit<TextFieldProps, 'id' | 'required'>

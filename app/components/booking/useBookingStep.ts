@@ -2,10 +2,8 @@
 // "Weiter" (its validator: the step's issues from ../../lib/booking/steps, the same rules the
 // server checks before it books), the save of everything typed, then the next step. The values
 // live in the layout's form, so leaving a step keeps them.
-import { formOptions } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
-import { bookingDraftSchema } from '~/lib/booking/draft'
 import type { BookingDraft } from '~/lib/booking/draft'
 import { STEP_ROUTES } from '~/lib/booking/route'
 import { openIssues, stepIssues } from '~/lib/booking/steps'
@@ -14,8 +12,6 @@ import type { BookingOffer } from '~/lib/booking/offer'
 import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { useBookingForm } from './BookingForm'
-
-export const bookingFormOptions = formOptions({ defaultValues: bookingDraftSchema.parse({}) as BookingDraft })
 
 /** 'allRooms.0.teilnehmer.1.firstname' → the form's field name 'allRooms[0].teilnehmer[1].firstname'. */
 export function fieldName(path: string): string {
@@ -26,8 +22,6 @@ export function fieldName(path: string): string {
 export function fieldId(path: string): string {
   return `buchung-${path.replace(/[^A-Za-z0-9]+/g, '-')}`
 }
-
-export type StepMessage = { kind: 'error' | 'info'; text: string } | null
 
 /**
  * The messages shown after "Weiter" follow what the customer changes: each goes as soon as its

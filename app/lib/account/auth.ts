@@ -11,6 +11,9 @@ export const CUSTOMER_MIN_PASSWORD_LENGTH = 10
  * in this browser, so that the header asks who (anonymous visitors make no such request). The
  * session itself is the HttpOnly cookie; the hint proves nothing.
  */
+/** A signed-in customer with a confirmed address, as the account's server functions see them. */
+export type Customer = { id: string; email: string; firstname: string; lastname: string; name: string }
+
 export const SIGNED_IN_HINT_COOKIE = 'konto_angemeldet'
 
 const name = (label: string) =>

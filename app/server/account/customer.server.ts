@@ -7,12 +7,13 @@ import { deleteCookie, getCookie, getRequest, setCookie, setResponseStatus } fro
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
+import type { Customer } from '~/lib/account/auth'
 import { comparableName } from '~/lib/account/bookings'
 import type { AccountBookingRow, BookingLinkInput } from '~/lib/account/bookings'
 import type { BookingStatus } from '~/lib/office/booking-list'
 import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { bookings, customerBookingLinks, tripDates, trips } from '../db/schema'
 import { requestOverHttps } from '../http/https.server'
 import { paymentStateOn } from '../office/booking-list.server'
@@ -20,7 +21,6 @@ import { getDb } from '../runtime.server'
 import { customerAuth } from './auth.server'
 import type { CustomerAuth } from './auth.server'
 
-export type Customer = { id: string; email: string; firstname: string; lastname: string; name: string }
 
 /** The customer signed in with these headers' cookies, or null (no session, ended, or address not confirmed). */
 export async function customerOfSession(auth: CustomerAuth, headers: Headers): Promise<Customer | null> {

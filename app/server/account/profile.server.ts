@@ -3,13 +3,13 @@
 // the office makes: audited, with the changed confirmation); the data export of Art. 15/20 DSGVO.
 import { and, eq, gte, ne, sql } from 'drizzle-orm'
 import type { AccountContact } from '~/lib/account/profile'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { bookings, customerBookingLinks, customerSessions, customerUsers, tripDates } from '../db/schema'
 import { changeBooking } from '../office/booking-changes.server'
 import type { BookingSettings } from '../services/booking/settings.server'
 import { loadBookingSummary } from '../services/booking/summary.server'
 import { bookingsOf } from './customer.server'
-import type { Customer } from './customer.server'
+import type { Customer } from '~/lib/account/auth'
 
 export type AccountProfile = AccountContact & { email: string }
 

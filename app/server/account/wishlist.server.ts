@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { mergeWishlists, normaliseWishlist } from '~/lib/wishlist'
 import type { Wishlist } from '~/lib/wishlist'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { customerWishlists } from '../db/schema'
 
 export type WishlistSync = 'pull' | 'merge' | 'replace'

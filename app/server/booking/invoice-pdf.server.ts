@@ -1,8 +1,10 @@
 // The invoices that are not the confirmation itself, as PDFs in the house style the confirmation
 // uses (../pdf/layout.server.ts): the Stornorechnung of a cancellation with a fee, and the copy of
 // an invoice that a later version or the cancellation replaced.
+import type { PaymentMethod } from '~/lib/booking/draft'
 import { giroCodeText } from '~/lib/booking/girocode'
 import { MARGIN_SCHEME_NOTE } from '~/lib/booking/legal'
+import type { PriceLine } from '~/lib/booking/price'
 import { paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails } from '~/lib/booking/summary'
 import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
@@ -12,7 +14,38 @@ import type { SiteInfo } from '~/lib/site'
 import { priceTable } from './confirmation-pdf.server'
 import { BOLD, MUTED, addressBlock, contentWidth, heading, left, letterhead, newDocument, pageFooters, pairs, pairsWithGiroCode, paragraph, table } from '../pdf/layout.server'
 import type { Doc } from '../pdf/layout.server'
-import type { InvoiceDocument } from './invoices.server'
+import type { InvoiceKind } from '../db/schema'
+
+type IssuedRef = { number: string; kind: InvoiceKind; issuedOn: string }
+
+/** An invoice as loaded for its PDF (invoices.server.ts). */
+export type InvoiceDocument = {
+  id: number
+  number: string
+  kind: InvoiceKind
+  /** The booking's version it was issued for. */
+  version: number
+  amount: number
+  /** The price lines as invoiced ([] for a cancellation invoice). */
+  lines: PriceLine[]
+  issuedAt: Date
+  /** The Berlin day it was issued: the invoice's date. */
+  issuedOn: string
+  bookingNumber: string
+  bookingStatus: string
+  paymentMethod: PaymentMethod
+  /** Of the booking's newest SEPA mandate; null without one. */
+  mandateReference: string | null
+  booker: { firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string }
+  trip: { title: string; dateFrom: string; dateTill: string }
+  /** The invoice issued before it for the booking (the one it replaces), and the one after it. */
+  replaces: IssuedRef | null
+  replacedBy: IssuedRef | null
+  /** Whether it is the booking's last invoice of kind 'invoice' (its travel period is then the booking's). */
+  lastOfItsKind: boolean
+  /** For a cancellation invoice: what the cancellation said. */
+  cancellation: CancellationRecord | null
+}
 
 export const CANCELLATION_INVOICE_TITLE = 'Stornorechnung'
 

@@ -7,50 +7,18 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { PAYMENT_METHODS } from '~/lib/booking/draft'
-import type { PaymentMethod } from '~/lib/booking/draft'
 import { priceLineSchema } from '~/lib/booking/price'
-import type { PriceLine } from '~/lib/booking/price'
 import { addDays, toEpochDay, todayInBerlin } from '~/lib/calendar'
 import { FEE_DUE_DAYS, REFUND_DAYS, cancellationRecordSchema } from '~/lib/office/cancellation'
 import type { CancellationRecord } from '~/lib/office/cancellation'
 import type { SiteInfo } from '~/lib/site'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { bookings, invoices, sepaMandates, tripDates, trips } from '../db/schema'
-import type { InvoiceKind } from '../db/schema'
 import { loadBookingSummary } from '../services/booking/summary.server'
 import type { BookingSettings } from '../services/booking/settings.server'
 import { renderConfirmationPdf } from './confirmation-pdf.server'
 import { renderCancellationInvoicePdf, renderInvoiceCopyPdf } from './invoice-pdf.server'
-
-type IssuedRef = { number: string; kind: InvoiceKind; issuedOn: string }
-
-export type InvoiceDocument = {
-  id: number
-  number: string
-  kind: InvoiceKind
-  /** The booking's version it was issued for. */
-  version: number
-  amount: number
-  /** The price lines as invoiced ([] for a cancellation invoice). */
-  lines: PriceLine[]
-  issuedAt: Date
-  /** The Berlin day it was issued: the invoice's date. */
-  issuedOn: string
-  bookingNumber: string
-  bookingStatus: string
-  paymentMethod: PaymentMethod
-  /** Of the booking's newest SEPA mandate; null without one. */
-  mandateReference: string | null
-  booker: { firstname: string; lastname: string; street: string; street_nr: string; zip: string; city: string }
-  trip: { title: string; dateFrom: string; dateTill: string }
-  /** The invoice issued before it for the booking (the one it replaces), and the one after it. */
-  replaces: IssuedRef | null
-  replacedBy: IssuedRef | null
-  /** Whether it is the booking's last invoice of kind 'invoice' (its travel period is then the booking's). */
-  lastOfItsKind: boolean
-  /** For a cancellation invoice: what the cancellation said. */
-  cancellation: CancellationRecord | null
-}
+import type { InvoiceDocument } from './invoice-pdf.server'
 
 const text = z.catch(z.string(), '')
 const bookerSchema = z.object({ firstname: text, lastname: text, street: text, street_nr: text, zip: text, city: text })
@@ -110,7 +78,7 @@ export async function loadInvoice(db: Database, which: { invoiceId: number } | {
     db.select({ reference: sepaMandates.reference }).from(sepaMandates).where(eq(sepaMandates.bookingId, invoice.bookingId)).orderBy(desc(sepaMandates.id)).limit(1),
   ])
   const at = siblings.findIndex((s) => s.id === invoice.id)
-  const ref = (s: (typeof siblings)[number] | undefined): IssuedRef | null => (s ? { number: s.number, kind: s.kind, issuedOn: todayInBerlin(s.issuedAt) } : null)
+  const ref = (s: (typeof siblings)[number] | undefined): InvoiceDocument['replaces'] => (s ? { number: s.number, kind: s.kind, issuedOn: todayInBerlin(s.issuedAt) } : null)
   const issuedOn = todayInBerlin(invoice.issuedAt)
   const stored = cancellationRecordSchema.safeParse(row.cancellation)
   return {

@@ -6,16 +6,14 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { sql } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import type { Database } from './database.server'
 import * as schema from './schema'
 
-/** The one database type every service is written against, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export type OpenOptions = {
   /** postgres://… — unset means the embedded PGlite in dataDir. */

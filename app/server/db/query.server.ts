@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { MAX_ID } from '~/lib/ids'
 import type * as z from 'zod/mini'
-import type { Database } from './client.server'
+import type { Database } from './database.server'
 
 /**
  * Starts a Drizzle query in call order. A query builder runs only when awaited, and Promise.all

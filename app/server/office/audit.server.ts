@@ -6,7 +6,7 @@ import { AUDIT_PAGE_SIZE, auditActionLabel, auditActionsNamed, auditActorLabel, 
 import type { AuditAction, AuditActor } from '~/lib/office/audit'
 import { formatPrice } from '~/lib/format'
 import { containsPattern } from '~/lib/office/booking-list'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { auditLog } from '../db/schema'
 
 export type AuditEntry = {

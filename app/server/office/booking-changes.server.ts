@@ -24,7 +24,7 @@ import { applyBookingChange, dueAfterChange, isFeeLine, issuesOfChange, repriced
 import type { BookingChange, DateChange, DraftChange, Instalment } from '~/lib/office/booking-changes'
 import { REBOOKING_DATE_CLOSED, REBOOKING_NO_PLACES, REBOOKING_SEATS_GONE, REBOOKING_OTHER_TRIP, REBOOKING_SAME_DATE, onNewDeparture, rebookingFeeLine, rebookingTooLate, seatsOnNewDate } from '~/lib/office/rebooking'
 import type { AuditAction, AuditActor } from '~/lib/office/audit'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { bookingParticipants, bookings, paymentEntries, payments, seatReservations, sepaDebits, tripDates } from '../db/schema'
 import { closedReason, loadOffer, seatStates } from '../services/booking/offer.server'
 import { holdLapsed } from '../services/booking/seat-reservation.server'

@@ -32,7 +32,7 @@ import type {
 } from '~/lib/office/departure-lists'
 import type { BookableStatus } from '~/lib/bookable'
 import type { AuditAction } from '~/lib/office/audit'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { intArray } from '../db/query.server'
 import { auditLog, boardingPoints, bookingParticipants, bookings, seatPlans, seatReservations, transferZones, tripBoardingPoints, tripDates, trips } from '../db/schema'
 import { holdLapsed } from '../services/booking/seat-reservation.server'

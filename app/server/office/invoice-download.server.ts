@@ -4,7 +4,7 @@
 // (issue 27). Anybody else, a number that is not an invoice of that booking, and a malformed name
 // get the same 404.
 import { BOOKING_NUMBER_PATTERN } from '~/lib/booking/booking-number'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { invoiceFileName, invoicePdf, loadInvoice } from '../booking/invoices.server'
 import type { InvoicePdfContext } from '../booking/invoices.server'
 import { needsTwoFactorSetup } from './session.server'

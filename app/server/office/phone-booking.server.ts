@@ -2,7 +2,7 @@
 // places still free. The booking itself is the public one, marked as taken on the phone.
 import { and, asc, eq, gte, inArray } from 'drizzle-orm'
 import { BOOKABLE_STATUSES, bookableAction } from '~/lib/bookable'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { tripDates, trips } from '../db/schema'
 import { freePlaces, loadOffer } from '../services/booking/offer.server'
 

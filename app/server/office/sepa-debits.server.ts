@@ -26,7 +26,7 @@ import {
 import type { DebitFilter, DebitPeriod, DebitReturnForm, DebitState, ReturnReason } from '~/lib/office/sepa-debits'
 import { containsPattern } from '~/lib/office/booking-list'
 import type { SiteInfo } from '~/lib/site'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { bookings, paymentEntries, payments, sepaDebits, sepaExports, sepaMandates, tripDates, trips } from '../db/schema'
 import type { PaymentKind } from '../db/schema'
 import { enqueueMail } from '../mail/outbox.server'

@@ -2,7 +2,7 @@
 import { asc, count, like } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { pageCount } from '~/lib/paging'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { agencies } from '../db/schema'
 
 export const AGENCIES_PER_PAGE = 12

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { blogEntrySchema } from '~/lib/api'
 import type { BlogEntry, BlogQuery } from '~/lib/api'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { blogEntries } from '../db/schema'
 import { sanitize } from './sanitize.server'
 

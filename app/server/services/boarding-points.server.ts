@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { isEmptyQuery, matchesBoardingPoint, parseBoardingQuery } from '~/lib/boarding-points'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { boardingPoints } from '../db/schema'
 
 export const boardingPointSchema = z.object({

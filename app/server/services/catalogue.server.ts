@@ -6,7 +6,7 @@ import type { Country, InitData } from '~/lib/api'
 import { menuSchema } from '~/lib/site'
 import * as z from 'zod/mini'
 import { cachedLoader } from '../cache.server'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { categories, countries, menus, regionCountries, regions, tripCategories, trips } from '../db/schema'
 import { getDb } from '../runtime.server'
 

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { contentPages } from '../db/schema'
 import type { ContentPageKind } from '../db/schema'
 import { sanitize } from './sanitize.server'

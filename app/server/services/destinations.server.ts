@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { destinationsOverviewSchema } from '~/lib/destinations'
 import type { DestinationPage, DestinationPath, DestinationsOverview, RegionEntry } from '~/lib/destinations'
 import { countryHeader } from '~/lib/regions'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { countries, regionCountries, regions, tripCountries, tripRegions, trips } from '../db/schema'
 import { pageTrips } from './trip-pages.server'
 

@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm'
 import { faqEntrySchema } from '~/lib/faq'
 import type { FaqEntry } from '~/lib/faq'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { faqEntries } from '../db/schema'
 import { sanitize } from './sanitize.server'
 

@@ -4,7 +4,7 @@
 // back; the sweeper deletes older attempts and clears older dedupe keys.
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { appMeta, formAttempts, formSubmissions } from '../db/schema'
 import type { Attempt, RateRule } from '../http/client-limits.server'
 

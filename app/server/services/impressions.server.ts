@@ -5,7 +5,7 @@ import { galleryImageSchema, impressionDetailSchema, impressionSummarySchema } f
 import type { GalleryPage, ImpressionDetail, ImpressionList } from '~/lib/impressions'
 import { paged } from '~/lib/paging'
 import { tripRef } from '~/lib/trip-card'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { impressions, trips } from '../db/schema'
 
 export async function listImpressions(db: Database, options: { page: number; perPage: number }): Promise<ImpressionList> {

@@ -16,7 +16,7 @@ import {
   newsletterSchema,
   newsletterTokenSchema,
 } from '~/lib/forms'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { newsletterSubscriptions } from '../db/schema'
 import { log } from '../log.server'
 import { enqueueMail } from '../mail/outbox.server'

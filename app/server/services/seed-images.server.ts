@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { SEED_IMAGE_PREFIX } from '~/lib/image-proxy'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { blogEntries, categories, hotels, impressions, ships, trips } from '../db/schema'
 import { parseId } from '~/lib/ids'
 

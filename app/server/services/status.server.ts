@@ -1,6 +1,6 @@
 // What the /test/ system status page reports about the catalogue.
 import { count, eq } from 'drizzle-orm'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { trips } from '../db/schema'
 
 /** Published trips: a query that touches a real table, so the page proves the database answers. */

@@ -5,7 +5,7 @@ import { paged } from '~/lib/paging'
 import { testimonialSchema, testimonialSummarySchema } from '~/lib/testimonials'
 import type { Testimonial, TestimonialPage, TestimonialSummary } from '~/lib/testimonials'
 import { tripRef } from '~/lib/trip-card'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { testimonials, trips } from '../db/schema'
 
 export async function testimonialSummary(db: Database): Promise<TestimonialSummary> {

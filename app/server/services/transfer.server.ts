@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { findTransferZone, zipSchema } from '~/lib/transfer-zones'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { transferZones } from '../db/schema'
 
 export const transferZoneSchema = z.object({

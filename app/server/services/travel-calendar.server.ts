@@ -14,7 +14,7 @@ import {
   monthStart,
 } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarScope, MonthKey } from '~/lib/travel-calendar'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { categories, tripCategories, tripDates, trips } from '../db/schema'
 import { todayIsoDay } from './trip-cards.server'
 import { germanSortKey } from './trip-pages.server'

@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm'
 import { countryCentre } from '~/lib/geo-plot'
 import type { CountryEntry, RegionEntry } from '~/lib/destinations'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { countries } from '../db/schema'
 import { listDestinations } from './destinations.server'
 

@@ -5,7 +5,7 @@ import type { BookableStatus } from '~/lib/bookable'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { TripCardData } from '~/lib/trip-card'
 import { unixToIsoDay } from '~/lib/search/dates'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { categories, tripCategories, tripDates, trips } from '../db/schema'
 
 const NEXT_DATES = 3

@@ -9,7 +9,7 @@ import { readImages } from '~/lib/image-ref'
 import { tripDetailSchema, tripPath } from '~/lib/trip-detail'
 import type { TripBoardingPoint, TripDetail, TripRef } from '~/lib/trip-detail'
 import { absoluteUrl } from '~/lib/sitemap'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { jsonValue } from '../db/query.server'
 import {
   boardingPoints,

@@ -6,7 +6,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { TripCardData } from '~/lib/trip-card'
 import { paged } from '~/lib/paging'
 import type { Paged } from '~/lib/paging'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { tripDates, trips } from '../db/schema'
 import { loadTripCards, todayIsoDay } from './trip-cards.server'
 

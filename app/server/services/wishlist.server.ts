@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { tripCardSchema } from '~/lib/trip-card'
 import type { Wishlist } from '~/lib/wishlist'
-import type { Database } from '../db/client.server'
+import type { Database } from '../db/database.server'
 import { trips } from '../db/schema'
 import { loadTripCards } from './trip-cards.server'
 

@@ -17,7 +17,7 @@ import { addDays, toEpochDay, todayInBerlin } from '../../../lib/calendar'
 import * as z from 'zod/mini'
 import { queryRows } from '../query.server'
 import * as schema from '../schema'
-import type { Database } from '../client.server'
+import type { Database } from '../database.server'
 import { createRandom } from './random'
 import type { Random } from './random'
 

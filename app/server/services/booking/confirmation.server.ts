@@ -3,7 +3,7 @@
 // mail), delivered by the outbox worker with the PDF made at delivery.
 import { eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 import { agencies, bookings } from '../../db/schema'
 import type { MailAttachmentRef } from '../../db/schema'
 import { log } from '../../log.server'

@@ -5,7 +5,7 @@ import { ACCOUNT_HOLDER_MESSAGE, IBAN_MESSAGE, isValidIban, normaliseIban } from
 import { mandateReference, sepaMandateText } from '~/lib/booking/sepa'
 import { singleLine } from '~/lib/forms'
 import type { PaymentKind } from '~/lib/booking/summary'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 import { bookings, payments, sepaMandates, tripDates, trips } from '../../db/schema'
 import { readPaymentLink } from './links.server'
 import type { BookingSettings } from './settings.server'

@@ -5,7 +5,7 @@ import { clientSeatCap } from '~/lib/booking/hold-limits'
 import type { PaymentTerms } from '~/lib/booking/payment-terms'
 import type { BankDetails } from '~/lib/booking/summary'
 import type { Config } from '../../config.server'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 import { storedSecret } from '../../stored-secret.server'
 
 export type BookingSettings = {

@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 import { TRIP_KEYS, allTripConditions, dateMatchConditions, hasMatchingDate, matching, usesDates } from './filters.server'
 import type { Filter, Matching } from './filters.server'
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { queryRows } from '../../db/query.server'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 
 const preparedFor = new WeakMap<Database, string>()
 /** Rows in trip_search as the planner statistics have them (see prepare). */

@@ -10,7 +10,7 @@ import { EMPTY_SEARCH, normalizeText } from '~/lib/search/segment'
 import { tripPath } from '~/lib/trip-detail'
 import { foldDigraphs } from '~/lib/search/text-query'
 import { queryRows } from '../../db/query.server'
-import type { Database } from '../../db/client.server'
+import type { Database } from '../../db/database.server'
 import { todayIsoDay } from '../trip-cards.server'
 import { prepare } from './prepare.server'
 
