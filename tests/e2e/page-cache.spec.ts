@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { gotoHydrated } from './support'
+import { gotoHydrated, seatPlanDates } from './support'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 
@@ -103,14 +103,25 @@ test('a page with a booking draft or another personal cookie is rendered for tha
   expect(personalAgain.headers['x-cache']).toBeUndefined()
 })
 
-test('the booking, payment and newsletter pages are never kept, however their paths are written', async () => {
-  // The routes match without regard to case, so the rule for personal paths must too.
+test('the booking, payment and newsletter pages are never kept, however their paths are written', async ({ request }) => {
+  // The routes match without regard to case, so the rule for personal paths must too. Each page
+  // here answers 200 without a cookie and may be revalidated (no-cache): only the rule for
+  // personal paths keeps it out of the cache, so without it the second request would be a HIT.
+  const [date] = await seatPlanDates(request, 1)
   const token = 'Abcdefghijklmnopqrstuvwxyz012345'
-  for (const path of ['/buchung/1/step1/', '/BUCHUNG/1/step1/', '/Buchung/1/step1/', `/NEWSLETTER/abmelden/${token}/`, `/Newsletter/bestaetigen/${token}/`, '/PAYMENT/x/']) {
-    const answer = await get(path)
-    expect(answer.status, path).toBeLessThan(500)
-    expect(answer.headers['x-cache'], path).toBeUndefined()
+  const paths = [`/buchung/${date?.dateId}/step1/`, `/BUCHUNG/${date?.dateId}/step1/`, `/Buchung/${date?.dateId}/step1/`, `/NEWSLETTER/abmelden/${token}/`, `/Newsletter/bestaetigen/${token}/`]
+  for (const path of paths) {
+    for (const visit of [1, 2]) {
+      const answer = await get(path)
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers['set-cookie'], path).toBeUndefined()
+      expect(answer.headers['cache-control'], path).not.toMatch(/no-store|private/)
+      expect(answer.headers['x-cache'], `${path}, visit ${visit}`).toBeUndefined()
+    }
   }
+  const payment = await get('/PAYMENT/x/')
+  expect(payment.status).toBeLessThan(500)
+  expect(payment.headers['x-cache']).toBeUndefined()
 })
 
 test('a page from memory runs in the browser: scripts allowed by its nonce, hydrated', async ({ page }) => {
