@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import type { Browser } from '@playwright/test'
 import { toJSONAsync } from 'seroval'
-import { bookToSuccess, seatPlanDates, serverFunctionIds, startServer, waitForHealth } from './support'
+import { bookToSuccess, seatPlanDates, serverFunctionIds, shownBookingNumber, startServer, waitForHealth } from './support'
 
 const run = promisify(execFile)
 const PORT = 3395
@@ -94,7 +94,7 @@ test('backs up the running embedded database and restores it: a booking before t
   // The browser keeps its access to both confirmations; only the one made before the backup exists.
   const kept = await page.goto(`/buchung/bestaetigung/${before}/`)
   expect(kept?.status()).toBe(200)
-  await expect(page.locator('.booking-number')).toHaveText(before)
+  expect(await shownBookingNumber(page)).toBe(before)
   const lost = await page.goto(`/buchung/bestaetigung/${after}/`)
   expect(lost?.status()).toBe(404)
   await context.close()

@@ -142,7 +142,15 @@ export async function bookToSuccess(page: Page, dateId: number, payment: 'ueberw
   await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check()
   await page.getByRole('button', { name: 'zahlungspflichtig buchen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Buchung!' })).toBeVisible()
-  return (await page.locator('.booking-number').innerText()).trim()
+  return shownBookingNumber(page)
+}
+
+/** The booking number as the confirmation or success page says it: 'Ihre Buchungsnummer: 7K4P-9XQ2'. */
+export async function shownBookingNumber(page: Page): Promise<string> {
+  const sentence = await page.getByText(/^Ihre Buchungsnummer:/).first().innerText()
+  const number = /Ihre Buchungsnummer:\s*([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(sentence)?.[1]
+  if (!number) throw new Error(`no booking number in "${sentence}"`)
+  return number
 }
 
 /** The raw mails the SMTP sink of the browser tests received that contain the text. */
