@@ -1,26 +1,14 @@
 // A real customer session for bench/throughput: the site's mails go to an SMTP server in this
-// process, and Chromium registers a customer, opens the confirmation link from the mail and
-// confirms, as a customer would. The browser's cookies then make the signed-in visitor's requests.
+// process (tests/support/smtp-sink.mjs), and Chromium registers a customer, opens the confirmation
+// link from the mail and confirms, as a customer would. The browser's cookies then make the signed-in visitor's requests.
 import { chromium } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { smtpSink } from '../tests/support/smtp-sink.mjs'
 
-/** An SMTP server on loopback that keeps every mail's raw text; `stop()` closes it. */
+/** The site's mails, kept in memory by an SMTP server on loopback; `stop()` closes it. */
 export async function startMailSink() {
   const mails = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks = []
-      stream.on('data', (chunk) => chunks.push(chunk))
-      stream.on('end', () => {
-        mails.push(Buffer.concat(chunks))
-        callback()
-      })
-    },
-  })
+  const server = smtpSink((raw) => mails.push(raw))
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { port: server.server.address().port, mails, stop: () => new Promise((resolve) => server.close(resolve)) }
 }
