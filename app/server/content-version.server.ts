@@ -4,6 +4,7 @@
 // knows it without a query: read once, then followed through the notifications, whichever app
 // instance made the change. What is kept per version (rendered pages, a date's offer) is dropped
 // when it changes.
+import { LRUCache } from 'lru-cache'
 import type { OpenedDatabase } from './db/client.server'
 import type { Database } from './db/database.server'
 import { errorFields, log } from './log.server'
@@ -80,26 +81,19 @@ export function keptPerVersion<A extends unknown[], T>(
   keyOf: (...args: A) => string,
   max = 1000,
 ): (db: Database, ...args: A) => Promise<T> {
-  let kept: { db: Database; version: string; values: Map<string, Promise<T>> } | null = null
-  return (db, ...args) => {
+  // Boxed: a loader may give null or undefined, which lru-cache does not keep. Its fetch loads a
+  // key once however many ask at the same time, and forgets a load that failed. The loader goes in
+  // as the fetch's context, typed without T (lru-cache's option types cannot stay generic): each
+  // key's box only ever holds what `load` gave for it, a T.
+  let kept: { db: Database; version: string; values: LRUCache<string, { value: unknown }, () => Promise<unknown>> } | null = null
+  return async (db, ...args) => {
     const version = contentVersionOf(db)
     if (version === null) return load(db, ...args)
-    if (!kept || kept.db !== db || kept.version !== version) kept = { db, version, values: new Map() }
-    const store = kept
-    const key = keyOf(...args)
-    const hit = store.values.get(key)
-    if (hit) {
-      store.values.delete(key)
-      store.values.set(key, hit)
-      return hit
+    if (!kept || kept.db !== db || kept.version !== version) {
+      kept = { db, version, values: new LRUCache({ max, fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }) }) }
     }
-    const value = load(db, ...args)
-    store.values.set(key, value)
-    value.catch(() => store.values.delete(key))
-    for (const oldest of store.values.keys()) {
-      if (store.values.size <= max) break
-      store.values.delete(oldest)
-    }
-    return value
+    const found = await kept.values.fetch(keyOf(...args), { context: () => load(db, ...args) })
+    if (!found) throw new Error('keptPerVersion: nothing loaded')
+    return found.value as T
   }
 }

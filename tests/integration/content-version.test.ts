@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { contentVersion, followContentVersion, onContentVersionChange } from '~/server/content-version.server'
+import { contentVersion, followContentVersion, keptPerVersion, onContentVersionChange } from '~/server/content-version.server'
 import { queryRows } from '~/server/db/query.server'
 import { catalogueVersion } from '~/server/services/search/prepare.server'
 import { openTestDatabase } from '../support/db'
@@ -77,6 +77,37 @@ describe('the content version', () => {
       await t.db.execute(sql`update trips set title = title || ' ' where id = (select max(id) from trips)`)
     }
     await risesAbove(before)
+  })
+
+  it('keeps what a keptPerVersion loader made: once per key, however many ask, until the version rises', async () => {
+    let loads = 0
+    const load = async (_db: unknown, key: string) => {
+      loads++
+      await new Promise((r) => setTimeout(r, 10))
+      if (key === 'kaputt') throw new Error('failed load')
+      return key === 'nichts' ? null : { key }
+    }
+    const kept = keptPerVersion(load, (key: string) => key, 2)
+    const [a, b] = await Promise.all([kept(t.db, 'a'), kept(t.db, 'a')])
+    expect(a).toEqual({ key: 'a' })
+    expect(b).toBe(a)
+    expect(loads).toBe(1)
+    // null is kept too; a failed load is not.
+    expect(await kept(t.db, 'nichts')).toBeNull()
+    expect(await kept(t.db, 'nichts')).toBeNull()
+    expect(loads).toBe(2)
+    await expect(kept(t.db, 'kaputt')).rejects.toThrow('failed load')
+    await expect(kept(t.db, 'kaputt')).rejects.toThrow('failed load')
+    expect(loads).toBe(4)
+    // At most two keys: 'a' was pushed out by 'nichts' and 'kaputt' asked for after it.
+    await kept(t.db, 'a')
+    expect(loads).toBe(5)
+    // A new version: everything is loaded afresh.
+    const before = known()
+    await t.db.execute(sql`update trips set title = title || ' ' where id = (select min(id) from trips)`)
+    await risesAbove(before)
+    expect(await kept(t.db, 'a')).not.toBe(a)
+    expect(loads).toBe(6)
   })
 
   it('is unknown once no longer followed', async () => {

@@ -4,6 +4,7 @@
 // are counted in this process's memory, per client address, over a sliding window; with several
 // app instances each counts its own share (docs/SECURITY.md). A refused request is not counted.
 import { getRequestHeader, getRequestIP, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { LRUCache } from 'lru-cache'
 import { VOUCHER_GUESSES_MESSAGE } from '~/lib/booking/vouchers'
 import { config } from '../config.server'
 import { log } from '../log.server'
@@ -65,7 +66,7 @@ const MAX_CLIENTS = 20_000
 
 /** "At most `limit` in any `windowMs`" per key, remembering only the times still inside the window. */
 export class SlidingWindowLimiter {
-  private readonly times = new Map<string, number[]>()
+  private readonly times = new LRUCache<string, number[]>({ max: MAX_CLIENTS })
 
   constructor(
     private readonly rule: RateRule,
@@ -87,13 +88,8 @@ export class SlidingWindowLimiter {
     if (!attempt.ok) return attempt
     const now = this.now()
     const recent = (this.times.get(key) ?? []).filter((t) => t > now - this.rule.windowMs)
-    this.times.delete(key)
     recent.push(now)
     this.times.set(key, recent)
-    for (const oldestKey of this.times.keys()) {
-      if (this.times.size <= MAX_CLIENTS) break
-      this.times.delete(oldestKey)
-    }
     return { ok: true }
   }
 

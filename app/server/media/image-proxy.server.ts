@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs'
 import { readFile, readdir, realpath, stat, unlink } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import sharp from 'sharp'
+import { LRUCache } from 'lru-cache'
 import { parseImageQuery } from '~/lib/image-proxy'
 import { config } from '../config.server'
 import { writeAtomically } from '../files.server'
@@ -203,32 +204,14 @@ export type MemoryCache = {
 }
 
 export function createMemoryCache(maxBytes: number, maxEntryBytes = 2 * 1024 * 1024): MemoryCache {
-  const entries = new Map<string, { body: Buffer; mtimeMs: number }>()
-  let bytes = 0
+  const entries = new LRUCache<string, { body: Buffer; mtimeMs: number }>({
+    maxSize: maxBytes,
+    maxEntrySize: Math.min(maxEntryBytes, maxBytes),
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+  })
   return {
-    get: (path) => {
-      const entry = entries.get(path)
-      if (entry) {
-        entries.delete(path)
-        entries.set(path, entry)
-      }
-      return entry
-    },
-    set: (path, body, mtimeMs) => {
-      if (body.length > maxEntryBytes || body.length > maxBytes) return
-      const previous = entries.get(path)
-      if (previous) {
-        bytes -= previous.body.length
-        entries.delete(path)
-      }
-      entries.set(path, { body, mtimeMs })
-      bytes += body.length
-      for (const [oldest, entry] of entries) {
-        if (bytes <= maxBytes) break
-        entries.delete(oldest)
-        bytes -= entry.body.length
-      }
-    },
+    get: (path) => entries.get(path),
+    set: (path, body, mtimeMs) => void entries.set(path, { body, mtimeMs }),
   }
 }
 
