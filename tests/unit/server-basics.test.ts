@@ -4,7 +4,7 @@ import { blogQuerySchema } from '~/lib/api'
 import { LOCALE_COOKIE, rememberReferrer, setLocaleCookie } from '~/lib/client-prefs'
 import { CACHE_CLEAR_COOLDOWN_MS, cachedLoader, requestCacheClear, resetCacheForTests } from '~/server/cache.server'
 import { demoSeed, parseConfig } from '~/server/config.server'
-import { compressResponse, pickEncoding } from '~/server/http/compress.server'
+import { acceptsEncoding, compressResponse, pickEncoding } from '~/server/http/compress.server'
 
 describe('configuration', () => {
   it('has defaults for an empty environment', () => {
@@ -87,6 +87,11 @@ describe('compression', () => {
     expect(pickEncoding('br;q=0, gzip')).toBe('gzip')
     expect(pickEncoding('identity')).toBeNull()
     expect(pickEncoding(null)).toBeNull()
+    expect(pickEncoding('*')).toBe('br')
+    // A page from the cache is gzip or plain: an encoding refused by name is refused even beside *.
+    expect(acceptsEncoding('gzip;q=0, *', 'gzip')).toBe(false)
+    expect(acceptsEncoding('*;q=0.5', 'gzip')).toBe(true)
+    expect(acceptsEncoding('br', 'gzip')).toBe(false)
   })
 
   /** A body in many small chunks, the way a server function's serialised result comes. */

@@ -9,17 +9,28 @@ export type Encoding = 'br' | 'gzip'
 const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 }
 
-export function pickEncoding(acceptEncoding: string | null): Encoding | null {
-  if (!acceptEncoding) return null
+/** The encodings an Accept-Encoding header names, each with its weight (q, 1 if not given). */
+function offeredEncodings(acceptEncoding: string): Map<string, number> {
   const offered = new Map<string, number>()
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     offered.set(name.trim(), q ? Number(q.slice(2)) : 1)
   }
-  const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0
-  if (accepts('br')) return 'br'
-  if (accepts('gzip')) return 'gzip'
+  return offered
+}
+
+/** Whether the header accepts `encoding`: named with a weight above 0, or else `*` is. */
+export function acceptsEncoding(acceptEncoding: string | null, encoding: Encoding): boolean {
+  if (!acceptEncoding) return false
+  const offered = offeredEncodings(acceptEncoding)
+  return (offered.get(encoding) ?? offered.get('*') ?? 0) > 0
+}
+
+/** Brotli if accepted, else gzip if accepted, else none. */
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (acceptsEncoding(acceptEncoding, 'br')) return 'br'
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip'
   return null
 }
 

@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
+import { acceptsEncoding } from './compress.server'
 
 /**
  * Paths that show one visitor's booking, payment or newsletter sign-up (their URLs carry its
@@ -171,18 +172,6 @@ export function pageGzip(page: CachedPage, nonce: string): Buffer {
   return Buffer.concat(parts)
 }
 
-function acceptsGzip(acceptEncoding: string | null): boolean {
-  if (!acceptEncoding) return false
-  return acceptEncoding
-    .toLowerCase()
-    .split(',')
-    .some((part) => {
-      const [name = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return (name.trim() === 'gzip' || name.trim() === '*') && (q ? Number(q.slice(2)) > 0 : true)
-    })
-}
-
 function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false
   const weak = (tag: string) => tag.trim().replace(/^W\//, '')
@@ -196,7 +185,7 @@ export function answerFromCache(page: CachedPage, request: Request, nonce: strin
   const headers = new Headers({ 'Cache-Control': PAGE_CACHE_CONTROL, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Cache': state })
   if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers })
   headers.set('Content-Type', page.contentType)
-  const gzip = acceptsGzip(request.headers.get('accept-encoding'))
+  const gzip = acceptsEncoding(request.headers.get('accept-encoding'), 'gzip')
   const body = gzip ? pageGzip(page, nonce) : pageHtml(page, nonce)
   if (gzip) headers.set('Content-Encoding', 'gzip')
   headers.set('Content-Length', String(body.length))
