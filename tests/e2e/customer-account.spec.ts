@@ -354,6 +354,38 @@ test('a passkey made in Meine Daten signs in without e-mail or password (Chromiu
   await expect(passkeys.getByText(/zuletzt genutzt am/)).toBeVisible()
 })
 
+test('what is typed in Meine Daten and not yet saved survives reload, Back and Forward; saving forgets it', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = `entwurf.${randomUUID().slice(0, 8)}@example.de`
+  await register(page, email)
+  await confirmByMail(page, email)
+  await gotoHydrated(page, '/konto/daten/')
+  const contact = () => page.getByRole('form', { name: 'Anschrift und Telefon' })
+  await contact().getByLabel('Ort').fill('Detmold')
+  await contact().getByLabel('Telefon').fill('05231 7788')
+  const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.reload()
+  await hydrated()
+  await expect(contact().getByLabel('Telefon')).toHaveValue('05231 7788')
+  await expect(contact().getByLabel('Ort')).toHaveValue('Detmold')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/konto\/\?hinweis=bestaetigt$/)
+  await page.goForward()
+  await hydrated()
+  await expect(contact().getByLabel('Telefon')).toHaveValue('05231 7788')
+  // Saved: the account has it, and nothing typed is kept any more.
+  await contact().getByLabel('Straße').fill('Lange Straße')
+  await contact().getByLabel('Hausnummer').fill('9')
+  await contact().getByLabel('Postleitzahl').fill('32756')
+  await contact().getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Ihre Kontaktdaten sind gespeichert.')).toBeVisible()
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('ungesendet:')))).toEqual([])
+  await page.reload()
+  await hydrated()
+  await expect(contact().getByLabel('Telefon')).toHaveValue('05231 7788')
+  await expect(contact().getByLabel('Straße')).toHaveValue('Lange Straße')
+})
+
 test('a travel insurance added in Mein Konto: the new total first, then booked at exactly that total', async ({ page, browser, request }) => {
   test.setTimeout(120_000)
   const date = (await seatPlanDates(request, 42))[41]

@@ -6,6 +6,7 @@ import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { Button } from '~/components/ui/Button'
 import { PASSKEY_MESSAGES } from '~/lib/account/auth'
 import { accountContactSchema, accountDeletionSchema, emailChangeSchema } from '~/lib/account/profile'
@@ -57,6 +58,7 @@ function ContactForm() {
     onSubmit: async ({ value }) => {
       setNotice(null)
       const result = await saveContactData({ data: value })
+      forgetTyped()
       await queryClient.invalidateQueries({ queryKey: ['account'] })
       const changed = result.changedBookings.length
       setNotice({
@@ -68,6 +70,7 @@ function ContactForm() {
       })
     },
   })
+  const forgetTyped = useUnsavedDraft('konto-kontaktdaten', form, contact)
   return (
     <section aria-labelledby="kontakt-titel" className="section section--tight account-box">
       <h2 id="kontakt-titel">Anschrift und Telefon</h2>
@@ -109,9 +112,13 @@ function EmailForm({ email }: { email: string }) {
       setNotice(null)
       const result = await requestEmailChange({ data: value })
       setNotice({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
-      if (result.kind === 'done') form.reset()
+      if (result.kind === 'done') {
+        forgetTyped()
+        form.reset()
+      }
     },
   })
+  const forgetTyped = useUnsavedDraft('konto-neue-email', form, { email: '' })
   return (
     <section aria-labelledby="email-titel" className="section section--tight account-box">
       <h2 id="email-titel">E-Mail-Adresse</h2>
