@@ -270,6 +270,12 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   expect(subjects.filter((subject) => subject.startsWith('Stornobestätigung'))).toHaveLength(1)
   await page.reload()
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Buchung storniert')
+  // The trip's instalments are no longer offered for payment, and the list names the fee.
+  await expect(page.getByRole('region', { name: 'Zahlung' })).toContainText('Die Raten des Reisepreises sind nicht mehr fällig')
+  await expect(page.getByRole('link', { name: /^Zur Zahlung/ })).toHaveCount(0)
+  await gotoHydrated(page, '/konto/buchungen/')
+  await expect(page.getByText(new RegExp(`Buchungsnummer ${bookingNumber} · [1-9]\\d* Person(en)? · Stornogebühr`))).toBeVisible()
+  await page.goBack()
   // The Stornorechnung is among the booking's documents, as a PDF.
   const invoice = page.waitForEvent('download')
   await page.getByRole('region', { name: 'Ihre Unterlagen' }).getByRole('link', { name: /^Stornorechnung Nr\./ }).click()

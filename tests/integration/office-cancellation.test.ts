@@ -14,6 +14,8 @@ import { bookings, mailOutbox, paymentEntries, payments, seatReservations, staff
 import { NOT_BOOKABLE } from '~/lib/bookable'
 import { siteInfo } from '~/server/site.server'
 import { bookDraft } from '~/server/services/booking/book.server'
+import { loadPaymentRequest } from '~/server/services/booking/payments.server'
+import { paymentPath } from '~/server/services/booking/summary.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
 import { ACCEPT, completeDraft, datePool, layoutSeats, settings } from '../support/booking'
 import { openTestDatabase } from '../support/db'
@@ -107,6 +109,10 @@ describe('cancelBooking', () => {
     expect(mail.subject).toBe(`Stornobestätigung für Ihre Buchung ${number}`)
     expect(mail.text).toContain(`Stornogebühr (${preview.quote.percent} %, 45 Tage vor Reisebeginn)`)
     expect(price).toBeGreaterThan(0)
+
+    // The instalments' payment links now say the booking is cancelled; no payment is offered.
+    const link = paymentPath(settings.linkSecret, number, 'balance', offer.dateFrom).split('/')[2] ?? ''
+    expect(await loadPaymentRequest(t.db, settings, link)).toBe('cancelled')
 
     // Cancelled once: a second cancellation is refused and mails nothing.
     expect((await cancelBooking(t.db, number, { version: version + 1, expectedFee: preview.quote.fee, expectedPaid: preview.quote.paid }, staff, context(today)))?.kind).toBe('refused')

@@ -16,7 +16,7 @@ export function BookingCards({ rows }: { rows: readonly AccountBookingRow[] }) {
           </h3>
           <p>{formatDateRange(row.dateFrom, row.dateTill)}</p>
           <p>
-            Buchungsnummer {row.bookingNumber} · {formatTravellerCount(row.travellers)} · {formatPrice(row.total)}
+            Buchungsnummer {row.bookingNumber} · {formatTravellerCount(row.travellers)} · {row.status === 'cancelled' ? `Stornogebühr ${formatPrice(row.total)}` : formatPrice(row.total)}
           </p>
           <p className={row.status === 'cancelled' || row.paymentState === 'overdue' ? 'account-booking__state account-booking__state--attention' : 'account-booking__state'}>
             {bookingStateText(row)}

@@ -293,10 +293,22 @@ export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   formComponents: { SubmitButton },
 })
 
-/** A form element's submit handler that hands the submission to a TanStack form (the page stays). */
-export function submitTo(form: { handleSubmit: () => Promise<unknown> }): (event: { preventDefault: () => void }) => void {
+/**
+ * A form element's submit handler that hands the submission to a TanStack form (the page stays).
+ * When the form's own checks refuse it, the first field with a message takes the focus: on a
+ * phone the messages above the button would otherwise be out of sight.
+ */
+export function submitTo(form: { handleSubmit: () => Promise<unknown>; state: { isValid: boolean } }): (event: {
+  preventDefault: () => void
+  currentTarget?: EventTarget | null
+}) => void {
   return (event) => {
     event.preventDefault()
-    void form.handleSubmit()
+    const element = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null
+    void form.handleSubmit().then(() => {
+      if (form.state.isValid || !element) return
+      // After React has drawn the messages.
+      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+    })
   }
 }

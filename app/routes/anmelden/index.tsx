@@ -98,7 +98,7 @@ function SignIn() {
               <passwordForm.SubmitButton>Anmelden</passwordForm.SubmitButton>
             </passwordForm.AppForm>
           </form>
-          <p>
+          <p className="account-after-form">
             <Link to="/passwort/">Passwort vergessen?</Link>
           </p>
         </section>

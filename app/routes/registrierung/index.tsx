@@ -34,8 +34,10 @@ function Registration() {
   })
   return (
     <AccountPage
-      title="Kundenkonto anlegen"
-      lead="In Ihrem Kundenkonto sehen Sie Ihre Buchungen mit allen Unterlagen, bezahlen offene Beträge und ändern Ihre Kontaktdaten – rund um die Uhr."
+      title={sent ? 'Bitte bestätigen Sie Ihre E-Mail-Adresse' : 'Kundenkonto anlegen'}
+      lead={
+        sent ? undefined : 'In Ihrem Kundenkonto sehen Sie Ihre Buchungen mit allen Unterlagen, bezahlen offene Beträge und ändern Ihre Kontaktdaten – rund um die Uhr.'
+      }
       notice={notice}
     >
       {sent ? (
@@ -84,9 +86,11 @@ function Registration() {
           </form.AppForm>
         </form>
       )}
-      <p>
-        Sie haben schon ein Kundenkonto? <Link to="/anmelden/">Zur Anmeldung</Link>
-      </p>
+      {sent ? null : (
+        <p className="account-after-form">
+          Sie haben schon ein Kundenkonto? <Link to="/anmelden/">Zur Anmeldung</Link>
+        </p>
+      )}
     </AccountPage>
   )
 }

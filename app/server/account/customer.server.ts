@@ -14,7 +14,7 @@ import type { BookingStatus } from '~/lib/office/booking-list'
 import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
 import type { Database } from '../db/database.server'
-import { bookings, customerBookingLinks, tripDates, trips } from '../db/schema'
+import { bookingParticipants, bookings, customerBookingLinks, tripDates, trips } from '../db/schema'
 import { requestOverHttps } from '../http/https.server'
 import { paymentStateOn } from '../office/booking-list.server'
 import { getDb } from '../runtime.server'
@@ -88,8 +88,10 @@ export async function listCustomerBookings(db: Database, customer: Customer, tod
       dateFrom: tripDates.dateFrom,
       dateTill: tripDates.dateTill,
       status: bookings.status,
-      travellers: bookings.places,
-      total: bookings.gesamtpreis,
+      // Counted from the travellers: a cancelled booking holds no places any more.
+      travellers: sql<number>`(select count(*)::int from ${bookingParticipants} where ${bookingParticipants.bookingId} = ${bookings.id})`,
+      // A cancelled booking costs its fee.
+      total: sql<number>`case when ${bookings.status} = 'cancelled' then coalesce(${bookings.cancellationFee}, 0) else ${bookings.gesamtpreis} end`,
       paymentState: paymentStateOn(today),
     })
     .from(bookings)

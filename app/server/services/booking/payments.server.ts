@@ -25,12 +25,14 @@ export type PaymentRequest = {
   mandateText: string
 }
 
-export type PaymentLinkProblem = 'invalid' | 'expired' | 'unknown'
+export type PaymentLinkProblem = 'invalid' | 'expired' | 'unknown' | 'cancelled'
 
 export const PAYMENT_LINK_MESSAGES = {
   invalid: 'Dieser Zahlungslink ist ungültig. Bitte verwenden Sie den Link aus Ihrer Buchungsbestätigung unverändert.',
   expired: 'Dieser Zahlungslink ist abgelaufen. Bitte rufen Sie uns an, wir helfen Ihnen gern weiter.',
   unknown: 'Zu diesem Zahlungslink finden wir keine offene Zahlung. Bitte rufen Sie uns an.',
+  cancelled:
+    'Diese Zahlung ist nicht mehr fällig: Die Buchung ist storniert. Was Sie noch zahlen oder zurückerhalten, steht in Ihrer Stornorechnung und in Ihrem Kundenkonto.',
 } as const satisfies Record<PaymentLinkProblem, string>
 
 export async function loadPaymentRequest(db: Database, settings: BookingSettings, data: string, now = Date.now()): Promise<PaymentRequest | PaymentLinkProblem> {
@@ -52,6 +54,8 @@ export async function loadPaymentRequest(db: Database, settings: BookingSettings
     .where(eq(bookings.bookingNumber, link.bookingNumber))
     .limit(1)
   if (!row) return 'unknown'
+  // A cancelled booking's instalments are no longer owed (what is, is the Stornorechnung's fee).
+  if (row.status === 'cancelled') return 'cancelled'
   const [mandates] = await db.select({ n: count() }).from(sepaMandates).where(eq(sepaMandates.bookingId, row.bookingId))
   const reference = mandateReference(link.bookingNumber, (mandates?.n ?? 0) + 1)
   return {

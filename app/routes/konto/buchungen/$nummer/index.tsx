@@ -32,7 +32,19 @@ function AccountBookingPage() {
       </p>
       <BookedTrip booking={booking} />
       <PriceSummary titleId="preise-titel" pricing={booking} onSiteFees={booking.terms?.onSiteFees ?? null} />
-      <PaymentPlan booking={booking} />
+      {cancelled ? (
+        <section className="section section--tight" aria-labelledby="zahlung-titel">
+          <h2 id="zahlung-titel">Zahlung</h2>
+          <p>
+            Die Buchung ist storniert: Die Raten des Reisepreises sind nicht mehr fällig.{' '}
+            {booking.invoices.some((invoice) => invoice.kind === 'cancellation')
+              ? 'Die Stornogebühr, was davon noch offen ist und was wir Ihnen erstatten, steht in Ihrer Stornorechnung unter „Ihre Unterlagen“.'
+              : 'Die Stornierung war kostenfrei: Was Sie schon bezahlt haben, erstatten wir Ihnen.'}
+          </p>
+        </section>
+      ) : (
+        <PaymentPlan booking={booking} />
+      )}
 
       <section className="section section--tight" aria-labelledby="unterlagen-titel">
         <h2 id="unterlagen-titel">Ihre Unterlagen</h2>
