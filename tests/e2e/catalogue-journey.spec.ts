@@ -51,8 +51,9 @@ test.describe('Reise-Katalog', () => {
     await expect(page).toHaveURL(/\/reise\/\d+\/$/)
     const tripUrl = page.url()
 
-    // Enabled once the page's scripts run; Playwright waits for that before clicking.
-    await page.getByRole('button', { name: 'Auf die Merkliste' }).click()
+    // Enabled once the page's scripts run; Playwright waits for that before clicking. A double
+    // click puts the trip on the list once (the second click does not take it off again).
+    await page.getByRole('button', { name: 'Auf die Merkliste' }).dblclick()
     await expect(page.getByRole('button', { name: 'Von der Merkliste entfernen' })).toBeVisible()
     await expect(page.getByText(`„${tripTitle}“ steht jetzt auf Ihrer Merkliste.`)).toBeVisible()
 

@@ -38,7 +38,10 @@ export function WishlistButton({ tripId, title, withTitle = false, size = 'small
       variant={onList ? 'secondary' : 'ghost'}
       size={size}
       className={onList ? 'wishlist-button wishlist-button--on' : 'wishlist-button'}
-      onClick={toggle}
+      // The second click of a double click (many older visitors double-click) would take it off again.
+      onClick={(event) => {
+        if (event.detail < 2) toggle()
+      }}
       disabled={!hydrated}
       // The visible words come first in the name (WCAG 2.5.3), the title tells the cards' buttons apart.
       aria-label={withTitle ? `${label}: ${title}` : undefined}
