@@ -212,6 +212,11 @@ export function formatTime(instant: Date): string {
   return remembered(`time:${instant.getTime()}`, () => berlinTimeFormatter().format(instant))
 }
 
+/** For a web page: "Uhr" stays on the line of its time (a no-break space); files and mails keep the plain space. */
+export function uhrOnTheLine(text: string): string {
+  return text.replaceAll(' Uhr', '\u00a0Uhr')
+}
+
 /** An instant as the Berlin day and time: '05.03.2027, 14:30 Uhr'; '' for an invalid date. */
 export function formatDateTime(instant: Date): string {
   const day = formatDate(instant)

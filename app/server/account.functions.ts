@@ -6,7 +6,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import { isAPIError } from 'better-auth/api'
+import { APIError, isAPIError } from 'better-auth/api'
 import * as z from 'zod/mini'
 import {
   ACCOUNT_MESSAGES,
@@ -19,7 +19,7 @@ import {
   webAuthnResponseSchema,
 } from '~/lib/account/auth'
 import { throttledLoginMessage } from '~/lib/agency-login'
-import { ACCOUNT_LINK_PATHS, customerAuth } from './account/auth.server'
+import { ACCOUNT_LINK_PATHS, customerAuth, newPasswordLinkUsable } from './account/auth.server'
 import type { CustomerAuth } from './account/auth.server'
 import { clearSignedInHint, currentCustomer, customerLoginThrottles, markSignedIn } from './account/customer.server'
 import { authenticationOptions } from './account/passkeys.server'
@@ -158,15 +158,23 @@ export const signInWithLink = createServerFn({ method: 'POST' })
     }, 'sign-in link'),
   )
 
-export type Confirmed = { kind: 'confirmed' }
+export type Confirmed = { kind: 'confirmed' } | { kind: 'already'; message: string }
 
-/** The click on the confirmation link's page: the address is confirmed (a new one replaces the old), and the customer is signed in. */
+/**
+ * The click on the confirmation link's page: the address is confirmed (a new one replaces the old),
+ * and the customer is signed in. The link clicked again (Better Auth then sets no session cookie)
+ * says so, and sends to the sign-in unless this browser is signed in already.
+ */
 export const confirmEmail = createServerFn({ method: 'POST' })
   .validator(linkTokenSchema)
   .handler(async ({ data }): Promise<Confirmed | Refused | Limited> =>
     withLinkToken(async () => {
       const auth = await customerAuth()
-      await auth.api.verifyEmail({ query: { token: data.token }, headers: headers() })
+      const answer = await auth.api.verifyEmail({ query: { token: data.token }, headers: headers(), returnHeaders: true })
+      if (!answer.headers.has('set-cookie') && !(await currentCustomer())) {
+        log('info', 'address confirmation repeated')
+        return { kind: 'already' as const, message: ACCOUNT_MESSAGES.alreadyConfirmed }
+      }
       markSignedIn()
       log('info', 'customer address confirmed')
       return { kind: 'confirmed' as const }
@@ -180,6 +188,16 @@ export const requestNewPassword = createServerFn({ method: 'POST' })
     mailRequest('customer password reset', ACCOUNT_MESSAGES.resetSent, (auth) =>
       auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: ACCOUNT_LINK_PATHS.newPassword } }),
     ),
+  )
+
+/** Asked when the mailed link's page opens: a used or expired link is refused before anything is typed. */
+export const checkNewPasswordLink = createServerFn({ method: 'POST' })
+  .validator(linkTokenSchema)
+  .handler(async ({ data }): Promise<{ kind: 'usable' } | Refused | Limited> =>
+    withLinkToken(async () => {
+      if (!(await newPasswordLinkUsable(await customerAuth(), data.token))) throw new APIError('BAD_REQUEST')
+      return { kind: 'usable' as const }
+    }, 'customer new password link'),
   )
 
 export const setNewPassword = createServerFn({ method: 'POST' })

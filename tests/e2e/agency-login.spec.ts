@@ -29,7 +29,7 @@ async function openDialog(page: Page, url = '/?agentur=true'): Promise<Locator> 
 async function submitLogin(page: Page, login: string, password: string): Promise<void> {
   const frame = frameOf(page)
   await frame.getByLabel('Benutzername').fill(login)
-  await frame.getByLabel('Passwort').fill(password)
+  await frame.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
   await frame.getByRole('button', { name: 'Anmelden' }).click()
 }
 
@@ -138,7 +138,7 @@ test.describe('the dialog', () => {
     await gotoHydrated(page, '/agentur-login-frame/')
     await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Reisebüros' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Agentur-Login' })).toBeVisible()
-    await expect(page.getByLabel('Passwort')).toHaveCount(0)
+    await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveCount(0)
     await expectNoSeriousAxeViolations(page)
   })
 })

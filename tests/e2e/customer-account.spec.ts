@@ -45,7 +45,7 @@ async function register(page: Page, email: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika')
   await page.getByRole('textbox', { name: 'Nachname' }).fill('Kontofrau')
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
-  await page.getByLabel('Passwort').fill(PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click()
   await expect(page.getByText(/Fast geschafft: Wir haben Ihnen eine E-Mail geschickt/)).toBeVisible()
 }
@@ -99,6 +99,13 @@ test('register, confirm, see and link bookings, download the PDF, change the pho
   await linkForm.getByLabel('Abreisedatum').fill(otherDeparture)
   await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
   await expect(page.getByText(/Wir haben keine Buchung mit dieser Buchungsnummer/)).toBeVisible()
+  // A mistyped number: its hint alone, the last answer goes.
+  await linkForm.getByLabel('Buchungsnummer').fill('12')
+  await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
+  await expect(linkForm.getByText(/so ein, wie sie in Ihrer Bestätigung steht/)).toBeVisible()
+  await expect(page.getByText(/Wir haben keine Buchung mit dieser Buchungsnummer/)).toHaveCount(0)
+  // Typed as people do: small letters, no hyphen.
+  await linkForm.getByLabel('Buchungsnummer').fill(other.replace('-', '').toLowerCase())
   await linkForm.getByLabel('Nachname der buchenden Person').fill('gastmann')
   await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
   await expect(page.getByText('Die Buchung ist jetzt in Ihrem Konto.')).toBeVisible()
@@ -155,6 +162,11 @@ test('sign-in link and a new password by mail; the same answer for an address wi
   await confirmByMail(page, email)
   await page.getByRole('button', { name: 'Abmelden' }).first().click()
   await expect(header(page).getByRole('link', { name: 'Anmelden' })).toBeVisible()
+  // The confirmation link clicked once more: it says the address is confirmed, and where to sign in.
+  await gotoHydrated(page, linkIn(await mailTo(email, 'Bitte bestätigen Sie Ihre E-Mail-Adresse'), '/registrierung/bestaetigen/'))
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click()
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bereits bestätigt – bitte melden Sie sich an.')).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Zur Anmeldung' })).toBeVisible()
 
   // The sign-in link, asked for on the sign-in page; an unknown address reads the same answer.
   await gotoHydrated(page, '/anmelden/')
@@ -184,10 +196,16 @@ test('sign-in link and a new password by mail; the same answer for an address wi
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
   await page.getByRole('button', { name: 'Link schicken' }).click()
   await expect(page.getByText(/Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort/)).toBeVisible()
-  await gotoHydrated(page, linkIn(await mailTo(email, 'Ihr Link für ein neues Passwort'), '/passwort/'))
+  const resetLink = linkIn(await mailTo(email, 'Ihr Link für ein neues Passwort'), '/passwort/')
+  await gotoHydrated(page, resetLink)
   await page.getByRole('textbox', { name: 'Neues Passwort' }).fill('Ein ganz neues Passwort 2027')
   await page.getByRole('button', { name: 'Passwort speichern' }).click()
   await expect(page.getByText('Ihr neues Passwort gilt.', { exact: false })).toBeVisible()
+  // Used: the link's page says so at once, with the way to a new one, and asks for nothing.
+  await gotoHydrated(page, resetLink)
+  await expect(page.getByText(/Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt/)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Neues Passwort' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Einen neuen Link anfordern' })).toHaveAttribute('href', '/passwort/')
   await phonePage.goto('/konto/')
   await expect(phonePage).toHaveURL(/\/anmelden\//)
   await phone.close()
@@ -223,7 +241,7 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   const office = await officeContext.newPage()
   await gotoHydrated(office, `/buero/buchungen/${bookingNumber}/`)
   await office.getByLabel('E-Mail-Adresse').fill(DEMO_STAFF[0]?.email ?? '')
-  await office.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await office.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await office.getByRole('button', { name: 'Anmelden' }).click()
   const form = office.getByRole('form', { name: 'Zahlung oder Erstattung erfassen' })
   await form.getByLabel('Betrag in Euro').fill(due.replace(/\s/g, ' '))
@@ -237,7 +255,7 @@ test('pay by the GiroCode shown: the office records it and the account shows it;
   await expect(payment.getByRole('row', { name: /^Anzahlung/ })).toContainText('bezahlt')
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText('Zahlung erfasst')
   await gotoHydrated(page, '/konto/buchungen/')
-  await expect(page.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` })).toContainText('gebucht · Anzahlung bezahlt')
+  await expect(page.getByRole('listitem').filter({ hasText: `Buchungsnummer ${bookingNumber}` })).toContainText('Gebucht · Anzahlung bezahlt')
 
   // A fellow traveller's new name goes to the office, as a mail and a note on the booking.
   await gotoHydrated(page, `/konto/buchungen/${bookingNumber}/`)
@@ -390,6 +408,63 @@ test('what is typed in Meine Daten and not yet saved survives reload, Back and F
   await hydrated()
   await expect(contact().getByLabel('Telefon')).toHaveValue('05231 7788')
   await expect(contact().getByLabel('Straße')).toHaveValue('Lange Straße')
+})
+
+test('signed out in another tab: an action says so with the way back, and what was typed stays; registration keeps names, never the password', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = `zweiter.tab.${randomUUID().slice(0, 8)}@example.de`
+  const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await gotoHydrated(page, '/registrierung/')
+  await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika')
+  await page.getByRole('textbox', { name: 'Nachname' }).fill('Kontofrau')
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+  await page.reload()
+  await hydrated()
+  await expect(page.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika')
+  await expect(page.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue(email)
+  await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveValue('')
+  // "Passwort anzeigen" shows what is typed.
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+  await page.getByRole('checkbox', { name: 'Passwort anzeigen' }).check()
+  await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveAttribute('type', 'text')
+  await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click()
+  await expect(page.getByText(/Fast geschafft/)).toBeVisible()
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('ungesendet:')))).toEqual([])
+  await confirmByMail(page, email)
+
+  await gotoHydrated(page, '/konto/daten/')
+  const contact = () => page.getByRole('form', { name: 'Anschrift und Telefon' })
+  await contact().getByLabel('Straße').fill('Lindenweg')
+  await contact().getByLabel('Hausnummer').fill('3')
+  await contact().getByLabel('Postleitzahl').fill('33602')
+  await contact().getByLabel('Ort').fill('Bielefeld')
+  await contact().getByLabel('Telefon').fill('0170 1234567')
+  const other = await page.context().newPage()
+  await gotoHydrated(other, '/konto/')
+  await other.getByRole('button', { name: 'Abmelden' }).first().click()
+  await expect(header(other).getByRole('link', { name: 'Anmelden' })).toBeVisible()
+  await other.close()
+
+  await contact().getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' })).toBeVisible()
+  await expect(contact().getByLabel('Telefon')).toHaveValue('0170 1234567')
+  await expectNoSeriousAxeViolations(page)
+  await page.getByRole('link', { name: 'Erneut anmelden' }).click()
+  await expect(page).toHaveURL(/\/anmelden\/\?weiter=/)
+  const form = page.getByRole('form', { name: 'Mit E-Mail-Adresse und Passwort' })
+  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
+  await form.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page).toHaveURL(/\/konto\/daten\/$/)
+  await expect(contact().getByLabel('Telefon')).toHaveValue('0170 1234567')
+
+  // Signed in, the sign-in and registration pages say so instead of showing their forms.
+  for (const path of ['/anmelden/', '/registrierung/']) {
+    await gotoHydrated(page, path)
+    await expect(page.getByText(/Sie sind bereits als/)).toBeVisible()
+    await expect(page.getByRole('main').getByRole('form')).toHaveCount(0)
+  }
 })
 
 test('a travel insurance added in Mein Konto: the new total first, then booked at exactly that total', async ({ page, browser, request }) => {

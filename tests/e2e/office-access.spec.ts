@@ -55,7 +55,7 @@ type Call = { name: string; method: string; url: string; body: string | null; he
 async function signIn(page: Page): Promise<void> {
   await gotoHydrated(page, '/buero/anmelden/')
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
 }

@@ -31,7 +31,7 @@ test('the office reads a statement, the matching credit pays its booking and the
 
   await gotoHydrated(page, '/buero/kontoauszuege/')
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Kontoauszüge' })).toBeVisible()
 

@@ -22,7 +22,7 @@ test('the office renames a traveller and moves a seat; the seat plan and the cus
 
   await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await page.getByRole('link', { name: bookingNumber }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
@@ -116,7 +116,7 @@ test('a clerk takes a booking on the phone through the four steps; it is stored 
 
   await gotoHydrated(page, `/buero/telefonbuchung/?reise=${date.tripId}`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Telefonbuchung' })).toBeVisible()
   await expect(page.getByLabel('Reise')).toHaveValue(String(date.tripId))

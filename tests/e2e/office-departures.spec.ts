@@ -13,7 +13,7 @@ const [office] = DEMO_STAFF
 
 async function signIn(page: Page): Promise<void> {
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
 }
 

@@ -34,7 +34,7 @@ test('the GiroCode on the confirmation decodes to the transfer; the office recor
 
   await gotoHydrated(page, `/buero/buchungen/?q=${bookingNumber}`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   const row = page.getByRole('row', { name: new RegExp(bookingNumber) })
   await expect(row).toContainText('offen (0,00 €)')
@@ -86,7 +86,7 @@ test('the office cancels a booking: it sees the fee before confirming, the seats
 
   await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
 
@@ -135,7 +135,7 @@ test('the office calls a departure off: it checks the reason and the bookings fi
 
   await gotoHydrated(page, `/buero/termine/${dateId}/`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   const section = page.getByRole('region', { name: 'Termin absagen' })
   // No reason is chosen for the office; without one the check says so at the question.
@@ -174,7 +174,7 @@ test('the office rebooks a booking to another date: it sees the new date, seats 
 
   await gotoHydrated(page, `/buero/buchungen/${bookingNumber}/`)
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Buchung ${bookingNumber} (gebucht)` })).toBeVisible()
   const tripBefore = await page.locator('dt:text-is("Reise") + dd').innerText()

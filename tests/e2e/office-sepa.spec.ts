@@ -24,7 +24,7 @@ test('the office announces, exports and collects a SEPA direct debit, and record
 
   await gotoHydrated(page, '/buero/')
   await page.getByLabel('E-Mail-Adresse').fill(office.email)
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click()
   await page.getByRole('navigation', { name: 'Büro' }).getByRole('link', { name: 'Lastschriften' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Lastschriften' })).toBeVisible()

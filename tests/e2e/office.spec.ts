@@ -12,7 +12,7 @@ const [office, admin] = DEMO_STAFF
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-Mail-Adresse').fill(email)
-  await page.getByLabel('Passwort').fill(password)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
   await page.getByRole('button', { name: 'Anmelden' }).click()
 }
 
@@ -39,7 +39,7 @@ test('the office account signs in with its password, sees the office and signs o
   await gotoHydrated(page, '/buero/anmelden/')
   await signIn(page, office.email, 'falsches-passwort-123')
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort stimmen nicht.')
-  await expect(page.getByLabel('Passwort')).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toBeFocused()
 
   await signIn(page, office.email, DEMO_STAFF_PASSWORD)
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` })).toBeVisible()
@@ -121,7 +121,7 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await gotoHydrated(page, '/buero/')
   await expect(page).toHaveURL(/\/buero\/zwei-faktor\/$/)
 
-  await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await page.getByRole('button', { name: 'Einrichtung beginnen' }).click()
   await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Ersatzcodes' }).getByRole('listitem')).toHaveCount(10)

@@ -4,21 +4,22 @@
 // with a fee, the Stornorechnung by mail, the refund by the office).
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from '~/components/office/ActionCheck'
+import { ActionCheck, ActionOutcomeLine, useFocusOnShow } from '~/components/office/ActionCheck'
 import type { ActionOutcome } from '~/components/office/ActionCheck'
 import { CancellationFacts } from '~/components/booking/CancellationFacts'
+import { SignInAgain, failureMessage } from './signed-out'
 import { Button } from '~/components/ui/Button'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import type { CancellationQuote } from '~/lib/office/cancellation'
 import { cancelAccountBooking, previewAccountCancellation } from '~/server/account-bookings.functions'
 
-type Shown = { kind: 'quote'; quote: CancellationQuote; price: number; version: number } | ActionOutcome | null
+type Shown = { kind: 'quote'; quote: CancellationQuote; price: number; version: number } | (ActionOutcome & { signIn?: boolean }) | null
 
 export function AccountCancellation({ bookingNumber, email, cancelled }: { bookingNumber: string; email: string; cancelled: boolean }) {
   const queryClient = useQueryClient()
   const id = useId()
   const [shown, setShown] = useState<Shown>(null)
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setShown({ kind: 'refused', ...failureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(shown)
   const preview = () =>
     run(async () => {
@@ -58,7 +59,7 @@ export function AccountCancellation({ bookingNumber, email, cancelled }: { booki
         </ActionCheck>
       ) : (
         <>
-          {shown ? <ActionOutcomeLine outcome={shown} focusRef={focusRef} /> : null}
+          {shown ? <ActionOutcomeLine outcome={shown} focusRef={focusRef}>{shown.signIn ? <SignInAgain /> : null}</ActionOutcomeLine> : null}
           {shown?.kind === 'done' ? null : (
             <>
               <p>

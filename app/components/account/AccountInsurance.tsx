@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from '~/components/office/ActionCheck'
 import type { ActionOutcome } from '~/components/office/ActionCheck'
+import { SignInAgain, failureMessage } from './signed-out'
 import { Button } from '~/components/ui/Button'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { formatDate, formatPrice } from '~/lib/format'
@@ -12,7 +13,7 @@ import { addAccountInsurance } from '~/server/account-bookings.functions'
 import type { AccountBooking } from '~/server/account-bookings.functions'
 
 type Choice = { traveller: number; insurance: number }
-type Shown = { kind: 'preview'; choice: Choice; previous: number; gesamtpreis: number; version: number } | ActionOutcome | null
+type Shown = { kind: 'preview'; choice: Choice; previous: number; gesamtpreis: number; version: number } | (ActionOutcome & { signIn?: boolean }) | null
 
 export function AccountInsurance({ bookingNumber, insurance }: { bookingNumber: string; insurance: NonNullable<AccountBooking['insurance']> | null }) {
   const queryClient = useQueryClient()
@@ -20,7 +21,7 @@ export function AccountInsurance({ bookingNumber, insurance }: { bookingNumber: 
   const [shown, setShown] = useState<Shown>(null)
   const [traveller, setTraveller] = useState(String(insurance?.uninsured[0]?.traveller ?? ''))
   const [offer, setOffer] = useState(String(insurance?.offers[0]?.id ?? ''))
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setShown({ kind: 'refused', ...failureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(shown)
   if (!insurance && shown?.kind !== 'done') return null
   const check = () =>
@@ -69,7 +70,7 @@ export function AccountInsurance({ bookingNumber, insurance }: { bookingNumber: 
         </ActionCheck>
       ) : (
         <>
-          {shown ? <ActionOutcomeLine outcome={shown} focusRef={focusRef} /> : null}
+          {shown ? <ActionOutcomeLine outcome={shown} focusRef={focusRef}>{shown.signIn ? <SignInAgain /> : null}</ActionOutcomeLine> : null}
           {insurance ? (
             <>
               <p>Bis zum {formatDate(insurance.until)} können Sie für Mitreisende ohne Versicherung eine abschließen. Den Preis sehen Sie, bevor Sie sich entscheiden.</p>

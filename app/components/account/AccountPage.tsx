@@ -1,9 +1,32 @@
 // The frame of the sign-in pages and Mein Konto: a heading that takes the focus on arrival, the
 // server's answer in a live region, and the page's content.
+import { Fragment } from 'react'
 import type { ReactNode } from 'react'
 import { focusOnArrival } from '../ui/focus-on-arrival'
+import { SignInAgain, failureMessage } from './signed-out'
 
-export type Notice = { tone: 'success' | 'error' | 'info'; text: string } | null
+/** `signIn`: the session has ended, the notice links to the sign-in. */
+export type Notice = { tone: 'success' | 'error' | 'info'; text: string; signIn?: boolean } | null
+
+/** The notice of a failed request: signed out meanwhile, or not reached. */
+export function failureNotice(error: unknown): Notice {
+  const { message, signIn } = failureMessage(error)
+  return { tone: 'error', text: message, signIn }
+}
+
+/** A form's send whose failure becomes the form's notice instead of vanishing unseen. */
+export function noticeOnFailure<V>(
+  setNotice: (notice: Notice) => void,
+  send: (submitted: { value: V }) => Promise<void>,
+): (submitted: { value: V }) => Promise<void> {
+  return async (submitted) => {
+    try {
+      await send(submitted)
+    } catch (error) {
+      setNotice(failureNotice(error))
+    }
+  }
+}
 
 export function AccountPage({ title, lead, notice, children }: { title: string; lead?: ReactNode; notice?: Notice; children: ReactNode }) {
   return (
@@ -27,8 +50,42 @@ export function NoticeLine({ notice }: { notice: Notice }) {
       {notice ? (
         <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
           {notice.text}
+          {notice.signIn ? (
+            <>
+              {' '}
+              <SignInAgain />
+            </>
+          ) : null}
         </p>
       ) : null}
     </div>
   )
+}
+
+/** The sign-in and registration pages for a customer who is signed in: who they are and the way on, instead of a form they do not need. */
+export function AlreadySignedIn({ title, email, next }: { title: string; email: string; next: string }) {
+  return (
+    <AccountPage title={title}>
+      <p>
+        Sie sind bereits als{' '}
+        <strong>
+          <EmailText email={email} />
+        </strong>{' '}
+        angemeldet.
+      </p>
+      <p>
+        <a href={next}>{next === '/konto/' ? 'Weiter zu Mein Konto' : 'Weiter zur vorherigen Seite'}</a>
+      </p>
+    </AccountPage>
+  )
+}
+
+/** An e-mail address that a narrow screen breaks before its @ or after a dot, not inside a word. */
+export function EmailText({ email }: { email: string }) {
+  return email.split(/(?=@)|(?<=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
 }

@@ -4,11 +4,13 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as z from 'zod/mini'
+import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { nameChangeRequestSchema } from '~/lib/account/bookings'
 import { appFormProps } from '~/lib/pre-hydration-forms'
 import { requestNameChange } from '~/server/account-bookings.functions'
-import { NoticeLine } from './AccountPage'
+import { noticeOnFailure, NoticeLine } from './AccountPage'
 import type { Notice } from './AccountPage'
 
 // The form holds the chosen person as the select's text; the request names their place.
@@ -23,20 +25,25 @@ export function NameChangeRequest({ bookingNumber, travellers }: { bookingNumber
     defaultValues: { traveller: '', firstname: '', lastname: '', note: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: formSchema },
-    onSubmit: async ({ value }) => {
+    onSubmit: noticeOnFailure(setNotice, async ({ value }) => {
       setNotice(null)
       const result = await requestNameChange({ data: { ...value, bookingNumber, traveller: Number(value.traveller) } })
       setNotice({ tone: result.kind === 'sent' ? 'success' : 'error', text: result.message })
-      if (result.kind === 'sent') form.reset()
+      if (result.kind === 'sent') {
+        forgetTyped()
+        form.reset()
+      }
       await queryClient.invalidateQueries({ queryKey: ['account', 'booking', bookingNumber] })
-    },
+    }),
   })
+  const forgetTyped = useUnsavedDraft(`konto-namensaenderung-${bookingNumber}`, form, { traveller: '', firstname: '', lastname: '', note: '' })
   return (
     <section aria-labelledby="namensaenderung-titel" className="section section--tight account-box">
       <h2 id="namensaenderung-titel">Namensänderung beantragen</h2>
       <p>Reist jemand anderes mit, oder ist ein Name falsch geschrieben? Wir ändern die Buchung und schicken Ihnen die geänderte Bestätigung.</p>
       <NoticeLine notice={notice} />
       <form noValidate {...appFormProps} aria-labelledby="namensaenderung-titel" onSubmit={submitTo(form)}>
+        <RequiredNote />
         <form.AppForm>
           <form.AppField name="traveller">
             {(field) => (

@@ -5,7 +5,7 @@ import { giroCodeLabel, giroCodeText, nextTransferDue } from '~/lib/booking/giro
 import { ROOM_LABELS } from '~/lib/booking/offer'
 import { PAYMENT_KIND_LABELS, boardingLabel, paymentInstructions } from '~/lib/booking/summary'
 import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
-import { formatDate, formatDateRange, formatPrice } from '~/lib/format'
+import { formatDate, formatDateRange, formatPrice, uhrOnTheLine } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
 import { buttonClassName } from '../ui/Button'
 import { focusOnArrival } from '../ui/focus-on-arrival'
@@ -73,7 +73,7 @@ export function BookedTrip({ booking }: { booking: ShownBooking }) {
                 <li key={i}>
                   {t.name}
                   {t.seat ? `, Sitzplatz ${t.seat}` : ''}
-                  {t.boarding ? `, Zustieg: ${boardingLabel(t.boarding)}` : ''}
+                  {t.boarding ? `, Zustieg: ${uhrOnTheLine(boardingLabel(t.boarding))}` : ''}
                   {t.mobility !== 'keine' ? `, ${MOBILITY_LABELS[t.mobility]}` : ''}
                 </li>
               ))}

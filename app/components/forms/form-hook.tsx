@@ -5,7 +5,7 @@
 // is a `withForm` component, a block used in several places (one traveller) a `withFieldGroup`
 // one. Items of an array field are removed with `removeArrayItem` (./remove-array-item).
 import { createFormHook, createFormHookContexts, useSelector } from '@tanstack/react-form'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
 import type { ButtonSize, ButtonVariant } from '~/components/ui/Button'
@@ -89,9 +89,26 @@ function TextField({ id, label, hint, required = false, className, type, inputMo
   )
 }
 
+/**
+ * A password with "Passwort anzeigen" under it: who types slowly or on a phone checks what was typed
+ * instead of guessing why the sign-in failed.
+ */
+function PasswordInput(props: Omit<TextFieldProps, 'type' | 'maxLength' | 'required'>) {
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className="password-field">
+      <TextField {...props} type={visible ? 'text' : 'password'} maxLength={PASSWORD_MAX_LENGTH} required />
+      <label className="choice password-field__show">
+        <input type="checkbox" checked={visible} onChange={(event) => setVisible(event.currentTarget.checked)} aria-controls={props.id} />
+        Passwort anzeigen
+      </label>
+    </div>
+  )
+}
+
 /** The password typed to sign in (or to confirm a step): required, for the browser's password manager. */
 function CurrentPasswordField({ id, label = 'Passwort' }: { id: string; label?: string }) {
-  return <TextField id={id} type="password" label={label} autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} required />
+  return <PasswordInput id={id} label={label} autoComplete="current-password" />
 }
 
 export type NewPasswordFieldProps = {
@@ -106,7 +123,7 @@ export type NewPasswordFieldProps = {
 /** A password being chosen: required, its least length in the hint, the browser may suggest one. */
 function NewPasswordField({ id, minLength, label = 'Neues Passwort', advice }: NewPasswordFieldProps) {
   const hint = `Mindestens ${minLength} Zeichen.${advice ? ` ${advice}` : ''}`
-  return <TextField id={id} type="password" label={label} hint={hint} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} required />
+  return <PasswordInput id={id} label={label} hint={hint} autoComplete="new-password" />
 }
 
 export type TextAreaFieldProps = LabelProps & { maxLength?: number }

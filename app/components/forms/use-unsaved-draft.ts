@@ -12,6 +12,9 @@ type DraftForm<T> = {
   setFieldValue: (field: keyof T & string, value: string, options: { dontValidate: boolean }) => void
 }
 
+/** The text fields kept, with what the page showed in them at first. */
+type Shown<T> = { [K in keyof T as T[K] extends string ? K : never]?: string }
+
 const storageName = (key: string) => `ungesendet:${key}`
 
 function forget(key: string): void {
@@ -23,11 +26,11 @@ function forget(key: string): void {
 }
 
 /**
- * Keeps the fields of `form` that differ from `shown` (what the page showed at first) under `key`
- * and restores them when the form appears again. Returns the function that forgets them, for
- * after a successful send.
+ * Keeps the fields named in `shown` (with what the page showed in them at first) that were changed
+ * under `key`, and restores them when the form appears again; other fields (a password) are never
+ * kept. Returns the function that forgets them, for after a successful send.
  */
-export function useUnsavedDraft<T extends Record<string, string>>(key: string, form: DraftForm<T>, shown: T): () => void {
+export function useUnsavedDraft<T extends object>(key: string, form: DraftForm<T>, shown: Shown<T>): () => void {
   const formRef = useRef(form)
   const shownRef = useRef(shown)
   useEffect(() => {
@@ -41,11 +44,13 @@ export function useUnsavedDraft<T extends Record<string, string>>(key: string, f
     }
     if (stored && typeof stored === 'object') {
       for (const [field, value] of Object.entries(stored)) {
-        if (Object.hasOwn(fields, field) && typeof value === 'string') current.setFieldValue(field, value, { dontValidate: true })
+        if (Object.hasOwn(fields, field) && typeof value === 'string') current.setFieldValue(field as keyof T & string, value, { dontValidate: true })
       }
     }
     return watchFrom(current.store, () => current.state.values, { current: current.state.values }, (values) => {
-      const typed = Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== fields[field]))
+      const typed = Object.fromEntries(
+        Object.entries(values).filter(([field, value]) => Object.hasOwn(fields, field) && value !== fields[field as keyof Shown<T>]),
+      )
       try {
         if (Object.keys(typed).length) sessionStorage.setItem(storageName(key), JSON.stringify(typed))
         else sessionStorage.removeItem(storageName(key))

@@ -74,7 +74,8 @@ export function ActionCheck({
   )
 }
 
-export function ActionOutcomeLine({ outcome, focusRef }: { outcome: ActionOutcome; focusRef: (element: HTMLElement | null) => void }) {
+/** `children`: what may follow the message (a link to go on). */
+export function ActionOutcomeLine({ outcome, focusRef, children }: { outcome: ActionOutcome; focusRef: (element: HTMLElement | null) => void; children?: ReactNode }) {
   return (
     <p
       tabIndex={-1}
@@ -83,6 +84,7 @@ export function ActionOutcomeLine({ outcome, focusRef }: { outcome: ActionOutcom
       className={outcome.kind === 'refused' ? 'office-change__refused' : 'office-change__saved'}
     >
       {outcome.message}
+      {children ? <> {children}</> : null}
     </p>
   )
 }

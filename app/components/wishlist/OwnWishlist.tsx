@@ -1,7 +1,8 @@
-// The visitor's own wish list, kept in this browser: its trips, removing them, and sharing the list.
+// The visitor's own wish list, kept in this browser (and in the account when signed in): its trips, removing them, and sharing the list.
 import { Link, useHydrated } from '@tanstack/react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { useAccountState } from '~/components/account/use-account-state'
 import { TripCardGrid } from '~/components/catalogue/TripCardGrid'
 import { notify } from '~/components/notifications/notify'
 import { Button, buttonClassName } from '~/components/ui/Button'
@@ -17,12 +18,16 @@ import { wishlistTripsQuery } from '~/queries/wishlist'
 export function OwnWishlist() {
   const hydrated = useHydrated()
   const ids = useWishlist()
+  const account = useAccountState()
+  const signedIn = account !== 'pending' && account.signedIn
   return (
     <>
       <header className="page-header">
         <h1 className="page-title">Ihre Merkliste</h1>
         <p className="lead">
-          Hier sammeln Sie Reisen, die Sie interessieren – gespeichert in diesem Browser, auch über mehrere Fenster hinweg.
+          {signedIn
+            ? 'Hier sammeln Sie Reisen, die Sie interessieren – gespeichert in Ihrem Kundenkonto, auf jedem Gerät, auf dem Sie angemeldet sind.'
+            : 'Hier sammeln Sie Reisen, die Sie interessieren – gespeichert in diesem Browser, auch über mehrere Fenster hinweg.'}
         </p>
       </header>
       {!hydrated ? (

@@ -53,6 +53,7 @@ export const ACCOUNT_MESSAGES = {
     'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen soeben einen Anmeldelink geschickt. Er gilt 15 Minuten und kann einmal benutzt werden.',
   resetSent:
     'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort geschickt. Er gilt eine Stunde.',
+  alreadyConfirmed: 'Ihre E-Mail-Adresse ist bereits bestätigt – bitte melden Sie sich an.',
   linkInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Bitte fordern Sie einen neuen an.',
   unavailable: 'Die Anmeldung ist zurzeit nicht möglich. Bitte versuchen Sie es später erneut.',
 } as const

@@ -1,10 +1,9 @@
 // Meine Buchungen (DESIGN 13): which bookings an account sees, and linking a guest booking.
 import * as z from 'zod/mini'
-import { BOOKING_NUMBER_PATTERN } from '../booking/booking-number'
+import { BOOKING_NUMBER_PATTERN, typedBookingNumber } from '../booking/booking-number'
 import { addDays } from '../calendar'
 import { formatDate } from '../format'
 import type { AuditAction } from '../office/audit'
-import { BOOKING_STATUS_LABELS, PAYMENT_STATE_LABELS } from '../office/booking-list'
 import type { BookingStatus, PaymentState } from '../office/booking-list'
 
 /** A booking in the account's list. */
@@ -22,8 +21,7 @@ export type AccountBookingRow = {
 /** Booking number, the booker's surname and the departure day, as the confirmation shows them. */
 export const bookingLinkSchema = z.object({
   bookingNumber: z.string().check(
-    z.trim(),
-    z.toUpperCase(),
+    z.overwrite(typedBookingNumber),
     z.regex(BOOKING_NUMBER_PATTERN, 'Bitte geben Sie die Buchungsnummer so ein, wie sie in Ihrer Bestätigung steht, zum Beispiel 7K4P-9XQ2.'),
   ),
   lastname: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie den Nachnamen der buchenden Person ein.'), z.maxLength(80)),
@@ -65,10 +63,20 @@ export const CUSTOMER_HISTORY_ACTIONS = [
 /** One line of the history: when, what, and the values before and after. */
 export type HistoryEntry = { at: string; action: string; changes: string[] }
 
-/** 'gebucht · Anzahlung bezahlt', 'gebucht · überfällig' or 'storniert'. */
+/** The payment state in the customer's words (the office's short ones say less on their own). */
+const CUSTOMER_PAYMENT_LABELS: Record<PaymentState, string> = {
+  open: 'Zahlung offen',
+  partly: 'Anzahlung bezahlt',
+  paid: 'bezahlt',
+  overdue: 'Zahlung überfällig',
+  refund_due: 'Erstattung folgt',
+  refunded: 'erstattet',
+}
+
+/** 'Gebucht · Zahlung offen', 'Gebucht · Anzahlung bezahlt' or 'Storniert'. */
 export function bookingStateText(row: Pick<AccountBookingRow, 'status' | 'paymentState'>): string {
-  if (row.status === 'cancelled') return BOOKING_STATUS_LABELS.cancelled
-  return row.paymentState ? `${BOOKING_STATUS_LABELS.received} · ${PAYMENT_STATE_LABELS[row.paymentState]}` : BOOKING_STATUS_LABELS.received
+  if (row.status === 'cancelled') return 'Storniert'
+  return row.paymentState ? `Gebucht · ${CUSTOMER_PAYMENT_LABELS[row.paymentState]}` : 'Gebucht'
 }
 
 /** Online a booking is cancelled until the day before departure; on the day itself the office takes the call. */

@@ -11,3 +11,23 @@ export function formatBookingNumber(randomIndex: (bound: number) => number): str
   for (let i = 0; i < 8; i++) out += BOOKING_NUMBER_ALPHABET[randomIndex(BOOKING_NUMBER_ALPHABET.length)]
   return `${out.slice(0, 4)}-${out.slice(4)}`
 }
+
+/** Letters typed for digits that booking numbers never contain (Crockford's base 32). */
+const LOOKALIKES: Record<string, string> = { O: '0', I: '1', L: '1' }
+
+/** Letters O, I and L read as the digits 0, 1, 1 (the text in capitals). */
+export function readLookalikes(upper: string): string {
+  return upper.replace(/[OIL]/g, (c) => LOOKALIKES[c] ?? c)
+}
+
+/**
+ * A booking number as a person types it: any case, with or without the hyphen, with spaces, O, I
+ * and L for 0, 1, 1. Eight characters become ABCD-EFGH; anything else stays as typed, for the
+ * pattern to refuse.
+ */
+export function typedBookingNumber(text: string): string {
+  const compact = text.toUpperCase().replace(/[\s.\-–]/g, '')
+  if (compact.length !== 8) return text.trim().toUpperCase()
+  const number = readLookalikes(compact)
+  return `${number.slice(0, 4)}-${number.slice(4)}`
+}

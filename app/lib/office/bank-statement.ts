@@ -1,7 +1,7 @@
 // Matching a bank statement's credits to bookings (issue 26, item 2; DESIGN 12, after pretix's
 // bank-transfer import): the booking number in the remittance text names the booking, the amount
 // says whether the credit is what was asked for. Pure.
-import { BOOKING_NUMBER_PATTERN } from '../booking/booking-number'
+import { BOOKING_NUMBER_PATTERN, readLookalikes } from '../booking/booking-number'
 
 /**
  * What became of a credit: `matched` (one booking named, the amount is an instalment or the rest
@@ -24,9 +24,6 @@ export const BANK_ENTRY_STATE_LABELS: Record<BankEntryState, string> = {
 /** The largest statement the office uploads (a year of a small operator's account is far below it). */
 export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024
 
-/** Letters a payer types for digits that booking numbers never contain (Crockford's base 32). */
-const LOOKALIKES: Record<string, string> = { O: '0', I: '1', L: '1' }
-
 /**
  * The booking numbers a remittance text may name, normalised (ABCD-EFGH): four and four characters
  * of the booking numbers' alphabet, with or without a hyphen or space between them, in any case,
@@ -37,7 +34,7 @@ export function bookingNumberCandidates(text: string): string[] {
   const found = new Set<string>()
   // A lookahead, so overlapping groups ('ABCD EFGH JKMN') all count.
   for (const m of upper.matchAll(/(?<![0-9A-Z])(?=([0-9A-Z]{4})[\s./-]{0,3}([0-9A-Z]{4})(?![0-9A-Z]))/g)) {
-    const number = `${m[1]}-${m[2]}`.replace(/[OIL]/g, (c) => LOOKALIKES[c] ?? c)
+    const number = readLookalikes(`${m[1]}-${m[2]}`)
     if (BOOKING_NUMBER_PATTERN.test(number)) found.add(number)
   }
   return [...found]

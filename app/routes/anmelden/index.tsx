@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as z from 'zod/mini'
-import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
+import { AccountPage, AlreadySignedIn, NoticeLine } from '~/components/account/AccountPage'
+import { useAccountState } from '~/components/account/use-account-state'
 import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
@@ -73,6 +74,8 @@ function SignIn() {
     },
   })
 
+  const account = useAccountState()
+  if (account !== 'pending' && account.signedIn) return <AlreadySignedIn title="Anmelden" email={account.email} next={accountReturnPath(weiter)} />
   return (
     <AccountPage title="Anmelden" lead="Melden Sie sich an, um Ihre Buchungen zu sehen, offene Beträge zu bezahlen und Ihre Daten zu ändern." notice={notice}>
       <div className="account-columns">
@@ -104,7 +107,10 @@ function SignIn() {
         </section>
         <section aria-labelledby="anmelden-passkey-titel" className="account-box">
           <h2 id="anmelden-passkey-titel">Mit Passkey</h2>
-          <p>Haben Sie in Ihrem Konto einen Passkey eingerichtet, melden Sie sich mit Fingerabdruck, Gesicht oder der PIN Ihres Geräts an.</p>
+          <p>
+            Ein Passkey ersetzt das Passwort: Ihr Telefon oder Computer bestätigt Sie mit Fingerabdruck, Gesicht oder seiner PIN. Einrichten können Sie ihn
+            nach der Anmeldung unter „Meine Daten“.
+          </p>
           <Button variant="secondary" onClick={() => void signInWithAPasskey()} busy={passkey.busy}>
             Mit Passkey anmelden
           </Button>

@@ -5,21 +5,36 @@ import * as z from 'zod/mini'
 import { AccountPage } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
-import { CUSTOMER_MIN_PASSWORD_LENGTH, accountEmailSchema, newCustomerPasswordSchema } from '~/lib/account/auth'
+import { ACCOUNT_MESSAGES, CUSTOMER_MIN_PASSWORD_LENGTH, accountEmailSchema, newCustomerPasswordSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/lib/pre-hydration-forms'
-import { requestNewPassword, setNewPassword } from '~/server/account.functions'
+import { checkNewPasswordLink, requestNewPassword, setNewPassword } from '~/server/account.functions'
 
 /** Without a token: a link for a new password by mail. With the mailed link's token: the new password. */
 export const Route = createFileRoute('/passwort/')({
   validateSearch: z.object({ token: z.optional(z.catch(z.string().check(z.maxLength(200)), '')) }),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  // A used or expired link says so when its page opens, not after a new password was typed.
+  loader: ({ deps }) => (deps.token ? checkNewPasswordLink({ data: { token: deps.token } }) : null),
   head: ({ match }) => pageHead(match.context.site, { title: 'Passwort vergessen', robots: 'noindex' }),
   component: PasswordPage,
 })
 
 function PasswordPage() {
   const { token } = Route.useSearch()
-  return token ? <NewPassword token={token} /> : <RequestLink />
+  const link = Route.useLoaderData()
+  if (!token) return <RequestLink />
+  if (link?.kind !== 'usable')
+    return (
+      <AccountPage title="Neues Passwort festlegen" notice={{ tone: 'error', text: link?.message ?? ACCOUNT_MESSAGES.linkInvalid }}>
+        <p>
+          <Link to="/passwort/" search={{}}>
+            Einen neuen Link anfordern
+          </Link>
+        </p>
+      </AccountPage>
+    )
+  return <NewPassword token={token} />
 }
 
 function RequestLink() {

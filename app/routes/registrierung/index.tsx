@@ -1,9 +1,12 @@
 import { revalidateLogic } from '@tanstack/react-form'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AccountPage } from '~/components/account/AccountPage'
+import { AccountPage, AlreadySignedIn } from '~/components/account/AccountPage'
+import { useAccountState } from '~/components/account/use-account-state'
 import type { Notice } from '~/components/account/AccountPage'
+import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { CUSTOMER_MIN_PASSWORD_LENGTH, registrationSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/lib/pre-hydration-forms'
@@ -25,6 +28,7 @@ function Registration() {
       setNotice(null)
       const result = await registerCustomer({ data: value })
       if (result.kind === 'sent') {
+        forgetTyped()
         setSent(true)
         setNotice({ tone: 'success', text: result.message })
         return
@@ -32,6 +36,10 @@ function Registration() {
       setNotice({ tone: 'error', text: result.message })
     },
   })
+  // Names and address survive Back and reload (the page is not kept by the browser); the password never.
+  const forgetTyped = useUnsavedDraft('registrierung', form, { firstname: '', lastname: '', email: '' })
+  const account = useAccountState()
+  if (account !== 'pending' && account.signedIn) return <AlreadySignedIn title="Kundenkonto anlegen" email={account.email} next="/konto/" />
   return (
     <AccountPage
       title={sent ? 'Bitte bestätigen Sie Ihre E-Mail-Adresse' : 'Kundenkonto anlegen'}
@@ -47,6 +55,7 @@ function Registration() {
         </p>
       ) : (
         <form noValidate {...appFormProps} className="account-form" aria-label="Kundenkonto anlegen" onSubmit={submitTo(form)}>
+          <RequiredNote />
           <form.AppForm>
             <div className="form-row">
               <form.AppField name="firstname">

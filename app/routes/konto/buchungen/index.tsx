@@ -2,10 +2,12 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
+import { AccountPage, EmailText, noticeOnFailure, NoticeLine } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { BookingCards } from '~/components/account/BookingCards'
+import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { bookingLinkSchema } from '~/lib/account/bookings'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/lib/pre-hydration-forms'
@@ -26,7 +28,7 @@ function AccountBookings() {
       {rows.length ? (
         <BookingCards rows={rows} />
       ) : (
-        <p>In Ihrem Konto ist noch keine Buchung. Buchungen mit Ihrer E-Mail-Adresse {customer.email} erscheinen hier von selbst.</p>
+        <p>In Ihrem Konto ist noch keine Buchung. Buchungen mit Ihrer E-Mail-Adresse <EmailText email={customer.email} /> erscheinen hier von selbst.</p>
       )}
       <LinkBookingForm />
     </AccountPage>
@@ -42,19 +44,23 @@ function LinkBookingForm() {
     defaultValues: { bookingNumber: '', lastname: '', departure: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: bookingLinkSchema },
-    onSubmit: async ({ value }) => {
+    // A new try: the answer to the last one no longer stands beside the new hint.
+    onSubmitInvalid: () => setNotice(null),
+    onSubmit: noticeOnFailure(setNotice, async ({ value }) => {
       setNotice(null)
       const result = await linkAccountBooking({ data: value })
       if (result.kind === 'linked' || result.kind === 'already') {
         await queryClient.invalidateQueries({ queryKey: accountBookingsQuery().queryKey })
+        forgetTyped()
         form.reset()
         setNotice({ tone: 'success', text: result.message })
         await router.invalidate()
         return
       }
       setNotice({ tone: 'error', text: result.message })
-    },
+    }),
   })
+  const forgetTyped = useUnsavedDraft('konto-buchung-hinzufuegen', form, { bookingNumber: '', lastname: '', departure: '' })
   return (
     <section aria-labelledby="buchung-hinzufuegen" className="section section--tight account-box">
       <h2 id="buchung-hinzufuegen">Eine Buchung hinzufügen</h2>
@@ -64,9 +70,10 @@ function LinkBookingForm() {
       </p>
       <NoticeLine notice={notice} />
       <form noValidate {...appFormProps} aria-labelledby="buchung-hinzufuegen" onSubmit={submitTo(form)}>
+        <RequiredNote />
         <form.AppForm>
           <form.AppField name="bookingNumber">
-            {(field) => <field.TextField id="verknuepfen-nummer" label="Buchungsnummer" hint="Zum Beispiel 7K4P-9XQ2" maxLength={9} required />}
+            {(field) => <field.TextField id="verknuepfen-nummer" label="Buchungsnummer" hint="Zum Beispiel 7K4P-9XQ2" maxLength={12} required />}
           </form.AppField>
           <form.AppField name="lastname">
             {(field) => <field.TextField id="verknuepfen-nachname" label="Nachname der buchenden Person" autoComplete="family-name" maxLength={80} required />}

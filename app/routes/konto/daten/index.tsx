@@ -2,9 +2,11 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AccountPage, NoticeLine } from '~/components/account/AccountPage'
+import { AccountPage, EmailText, failureNotice, noticeOnFailure, NoticeLine } from '~/components/account/AccountPage'
+import { isSignedOut } from '~/components/account/signed-out'
 import type { Notice } from '~/components/account/AccountPage'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
+import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { Button } from '~/components/ui/Button'
@@ -34,7 +36,10 @@ function AccountData() {
       <Sessions sessions={data.sessions} />
       <section aria-labelledby="auskunft-titel" className="section section--tight account-box">
         <h2 id="auskunft-titel">Ihre Daten herunterladen</h2>
-        <p>Alles, was wir zu Ihrem Konto und Ihren Buchungen speichern, in einer Datei (JSON), zum Beispiel für Ihre Unterlagen oder einen Umzug zu einem anderen Anbieter.</p>
+        <p>
+          Alles, was wir zu Ihrem Konto und Ihren Buchungen speichern, in einer Datei im Format JSON: einer Textdatei, die Sie mit jedem Texteditor öffnen und
+          einem anderen Anbieter übergeben können (Ihr Recht nach Art. 15 und 20 DSGVO). Ihre Buchungsunterlagen als PDF finden Sie bei jeder Buchung.
+        </p>
         <p>
           <a href="/konto/daten/meine-daten.json" download>
             Meine Daten herunterladen
@@ -55,7 +60,7 @@ function ContactForm() {
     defaultValues: contact,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: accountContactSchema },
-    onSubmit: async ({ value }) => {
+    onSubmit: noticeOnFailure(setNotice, async ({ value }) => {
       setNotice(null)
       const result = await saveContactData({ data: value })
       forgetTyped()
@@ -68,7 +73,7 @@ function ContactForm() {
             ? 'Ihre Kontaktdaten sind gespeichert.'
             : `Ihre Kontaktdaten sind gespeichert und in ${changed === 1 ? 'Ihrer gebuchten Reise' : `Ihren ${changed} gebuchten Reisen`} geändert (${result.changedBookings.join(', ')}). Die geänderte Buchungsbestätigung erhalten Sie per E-Mail.`,
       })
-    },
+    }),
   })
   const forgetTyped = useUnsavedDraft('konto-kontaktdaten', form, contact)
   return (
@@ -77,6 +82,7 @@ function ContactForm() {
       <p>Damit füllen wir Ihre nächste Buchung aus. Ihre gebuchten Reisen, die noch vor Ihnen liegen, übernehmen Anschrift und Telefonnummer.</p>
       <NoticeLine notice={notice} />
       <form noValidate {...appFormProps} aria-labelledby="kontakt-titel" onSubmit={submitTo(form)}>
+        <RequiredNote />
         <form.AppForm>
           <div className="form-row">
             <form.AppField name="firstname">{(field) => <field.TextField id="daten-vorname" label="Vorname" autoComplete="given-name" maxLength={80} required />}</form.AppField>
@@ -108,7 +114,7 @@ function EmailForm({ email }: { email: string }) {
     defaultValues: { email: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: emailChangeSchema },
-    onSubmit: async ({ value }) => {
+    onSubmit: noticeOnFailure(setNotice, async ({ value }) => {
       setNotice(null)
       const result = await requestEmailChange({ data: value })
       setNotice({ tone: result.kind === 'done' ? 'success' : 'error', text: result.message })
@@ -116,14 +122,18 @@ function EmailForm({ email }: { email: string }) {
         forgetTyped()
         form.reset()
       }
-    },
+    }),
   })
   const forgetTyped = useUnsavedDraft('konto-neue-email', form, { email: '' })
   return (
     <section aria-labelledby="email-titel" className="section section--tight account-box">
       <h2 id="email-titel">E-Mail-Adresse</h2>
       <p>
-        Ihr Konto nutzt <strong>{email}</strong>. Eine neue Adresse gilt, sobald Sie den Link bestätigt haben, den wir an sie schicken. Ihre bisherigen
+        Ihr Konto nutzt{' '}
+        <strong>
+          <EmailText email={email} />
+        </strong>
+        . Eine neue Adresse gilt, sobald Sie den Link bestätigt haben, den wir an sie schicken. Ihre bisherigen
         Buchungen bleiben in Ihrem Konto.
       </p>
       <NoticeLine notice={notice} />
@@ -142,7 +152,7 @@ function EmailForm({ email }: { email: string }) {
 function Passkeys({ passkeys }: { passkeys: readonly PasskeyView[] }) {
   const queryClient = useQueryClient()
   const [notice, setNotice] = useState<Notice>(null)
-  const action = useOneAtATime(() => setNotice({ tone: 'error', text: PASSKEY_MESSAGES.notAdded }))
+  const action = useOneAtATime((error) => setNotice(isSignedOut(error) ? failureNotice(error) : { tone: 'error', text: PASSKEY_MESSAGES.notAdded }))
   const add = () =>
     action.run(async () => {
       setNotice(null)
@@ -175,8 +185,12 @@ function Passkeys({ passkeys }: { passkeys: readonly PasskeyView[] }) {
             <li key={passkey.id}>
               <strong>{passkey.name}</strong>
               <br />
-              eingerichtet am {formatDateTime(new Date(passkey.createdAt))}
-              {passkey.lastUsedAt ? `, zuletzt genutzt am ${formatDateTime(new Date(passkey.lastUsedAt))}` : ''}{' '}
+              eingerichtet am <time dateTime={passkey.createdAt}>{formatDateTime(new Date(passkey.createdAt))}</time>
+              {passkey.lastUsedAt ? (
+                <>
+                  , zuletzt genutzt am <time dateTime={passkey.lastUsedAt}>{formatDateTime(new Date(passkey.lastUsedAt))}</time>
+                </>
+              ) : null}{' '}
               <Button variant="ghost" size="small" onClick={() => void remove(passkey)} busy={action.busy}>
                 Entfernen<span className="visually-hidden">: Passkey {passkey.name}, eingerichtet am {formatDateTime(new Date(passkey.createdAt))}</span>
               </Button>
@@ -210,7 +224,7 @@ function Sessions({ sessions }: { sessions: readonly AccountSession[] }) {
 function SessionRow({ session, onDone }: { session: AccountSession; onDone: (notice: Notice) => void }) {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const revoke = useOneAtATime()
+  const revoke = useOneAtATime((error) => onDone(failureNotice(error)))
   const revokeNow = () =>
     revoke.run(async () => {
       const result = await revokeAccountSession({ data: { id: session.id } })
@@ -223,9 +237,12 @@ function SessionRow({ session, onDone }: { session: AccountSession; onDone: (not
       <strong>{session.browser}</strong>
       {session.current ? ' (dieser Browser)' : ''}
       <br />
-      angemeldet am {formatDateTime(new Date(session.signedInAt))}, zuletzt genutzt am {formatDateTime(new Date(session.lastUsedAt))}{' '}
-      <Button variant="ghost" size="small" onClick={revokeNow} busy={revoke.busy}>
-        Abmelden<span className="visually-hidden">: {session.browser}, angemeldet am {formatDateTime(new Date(session.signedInAt))}</span>
+      angemeldet am <time dateTime={session.signedInAt}>{formatDateTime(new Date(session.signedInAt))}</time>, zuletzt genutzt am{' '}
+      <time dateTime={session.lastUsedAt}>{formatDateTime(new Date(session.lastUsedAt))}</time>{' '}
+      <br />
+      <Button variant="secondary" size="small" onClick={revokeNow} busy={revoke.busy}>
+        {session.current ? 'Dieses Gerät abmelden' : 'Gerät abmelden'}
+        <span className="visually-hidden">: {session.browser}, angemeldet am {formatDateTime(new Date(session.signedInAt))}</span>
       </Button>
     </li>
   )
@@ -239,7 +256,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     defaultValues: { password: '', confirm: false as boolean },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: accountDeletionSchema },
-    onSubmit: async ({ value }) => {
+    onSubmit: noticeOnFailure(setNotice, async ({ value }) => {
       setNotice(null)
       const result = await deleteAccount({ data: { password: value.password, confirm: true } })
       if (result.kind === 'refused') {
@@ -248,7 +265,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
       }
       queryClient.removeQueries({ queryKey: ['account'] })
       await router.navigate({ to: '/', search: {} })
-    },
+    }),
   })
   return (
     <section aria-labelledby="loeschen-titel" className="section section--tight account-box">

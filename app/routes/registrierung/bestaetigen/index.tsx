@@ -27,6 +27,7 @@ function ConfirmAddress() {
   const confirmNow = () =>
     confirm.run(async () => {
       const result = await confirmEmail({ data: { token } })
+      if (result.kind === 'already') return setNotice({ tone: 'info', text: result.message })
       if (result.kind !== 'confirmed') return setNotice({ tone: 'error', text: result.message })
       await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
       await router.navigate({ to: '/konto/', search: { hinweis: 'bestaetigt' } })
@@ -41,6 +42,10 @@ function ConfirmAddress() {
             E-Mail-Adresse bestätigen
           </Button>
         </>
+      ) : notice?.tone === 'info' ? (
+        <p>
+          <Link to="/anmelden/">Zur Anmeldung</Link>
+        </p>
       ) : (
         <p>
           <Link to="/anmelden/">Zur Anmeldung</Link> – dort können Sie sich einen neuen Link schicken lassen.

@@ -1,0 +1,30 @@
+// When an account action meets an ended session (signed out in another window, the session
+// revoked from another device, or expired): every account function then answers as for a page
+// that does not exist (404, DESIGN 13). The action says so where it was started, with a link to
+// sign in again that comes back to this page; what was typed stays (the forms keep it per tab).
+import { Link, isNotFound, useLocation } from '@tanstack/react-router'
+import { accountReturnPath } from '~/lib/account/auth'
+import { UNREACHABLE_MESSAGE } from '~/components/office/ActionCheck'
+
+export const SIGNED_OUT_MESSAGE =
+  'Sie sind nicht mehr angemeldet, zum Beispiel weil Sie sich in einem anderen Fenster abgemeldet haben. Ihre Eingaben auf dieser Seite bleiben erhalten.'
+
+/** The error of an account function called without a session. */
+export function isSignedOut(error: unknown): boolean {
+  return isNotFound(error)
+}
+
+/** What a failed account action says: signed out, or the request did not get through. */
+export function failureMessage(error: unknown): { message: string; signIn: boolean } {
+  return isSignedOut(error) ? { message: SIGNED_OUT_MESSAGE, signIn: true } : { message: UNREACHABLE_MESSAGE, signIn: false }
+}
+
+/** The way back: the sign-in page, which returns here. */
+export function SignInAgain() {
+  const { href } = useLocation()
+  return (
+    <Link to="/anmelden/" search={{ weiter: accountReturnPath(href) }} className="alert__action">
+      Erneut anmelden
+    </Link>
+  )
+}
