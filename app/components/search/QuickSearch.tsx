@@ -40,7 +40,7 @@ export function QuickSearch() {
         value={text}
         onValueChange={setText}
         onSelect={onSelect}
-        placeholder="Reiseziel oder Reise, z. B. Gardasee"
+        placeholder="z. B. Gardasee"
         className="quick-search__field"
       />
       <Button type="submit" variant="primary" className="quick-search__submit">

@@ -175,7 +175,7 @@ export async function customerAuthFor(db: Database): Promise<CustomerAuth> {
  * Whether a mailed new-password link can still be used (unused and not expired), asked when its
  * page opens so that a used link says so at once instead of after a new password was typed. Better
  * Auth keeps the token as the verification `reset-password:<token>` (its reset endpoint reads the
- * same); the integration test fails if that ever changes.
+ * same); the browser test of a used link fails if that ever changes.
  */
 export async function newPasswordLinkUsable(auth: CustomerAuth, token: string): Promise<boolean> {
   const { internalAdapter } = await auth.$context
