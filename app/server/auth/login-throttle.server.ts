@@ -5,6 +5,8 @@
 // starts, so a burst of parallel guesses cannot slip in before the first one is judged; a success
 // takes its own count back. Keys forget their failures after an hour without one.
 
+import { LRUCache } from 'lru-cache'
+
 export type ThrottleRule = {
   /** Failures before the first wait. */
   freeFailures: number
@@ -21,7 +23,8 @@ type Entry = { failures: number; lockedUntil: number; lastFailure: number }
 const MAX_ENTRIES = 10_000
 
 export class LoginThrottle {
-  private readonly entries = new Map<string, Entry>()
+  /** In the order of their last failure (begin sets, the rest only peeks): the least recently failed go first. */
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES })
 
   constructor(
     private readonly rule: ThrottleRule,
@@ -42,9 +45,7 @@ export class LoginThrottle {
     entry.lastFailure = now
     const beyond = entry.failures - this.rule.freeFailures
     if (beyond >= 0) entry.lockedUntil = now + Math.min(this.rule.baseLockMs * 2 ** Math.min(beyond, 30), this.rule.maxLockMs)
-    this.entries.delete(key)
     this.entries.set(key, entry)
-    this.prune(now)
   }
 
   /** The attempt succeeded: it was no failure after all. `reset` forgets the key's earlier failures too. */
@@ -64,25 +65,13 @@ export class LoginThrottle {
   }
 
   private current(key: string): Entry | null {
-    const entry = this.entries.get(key)
+    const entry = this.entries.peek(key)
     if (!entry) return null
     if (this.now() - entry.lastFailure > this.rule.forgetMs && entry.lockedUntil <= this.now()) {
       this.entries.delete(key)
       return null
     }
     return entry
-  }
-
-  private prune(now: number): void {
-    if (this.entries.size <= MAX_ENTRIES) return
-    for (const [key, entry] of this.entries) {
-      if (now - entry.lastFailure > this.rule.forgetMs && entry.lockedUntil <= now) this.entries.delete(key)
-    }
-    // Still too many: the least recently failed go (the map keeps them in that order).
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= MAX_ENTRIES) break
-      this.entries.delete(key)
-    }
   }
 }
 
@@ -107,29 +96,20 @@ const KNOWN_PER_ACCOUNT = 20
 
 /** The addresses each account logged in from, remembered in this instance's memory. */
 export class KnownAddresses {
-  private readonly accounts = new Map<string, Map<string, number>>()
+  /** Accounts in the order they last logged in; each with its addresses in the same order. */
+  private readonly accounts = new LRUCache<string, LRUCache<string, number>>({ max: MAX_ENTRIES })
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
   has(account: string, address: string): boolean {
-    const seen = this.accounts.get(account)?.get(address)
+    const seen = this.accounts.peek(account)?.peek(address)
     return seen !== undefined && this.now() - seen <= KNOWN_FOR_MS
   }
 
   remember(account: string, address: string): void {
-    const addresses = this.accounts.get(account) ?? new Map<string, number>()
-    addresses.delete(address)
+    const addresses = this.accounts.get(account) ?? new LRUCache<string, number>({ max: KNOWN_PER_ACCOUNT })
     addresses.set(address, this.now())
-    for (const oldest of addresses.keys()) {
-      if (addresses.size <= KNOWN_PER_ACCOUNT) break
-      addresses.delete(oldest)
-    }
-    this.accounts.delete(account)
     this.accounts.set(account, addresses)
-    for (const oldest of this.accounts.keys()) {
-      if (this.accounts.size <= MAX_ENTRIES) break
-      this.accounts.delete(oldest)
-    }
   }
 }
 

@@ -20,6 +20,7 @@
 //   hand one nonce to everyone).
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
 import { acceptsEncoding } from './compress.server'
 
@@ -193,44 +194,25 @@ export function answerFromCache(page: CachedPage, request: Request, nonce: strin
 }
 
 export class PageCache {
-  private pages = new Map<string, CachedPage>()
+  /** Least recently used pages go first; a page larger than a quarter of the whole would push out too much. */
+  private readonly pages: LRUCache<string, CachedPage> | null
   private rendering = new Map<string, Promise<CachedPage | null>>()
-  private bytes = 0
   /** Counts clears: a render that began before one is not kept. */
   private generation = 0
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    const maxSize = Math.floor(maxBytes)
+    this.pages =
+      maxSize >= 4 ? new LRUCache({ maxSize, maxEntrySize: Math.floor(maxSize / 4), sizeCalculation: (page) => Math.max(1, page.bytes) }) : null
+  }
 
   get size(): { pages: number; bytes: number } {
-    return { pages: this.pages.size, bytes: this.bytes }
+    return { pages: this.pages?.size ?? 0, bytes: this.pages?.calculatedSize ?? 0 }
   }
 
   clear(): void {
-    this.pages = new Map()
-    this.bytes = 0
+    this.pages?.clear()
     this.generation++
-  }
-
-  private take(key: string): CachedPage | undefined {
-    const page = this.pages.get(key)
-    if (page) {
-      // Most recently used last.
-      this.pages.delete(key)
-      this.pages.set(key, page)
-    }
-    return page
-  }
-
-  private keep(key: string, page: CachedPage): void {
-    // A page larger than a quarter of the whole would push out too much.
-    if (page.bytes > this.maxBytes / 4) return
-    this.pages.set(key, page)
-    this.bytes += page.bytes
-    for (const [oldest, old] of this.pages) {
-      if (this.bytes <= this.maxBytes) break
-      this.pages.delete(oldest)
-      this.bytes -= old.bytes
-    }
   }
 
   /**
@@ -238,8 +220,8 @@ export class PageCache {
    * this request's nonce and keeps the page when it may be kept for everybody.
    */
   async serve(request: Request, key: string | null, nonce: string, render: () => Response | Promise<Response>): Promise<Response> {
-    if (key === null || this.maxBytes === 0) return render()
-    const kept = this.take(key)
+    if (key === null || !this.pages) return render()
+    const kept = this.pages.get(key)
     if (kept) return answerFromCache(kept, request, nonce, 'HIT')
     const pending = this.rendering.get(key)
     if (pending) {
@@ -257,7 +239,7 @@ export class PageCache {
       }
       const html = Buffer.from(await response.arrayBuffer())
       const page = makeCachedPage(html, nonce, response.headers.get('content-type') ?? 'text/html; charset=utf-8')
-      if (generation === this.generation) this.keep(key, page)
+      if (generation === this.generation) this.pages.set(key, page)
       settle(page)
       return answerFromCache(page, request, nonce, 'MISS')
     } catch (error) {

@@ -2,6 +2,7 @@
 // ordered lists, each cached per catalogue version.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import * as z from 'zod/mini'
 import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
@@ -68,7 +69,8 @@ const STATS_CACHE_SIZE = 2_000
 
 type StatsCache = {
   version: string
-  entries: Map<string, Promise<Stats>>
+  /** Counts per filter set: least recently used go first; one count per key however many ask at once. */
+  entries: LRUCache<string, Stats, { db: Database; f: Filter }>
   /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
   hits: Map<string, Promise<number[] | null>>
   /** Bases in sort order (see orderedList), null when there are too many to keep. */
@@ -92,20 +94,9 @@ function statsKey(f: Filter): string {
  * kept until the catalogue changes: every change bumps trip_search_meta.version.
  */
 export async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats> {
-  const key = statsKey(f)
-  const entries = cache.entries
-  const hit = entries.get(key)
-  if (hit) {
-    // Map order is insertion order: re-inserting keeps the most recently used entries last.
-    entries.delete(key)
-    entries.set(key, hit)
-    return hit
-  }
-  if (entries.size >= STATS_CACHE_SIZE) {
-    const oldest = entries.keys().next()
-    if (!oldest.done) entries.delete(oldest.value)
-  }
-  return remember(entries, key, () => computeStats(db, f))
+  const counted = await cache.entries.fetch(statsKey(f), { context: { db, f } })
+  if (!counted) throw new Error('stats: nothing counted')
+  return counted
 }
 
 /**
@@ -126,7 +117,11 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Prom
 export function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
-    cache = { version, entries: new Map(), hits: new Map(), ordered: new Map(), hitCount: 0, holidays: new Map(), longestDate: new Map() }
+    const entries = new LRUCache<string, Stats, { db: Database; f: Filter }>({
+      max: STATS_CACHE_SIZE,
+      fetchMethod: (_key, _stale, { context }) => computeStats(context.db, context.f),
+    })
+    cache = { version, entries, hits: new Map(), ordered: new Map(), hitCount: 0, holidays: new Map(), longestDate: new Map() }
     statsCaches.set(db, cache)
   }
   return cache
