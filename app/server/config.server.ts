@@ -42,6 +42,8 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(4096)), 64),
   /** Public origin of the site, used for canonical URLs, sitemaps and CSRF checks behind a proxy. */
   SITE_URL: z.optional(z.url()),
+  /** A JSON file overriding the operator's identity field by field (app/server/site.server.ts). */
+  SITE_CONFIG_FILE: optionalUrl,
   /** The host on which the agency login dialog shows (spec 4). */
   AGENCY_HOST: z._default(z.string().check(z.trim()), 'agentur.localhost'),
   /** Origin of the embedded agency login frame; messages from any other origin are ignored. */

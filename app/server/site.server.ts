@@ -4,12 +4,13 @@ import { readFileSync } from 'node:fs'
 import * as z from 'zod/mini'
 import { DEFAULT_SITE_INFO, siteInfoSchema } from '~/lib/site'
 import type { SiteInfo } from '~/lib/site'
+import { config } from './config.server'
 
 let cached: SiteInfo | undefined
 
 export function siteInfo(): SiteInfo {
   if (cached) return cached
-  const file = process.env.SITE_CONFIG_FILE
+  const file = config().SITE_CONFIG_FILE
   if (!file) return (cached = DEFAULT_SITE_INFO)
   let overrides: unknown
   try {
