@@ -23,7 +23,7 @@ function latestBuildFile(): Plugin {
 
 /** Shared modules that stay with the pages using them: the booking, forms, search and agency parts and the form inputs. */
 const pagePart = /[\\/](booking|forms|search|agency|mask-input|Field|MaskedInput|NumberInput|useFormattedInput)\b/
-const isCatalogueModule = (id: string) => /app[\\/](components|lib)[\\/]/.test(id) && !pagePart.test(id)
+const isCatalogueModule = (id: string) => /app[\\/](components|lib|browser)[\\/]/.test(id) && !pagePart.test(id)
 
 const entryModule = fileURLToPath(new URL('./app/client.tsx', import.meta.url))
 const ENTRY_CHUNK = 'entry'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterFirstPaint } from '~/lib/first-paint'
+import { afterFirstPaint } from '~/browser/first-paint'
 
 describe('afterFirstPaint: the app is fetched once the server HTML is on screen', () => {
   let frames: (() => void)[]

@@ -12,7 +12,7 @@ import { formatDate, formatPrice } from '~/lib/format'
 import { bookingQueries } from '~/queries/booking'
 import { SepaMandateFields } from './SepaMandateFields'
 import { submitPaymentMandate } from '~/server/booking.functions'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 
 /** The server names the mandate fields 'iban', 'accountHolder' and 'accept'. */
 const FIELD_OF: Record<string, 'iban' | 'accountHolder' | 'mandate'> = { iban: 'iban', accountHolder: 'accountHolder', accept: 'mandate' }

@@ -9,7 +9,7 @@ import type { BookingStep } from '~/lib/booking/route'
 import type { StepIssue } from '~/lib/booking/steps'
 import { fieldId, fieldName } from './useBookingStep'
 import type { StepMessage } from './BookingForm'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 
 /** The control an entry of the error summary leads to: voucher codes share one input, a room type its step's rooms. */
 function summaryTarget(path: string): string {

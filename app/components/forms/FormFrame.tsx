@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { ErrorSummary, Honeypot, RequiredNote } from './fields'
 import type { SummaryItem } from './fields'
 import { ServerFieldErrorsContext, SubmitButton, useFormContext } from './form-hook'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 
 export const SEND_FAILED =
   'Ihre Angaben konnten gerade nicht gesendet werden. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.'

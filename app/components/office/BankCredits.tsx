@@ -7,7 +7,7 @@ import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/for
 import { Button } from '~/components/ui/Button'
 import { formatDate, formatPrice } from '~/lib/format'
 import { BANK_ENTRY_STATE_LABELS } from '~/lib/office/bank-statement'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { bankOverviewQuery } from '~/queries/office-bank'
 import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-bank.functions'
 import type { AssignTarget, BankEntryView } from '~/server/office/bank-statements.server'

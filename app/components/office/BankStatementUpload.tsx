@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/Button'
 import { describedBy, Field } from '~/components/ui/Field'
 import { countOf } from '~/lib/format'
 import { MAX_STATEMENT_BYTES } from '~/lib/office/bank-statement'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { bankOverviewQuery } from '~/queries/office-bank'
 import type { ImportResult } from '~/server/office/bank-statements.server'
 

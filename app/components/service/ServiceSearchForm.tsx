@@ -2,13 +2,13 @@
 // form that works before the scripts load and, with them, navigates inside the app.
 import { useState } from 'react'
 import type { ReactNode } from 'react'
-import { enhancedFormProps } from '~/lib/pre-hydration-forms'
+import { enhancedFormProps } from '~/browser/pre-hydration-forms'
 
 /** The text in a search box that follows the URL: back and forward show what was searched there. */
 export function useSearchText(fromUrl: string | undefined) {
   const [text, setText] = useState(fromUrl ?? '')
   // Follows the URL when it changes, in the render (an effect would also run at hydration and
-  // overwrite what was typed before it, app/lib/pre-hydration-forms.ts).
+  // overwrite what was typed before it, app/browser/pre-hydration-forms.ts).
   const [shownUrl, setShownUrl] = useState(fromUrl)
   if (fromUrl !== shownUrl) {
     setShownUrl(fromUrl)

@@ -8,7 +8,7 @@ import type { AgencyLoginInput } from '~/lib/agency-login'
 import { agencyLoginSettingsQuery } from '~/queries/agency-login'
 import { agencyLogin } from '~/server/agency-login.functions'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 
 /**
  * The project's own agency login frame (DESIGN 7), the default of AGENCY_LOGIN_FRAME_URL: a bare

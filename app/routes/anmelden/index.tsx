@@ -11,7 +11,7 @@ import { Button } from '~/components/ui/Button'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { ACCOUNT_MESSAGES, PASSKEY_MESSAGES, accountEmailSchema, accountReturnPath, customerSignInSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { accountStateQuery } from '~/queries/account'
 import { passkeySignInOptions, requestSignInLink, signInCustomer, signInWithPasskey } from '~/server/account.functions'
 

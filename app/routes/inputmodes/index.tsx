@@ -6,7 +6,7 @@ import { NumberInput } from '~/components/ui/NumberInput'
 import { formatNumber } from '~/lib/format'
 import { MASKS, isMaskComplete } from '~/lib/masks'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 
 /**
  * Spec 2 /inputmodes and spec 5: the input masks (# digit, @ letter, * letter or digit) and the

@@ -7,7 +7,7 @@ import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { ACCOUNT_MESSAGES, CUSTOMER_MIN_PASSWORD_LENGTH, accountEmailSchema, newCustomerPasswordSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { checkNewPasswordLink, requestNewPassword, setNewPassword } from '~/server/account.functions'
 
 /** Without a token: a link for a new password by mail. With the mailed link's token: the new password. */

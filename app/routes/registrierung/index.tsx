@@ -9,7 +9,7 @@ import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { CUSTOMER_MIN_PASSWORD_LENGTH, registrationSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { registerCustomer } from '~/server/account.functions'
 
 export const Route = createFileRoute('/registrierung/')({

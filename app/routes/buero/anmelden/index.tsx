@@ -6,7 +6,7 @@ import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { officeReturnPath, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { officeSessionQuery } from '~/queries/office'
 import { signInStaff, verifyStaffCode } from '~/server/office.functions'
 

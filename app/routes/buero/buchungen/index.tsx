@@ -22,7 +22,7 @@ import type { BookingListSearch, BookingSort } from '~/lib/office/booking-list'
 import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
 import type { BookingListChoices, BookingListRow } from '~/server/office/booking-list.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { useHistoryEntry } from '~/components/ui/use-history-entry'
 import { BookingLink } from '~/components/office/BookingLink'
 

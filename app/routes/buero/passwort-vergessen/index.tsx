@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
 import { passwordResetRequestSchema } from '~/lib/office/login'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { requestStaffPasswordReset } from '~/server/office.functions'
 
 export const Route = createFileRoute('/buero/passwort-vergessen/')({

@@ -12,7 +12,7 @@ import type { DepartureListSearch } from '~/lib/office/departure-lists'
 import { departureChoicesQuery, departuresQuery } from '~/queries/office-departures'
 import type { DepartureListRow } from '~/server/office/departures.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { useHistoryEntry } from '~/components/ui/use-history-entry'
 
 /** `/buero/termine/`: the trip dates from today on (or the filter's days), with their places and minimum. */

@@ -10,7 +10,7 @@ import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { bookingLinkSchema } from '~/lib/account/bookings'
 import { pageHead } from '~/lib/head'
-import { appFormProps } from '~/lib/pre-hydration-forms'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { accountBookingsQuery } from '~/queries/account'
 import { linkAccountBooking } from '~/server/account-bookings.functions'
 
