@@ -20,17 +20,27 @@ const PAGES: readonly [path: string, heading: string][] = [
   ['/inputmodes/', 'Eingabeformate'],
 ]
 
-/** The zip codes in the boarding point list on the page. */
-/** Holds the app's code (the hydration's chunks) until the returned function is called, as a slow connection would. */
+/**
+ * Holds the app's code (the hydration's chunks) until the returned function is called, as a slow
+ * connection would. The release checks that a chunk was held: should the build name them otherwise
+ * (vite.config.ts, `hydrate-<n>`), the app would hydrate at once and these tests would prove nothing.
+ */
 async function holdAppCode(page: Page): Promise<() => void> {
   let release = () => {}
+  let heldChunks = 0
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/hydrate-*.js', async (route) => {
+    heldChunks++
     await held
     await route.continue()
   })
-  return release
+  return () => {
+    expect(heldChunks, 'no hydrate-* chunk was requested: the hydration chunks are named otherwise').toBeGreaterThan(0)
+    release()
+  }
 }
+
+/** The zip codes in the boarding point list on the page. */
 
 async function listedZips(page: Page): Promise<string[]> {
   const items = page.getByRole('region', { name: /Zustiegsstellen/ }).getByRole('listitem')
