@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const [office] = DEMO_STAFF
     await gotoHydrated(page, '/buero/anmelden/')
     await page.getByLabel('E-Mail-Adresse').fill(office.email)
-    await page.getByLabel('Passwort').fill(DEMO_STAFF_PASSWORD)
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
     await page.getByRole('button', { name: 'Anmelden' }).click()
     await page.getByRole('heading', { level: 1, name: `Guten Tag, ${office.name}` }).waitFor()
     const request = page.context().request

@@ -43,7 +43,7 @@ export async function signedInCookieHeader(origin, mailSink) {
     await page.getByRole('textbox', { name: 'Vorname' }).fill('Erika')
     await page.getByRole('textbox', { name: 'Nachname' }).fill('Messfrau')
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
-    await page.getByLabel('Passwort').fill('Mit dem Bus an die Ostsee')
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Mit dem Bus an die Ostsee')
     await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click()
     const link = new URL(await confirmationLink(mailSink.mails, email, Date.now() + 30_000))
     await page.goto(`${origin}${link.pathname}${link.search}`)
