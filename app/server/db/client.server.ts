@@ -46,6 +46,15 @@ export type OpenedDatabase = {
 /** The extensions the embedded database is made with (scripts/db-files.mjs opens a backup with the same). */
 const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
+/**
+ * The embedded server's memory: PostgreSQL's defaults (128 MB of shared buffers, 64 MB for
+ * maintenance) were made for a server of its own, but here they grow the process's WebAssembly
+ * heap, which never gives memory back. The demo database is about 20 MB and its files are read
+ * through the operating system's cache anyway, so small buffers cost no speed (bench/throughput:
+ * DECISIONS, "Memory of the embedded database").
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB']
+
 /** How often the embedded database is vacuumed (PostgreSQL servers have autovacuum). */
 const VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000
 
@@ -59,7 +68,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (!options.databaseUrl) {
     // PGlite creates only the last folder of its path.
     mkdirSync(options.dataDir, { recursive: true })
-    const client = await PGlite.create(resolve(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS })
+    const client = await PGlite.create(resolve(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_SETTINGS })
     const db = drizzlePglite({ client, schema })
     try {
       await migratePglite(db, { migrationsFolder })
