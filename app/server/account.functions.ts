@@ -19,7 +19,7 @@ import {
   webAuthnResponseSchema,
 } from '~/lib/account/auth'
 import { throttledLoginMessage } from '~/lib/agency-login'
-import { ACCOUNT_LINK_PATHS, customerAuth, newPasswordLinkUsable } from './account/auth.server'
+import { ACCOUNT_LINK_PATHS, customerAuth, newPasswordLinkAccount } from './account/auth.server'
 import type { CustomerAuth } from './account/auth.server'
 import { clearSignedInHint, currentCustomer, customerLoginThrottles, markSignedIn } from './account/customer.server'
 import { authenticationOptions } from './account/passkeys.server'
@@ -193,10 +193,11 @@ export const requestNewPassword = createServerFn({ method: 'POST' })
 /** Asked when the mailed link's page opens: a used or expired link is refused before anything is typed. */
 export const checkNewPasswordLink = createServerFn({ method: 'POST' })
   .validator(linkTokenSchema)
-  .handler(async ({ data }): Promise<{ kind: 'usable' } | Refused | Limited> =>
+  .handler(async ({ data }): Promise<{ kind: 'usable'; email: string } | Refused | Limited> =>
     withLinkToken(async () => {
-      if (!(await newPasswordLinkUsable(await customerAuth(), data.token))) throw new APIError('BAD_REQUEST')
-      return { kind: 'usable' as const }
+      const email = await newPasswordLinkAccount(await customerAuth(), data.token)
+      if (!email) throw new APIError('BAD_REQUEST')
+      return { kind: 'usable' as const, email }
     }, 'customer new password link'),
   )
 

@@ -198,6 +198,7 @@ test('sign-in link and a new password by mail; the same answer for an address wi
   await expect(page.getByText(/Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link für ein neues Passwort/)).toBeVisible()
   const resetLink = linkIn(await mailTo(email, 'Ihr Link für ein neues Passwort'), '/passwort/')
   await gotoHydrated(page, resetLink)
+  await expect(page.getByText(`Für Ihr Kundenkonto ${email}`)).toBeVisible()
   await page.getByRole('textbox', { name: 'Neues Passwort' }).fill('Ein ganz neues Passwort 2027')
   await page.getByRole('button', { name: 'Passwort speichern' }).click()
   await expect(page.getByText('Ihr neues Passwort gilt.', { exact: false })).toBeVisible()
@@ -447,7 +448,9 @@ test('signed out in another tab: an action says so with the way back, and what w
   await other.close()
 
   await contact().getByRole('button', { name: 'Speichern' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' })).toBeVisible()
+  // The answer stands above the form: it takes the focus, so that it is in view on a phone too.
+  await expect(page.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' })).toBeFocused()
+  await expect(page.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' })).toBeInViewport()
   await expect(contact().getByLabel('Telefon')).toHaveValue('0170 1234567')
   await expectNoSeriousAxeViolations(page)
   await page.getByRole('link', { name: 'Erneut anmelden' }).click()

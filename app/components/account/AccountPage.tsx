@@ -1,6 +1,6 @@
 // The frame of the sign-in pages and Mein Konto: a heading that takes the focus on arrival, the
 // server's answer in a live region, and the page's content.
-import { Fragment } from 'react'
+import { Fragment, useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { focusOnArrival } from '../ui/focus-on-arrival'
 import { SignInAgain, failureMessage } from './signed-out'
@@ -28,7 +28,20 @@ export function noticeOnFailure<V>(
   }
 }
 
-export function AccountPage({ title, lead, notice, children }: { title: string; lead?: ReactNode; notice?: Notice; children: ReactNode }) {
+/** `focusNotice: false` where the page moves the focus itself after a refusal (the sign-in: to the password). */
+export function AccountPage({
+  title,
+  lead,
+  notice,
+  focusNotice = true,
+  children,
+}: {
+  title: string
+  lead?: ReactNode
+  notice?: Notice
+  focusNotice?: boolean
+  children: ReactNode
+}) {
   return (
     <div className="container section account-page">
       <header className="page-header">
@@ -37,18 +50,28 @@ export function AccountPage({ title, lead, notice, children }: { title: string; 
         </h1>
         {lead ? <p className="lead">{lead}</p> : null}
       </header>
-      <NoticeLine notice={notice ?? null} />
+      <NoticeLine notice={notice ?? null} takeFocus={focusNotice} />
       {children}
     </div>
   )
 }
 
-/** A live region that is always there, so that a screen reader reads what is put into it. */
-export function NoticeLine({ notice }: { notice: Notice }) {
+/**
+ * A live region that is always there, so that a screen reader reads what is put into it. A notice
+ * that comes later (the answer to a send) takes the focus, which also scrolls it into view: it
+ * stands above its form, on a phone often out of sight of the button that was pressed.
+ */
+export function NoticeLine({ notice, takeFocus = true }: { notice: Notice; takeFocus?: boolean }) {
+  const shown = useRef<HTMLParagraphElement>(null)
+  const first = useRef(true)
+  useEffect(() => {
+    if (!first.current && notice && takeFocus) shown.current?.focus()
+    first.current = false
+  }, [notice, takeFocus])
   return (
     <div className="account-page__notice" aria-live="polite">
       {notice ? (
-        <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
+        <p ref={shown} tabIndex={-1} className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
           {notice.text}
           {notice.signIn ? (
             <>

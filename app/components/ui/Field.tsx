@@ -10,8 +10,8 @@ export function describedBy(id: string, hint: boolean, error: boolean): string |
 export function RequiredMark() {
   return (
     <span className="field__required" aria-hidden="true">
-      {' '}
-      *
+      {/* A no-break space: the star never stands alone on a line. */}
+      {'\u00a0*'}
     </span>
   )
 }

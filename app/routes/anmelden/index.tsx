@@ -27,6 +27,7 @@ function SignIn() {
   const queryClient = useQueryClient()
   const [notice, setNotice] = useState<Notice>(null)
   const [linkNotice, setLinkNotice] = useState<Notice>(null)
+  const [passkeyNotice, setPasskeyNotice] = useState<Notice>(null)
 
   const passwordForm = useAppForm({
     defaultValues: { email: '', password: '', remember: false },
@@ -47,18 +48,18 @@ function SignIn() {
     },
   })
 
-  const passkey = useOneAtATime(() => setNotice({ tone: 'error', text: ACCOUNT_MESSAGES.unavailable }))
+  const passkey = useOneAtATime(() => setPasskeyNotice({ tone: 'error', text: ACCOUNT_MESSAGES.unavailable }))
   const signInWithAPasskey = () =>
     passkey.run(async () => {
-      setNotice(null)
-      if (typeof window.PublicKeyCredential === 'undefined') return setNotice({ tone: 'error', text: 'Dieser Browser kann keine Passkeys verwenden.' })
+      setPasskeyNotice(null)
+      if (typeof window.PublicKeyCredential === 'undefined') return setPasskeyNotice({ tone: 'error', text: 'Dieser Browser kann keine Passkeys verwenden.' })
       const prepared = await passkeySignInOptions()
-      if (prepared.kind !== 'options') return setNotice({ tone: 'error', text: prepared.message })
+      if (prepared.kind !== 'options') return setPasskeyNotice({ tone: 'error', text: prepared.message })
       const { startAuthentication } = await import('@simplewebauthn/browser')
       const response = await startAuthentication({ optionsJSON: JSON.parse(prepared.optionsJson) as Parameters<typeof startAuthentication>[0]['optionsJSON'] }).catch(() => null)
-      if (!response) return setNotice({ tone: 'error', text: PASSKEY_MESSAGES.cancelled })
+      if (!response) return setPasskeyNotice({ tone: 'error', text: PASSKEY_MESSAGES.cancelled })
       const result = await signInWithPasskey({ data: { response: { ...response, response: { ...response.response } } } })
-      if (result.kind !== 'signed-in') return setNotice({ tone: 'error', text: result.message })
+      if (result.kind !== 'signed-in') return setPasskeyNotice({ tone: 'error', text: result.message })
       await queryClient.invalidateQueries({ queryKey: accountStateQuery().queryKey })
       await router.navigate({ href: accountReturnPath(weiter) })
     })
@@ -77,7 +78,12 @@ function SignIn() {
   const account = useAccountState()
   if (account !== 'pending' && account.signedIn) return <AlreadySignedIn title="Anmelden" email={account.email} next={accountReturnPath(weiter)} />
   return (
-    <AccountPage title="Anmelden" lead="Melden Sie sich an, um Ihre Buchungen zu sehen, offene Beträge zu bezahlen und Ihre Daten zu ändern." notice={notice}>
+    <AccountPage
+      title="Anmelden"
+      lead="Melden Sie sich an, um Ihre Buchungen zu sehen, offene Beträge zu bezahlen und Ihre Daten zu ändern."
+      notice={notice}
+      focusNotice={false}
+    >
       <div className="account-columns">
         <section aria-labelledby="anmelden-passwort-titel" className="account-box">
           <h2 id="anmelden-passwort-titel">Mit E-Mail-Adresse und Passwort</h2>
@@ -111,6 +117,7 @@ function SignIn() {
             Ein Passkey ersetzt das Passwort: Ihr Telefon oder Computer bestätigt Sie mit Fingerabdruck, Gesicht oder seiner PIN. Einrichten können Sie ihn
             nach der Anmeldung unter „Meine Daten“.
           </p>
+          <NoticeLine notice={passkeyNotice} />
           <Button variant="secondary" onClick={() => void signInWithAPasskey()} busy={passkey.busy}>
             Mit Passkey anmelden
           </Button>

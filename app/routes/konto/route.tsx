@@ -31,24 +31,26 @@ function AccountLayout() {
     })
   return (
     <div className="account">
-      <nav aria-label="Mein Konto" className="account__nav container">
-        <ul>
-          <li>
-            <Link to="/konto/" activeOptions={{ exact: true }}>
-              Übersicht
-            </Link>
-          </li>
-          <li>
-            <Link to="/konto/buchungen/">Meine Buchungen</Link>
-          </li>
-          <li>
-            <Link to="/konto/daten/">Meine Daten</Link>
-          </li>
-        </ul>
-        <Button variant="secondary" size="small" onClick={signOutNow} busy={signOut.busy}>
-          Abmelden
-        </Button>
-      </nav>
+      <div className="account__bar">
+        <nav aria-label="Mein Konto" className="account__nav container">
+          <ul>
+            <li>
+              <Link to="/konto/" activeOptions={{ exact: true }}>
+                Übersicht
+              </Link>
+            </li>
+            <li>
+              <Link to="/konto/buchungen/">Meine Buchungen</Link>
+            </li>
+            <li>
+              <Link to="/konto/daten/">Meine Daten</Link>
+            </li>
+          </ul>
+          <Button variant="secondary" size="small" onClick={signOutNow} busy={signOut.busy}>
+            Abmelden
+          </Button>
+        </nav>
+      </div>
       <Outlet />
     </div>
   )

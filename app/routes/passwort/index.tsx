@@ -2,7 +2,7 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import * as z from 'zod/mini'
-import { AccountPage } from '~/components/account/AccountPage'
+import { AccountPage, EmailText } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { ACCOUNT_MESSAGES, CUSTOMER_MIN_PASSWORD_LENGTH, accountEmailSchema, newCustomerPasswordSchema } from '~/lib/account/auth'
@@ -34,7 +34,7 @@ function PasswordPage() {
         </p>
       </AccountPage>
     )
-  return <NewPassword token={token} />
+  return <NewPassword token={token} email={link.email} />
 }
 
 function RequestLink() {
@@ -59,14 +59,14 @@ function RequestLink() {
           <form.SubmitButton>Link schicken</form.SubmitButton>
         </form.AppForm>
       </form>
-      <p>
+      <p className="account-after-form">
         Schneller geht es oft mit einem <Link to="/anmelden/">Anmeldelink per E-Mail</Link>: Damit melden Sie sich ganz ohne Passwort an.
       </p>
     </AccountPage>
   )
 }
 
-function NewPassword({ token }: { token: string }) {
+function NewPassword({ token, email }: { token: string; email: string }) {
   const [notice, setNotice] = useState<Notice>(null)
   const [done, setDone] = useState(false)
   const form = useAppForm({
@@ -86,7 +86,15 @@ function NewPassword({ token }: { token: string }) {
     },
   })
   return (
-    <AccountPage title="Neues Passwort festlegen" notice={notice}>
+    <AccountPage
+      title="Neues Passwort festlegen"
+      lead={
+        <>
+          Für Ihr Kundenkonto <EmailText email={email} />
+        </>
+      }
+      notice={notice}
+    >
       {done ? (
         <p>
           <Link to="/anmelden/">Jetzt mit dem neuen Passwort anmelden</Link>
@@ -94,6 +102,8 @@ function NewPassword({ token }: { token: string }) {
       ) : (
         <form noValidate {...appFormProps} aria-label="Neues Passwort festlegen" onSubmit={submitTo(form)}>
           <form.AppForm>
+            {/* For the browser's password manager: which account the new password belongs to. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             <form.AppField name="password">
               {(field) => <field.NewPasswordField id="passwort-neu" minLength={CUSTOMER_MIN_PASSWORD_LENGTH} />}
             </form.AppField>

@@ -172,13 +172,16 @@ export async function customerAuthFor(db: Database): Promise<CustomerAuth> {
 }
 
 /**
- * Whether a mailed new-password link can still be used (unused and not expired), asked when its
- * page opens so that a used link says so at once instead of after a new password was typed. Better
- * Auth keeps the token as the verification `reset-password:<token>` (its reset endpoint reads the
- * same); the browser test of a used link fails if that ever changes.
+ * The address of the account a mailed new-password link is for, while the link can still be used
+ * (unused and not expired), else null: asked when its page opens, so that a used link says so at
+ * once instead of after a new password was typed, and a password manager knows the account. Better
+ * Auth keeps the token as the verification `reset-password:<token>` with the user's id (its reset
+ * endpoint reads the same); the browser test of a used link fails if that ever changes.
  */
-export async function newPasswordLinkUsable(auth: CustomerAuth, token: string): Promise<boolean> {
+export async function newPasswordLinkAccount(auth: CustomerAuth, token: string): Promise<string | null> {
   const { internalAdapter } = await auth.$context
   const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`)
-  return verification !== null && verification !== undefined && verification.expiresAt > new Date()
+  if (!verification || verification.expiresAt <= new Date()) return null
+  const user = await internalAdapter.findUserById(verification.value)
+  return user?.email ?? null
 }

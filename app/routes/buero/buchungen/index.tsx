@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table'
-import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Pagination } from '~/components/ui/Pagination'
 import { formatDate, formatDateTime, formatPrice } from '~/lib/format'
@@ -23,7 +22,7 @@ import { bookingListChoicesQuery, officeBookingsQuery } from '~/queries/office'
 import type { BookingListChoices, BookingListRow } from '~/server/office/booking-list.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 import { appFormProps } from '~/browser/pre-hydration-forms'
-import { useHistoryEntry } from '~/components/ui/use-history-entry'
+import { useValuesOfAddress } from '~/components/ui/use-history-entry'
 import { BookingLink } from '~/components/office/BookingLink'
 
 export const Route = createFileRoute('/buero/buchungen/')({
@@ -99,10 +98,7 @@ function BookingList() {
       <h1 id="buchungen-titel" className="page-title">
         Buchungen
       </h1>
-      <BookingFilter
-        search={search}
-        onApply={(next) => void navigate({ search: { ...next, sortierung: search.sortierung, richtung: search.richtung } })}
-      />
+      <BookingFilter onApply={(next) => void navigate({ search: { ...next, sortierung: search.sortierung, richtung: search.richtung } })} />
       <p role="status" className="office-list__count">
         {data ? `${data.total.toLocaleString('de-DE')} ${data.total === 1 ? 'Buchung' : 'Buchungen'}` : ''}
       </p>
@@ -185,15 +181,9 @@ function filterValues(search: BookingListSearch): Record<string, string> {
 }
 
 /** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
-function BookingFilter({ search, onApply }: { search: BookingListSearch; onApply: (values: FilterValues) => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() => filterValues(search))
+function BookingFilter({ onApply }: { onApply: (values: FilterValues) => void }) {
   // Back, Forward and "Filter zurücksetzen" change the address: the form shows its filter again.
-  const entry = useHistoryEntry()
-  const [shownEntry, setShownEntry] = useState(entry.key)
-  if (shownEntry !== entry.key) {
-    setShownEntry(entry.key)
-    setValues(filterValues(bookingListSearchSchema.parse(entry.search())))
-  }
+  const [values, setValues] = useValuesOfAddress((address) => filterValues(bookingListSearchSchema.parse(address)))
   const set = (name: string) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }))
   const submit = (event: FormEvent) => {
     event.preventDefault()

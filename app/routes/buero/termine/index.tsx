@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
-import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Pagination } from '~/components/ui/Pagination'
 import { todayInBerlin } from '~/lib/calendar'
@@ -13,7 +12,7 @@ import { departureChoicesQuery, departuresQuery } from '~/queries/office-departu
 import type { DepartureListRow } from '~/server/office/departures.server'
 import { tripChoiceLabels, withChosen } from '~/lib/office/trip-choices'
 import { appFormProps } from '~/browser/pre-hydration-forms'
-import { useHistoryEntry } from '~/components/ui/use-history-entry'
+import { useValuesOfAddress } from '~/components/ui/use-history-entry'
 
 /** `/buero/termine/`: the trip dates from today on (or the filter's days), with their places and minimum. */
 export const Route = createFileRoute('/buero/termine/')({
@@ -51,7 +50,7 @@ function DepartureList() {
       <h1 id="abfahrten-titel" className="page-title">
         Abfahrten
       </h1>
-      <DepartureFilter search={search} onApply={(next) => void navigate({ search: next })} />
+      <DepartureFilter onApply={(next) => void navigate({ search: next })} />
       <p role="status" className="office-list__count">
         {data ? `${countOf(data.total, 'Termin', 'Termine')} ${till ? `vom ${formatDate(from)} bis ${formatDate(till)}` : `ab ${formatDate(from)}`}` : ''}
       </p>
@@ -110,15 +109,9 @@ function filterValues(search: DepartureListSearch) {
 }
 
 /** The filter as a form: "Filtern" puts it into the address (a page to share or bookmark). */
-function DepartureFilter({ search, onApply }: { search: DepartureListSearch; onApply: (values: FilterValues) => void }) {
-  const [values, setValues] = useState(() => filterValues(search))
+function DepartureFilter({ onApply }: { onApply: (values: FilterValues) => void }) {
   // Back, Forward and "Filter zurücksetzen" change the address: the form shows its filter again.
-  const entry = useHistoryEntry()
-  const [shownEntry, setShownEntry] = useState(entry.key)
-  if (shownEntry !== entry.key) {
-    setShownEntry(entry.key)
-    setValues(filterValues(departureListSearchSchema.parse(entry.search())))
-  }
+  const [values, setValues] = useValuesOfAddress((address) => filterValues(departureListSearchSchema.parse(address)))
   const { data: trips = [], isPending } = useQuery({ ...departureChoicesQuery(), select: (choices) => choices.trips })
   const tripLabels = tripChoiceLabels(trips)
   const submit = (event: FormEvent) => {
