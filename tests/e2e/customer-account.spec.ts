@@ -432,6 +432,11 @@ test('signed out in another tab: an action says so with the way back, and what w
   await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click()
   await expect(page.getByText(/Fast geschafft/)).toBeVisible()
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('ungesendet:')))).toEqual([])
+  // Sent: a reload shows that state again, not an empty form inviting a second registration.
+  await page.reload()
+  await hydrated()
+  await expect(page.getByRole('heading', { level: 1, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Eine andere E-Mail-Adresse registrieren' })).toBeVisible()
   await confirmByMail(page, email)
 
   await gotoHydrated(page, '/konto/daten/')

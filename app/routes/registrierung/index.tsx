@@ -1,13 +1,14 @@
 import { revalidateLogic } from '@tanstack/react-form'
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { AccountPage, AlreadySignedIn } from '~/components/account/AccountPage'
 import { useAccountState } from '~/components/account/use-account-state'
 import type { Notice } from '~/components/account/AccountPage'
 import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
+import { Button } from '~/components/ui/Button'
 import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
-import { CUSTOMER_MIN_PASSWORD_LENGTH, registrationSchema } from '~/lib/account/auth'
+import { ACCOUNT_MESSAGES, CUSTOMER_MIN_PASSWORD_LENGTH, registrationSchema } from '~/lib/account/auth'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/browser/pre-hydration-forms'
 import { registerCustomer } from '~/server/account.functions'
@@ -17,9 +18,41 @@ export const Route = createFileRoute('/registrierung/')({
   component: Registration,
 })
 
+/**
+ * This tab sent a registration: Back, Forward and reload show that state again, not an empty form
+ * that invites a second try; for as long as the mailed link is valid.
+ */
+const SENT_KEY = 'registrierung:gesendet'
+const SENT_FOR_MS = 24 * 60 * 60_000
+
+function rememberSent(sent: boolean): void {
+  try {
+    if (sent) sessionStorage.setItem(SENT_KEY, String(Date.now()))
+    else sessionStorage.removeItem(SENT_KEY)
+  } catch {
+    // storage switched off: the page shows the empty form again, as before
+  }
+}
+
 function Registration() {
   const [notice, setNotice] = useState<Notice>(null)
   const [sent, setSent] = useState(false)
+  useEffect(() => {
+    let wasSent = false
+    try {
+      wasSent = Date.now() - Number(sessionStorage.getItem(SENT_KEY) ?? 0) < SENT_FOR_MS
+    } catch {
+      wasSent = false
+    }
+    if (!wasSent) return
+    setSent(true)
+    setNotice({ tone: 'success', text: ACCOUNT_MESSAGES.registered })
+  }, [])
+  const another = () => {
+    rememberSent(false)
+    setSent(false)
+    setNotice(null)
+  }
   const form = useAppForm({
     defaultValues: { firstname: '', lastname: '', email: '', password: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
@@ -29,6 +62,7 @@ function Registration() {
       const result = await registerCustomer({ data: value })
       if (result.kind === 'sent') {
         forgetTyped()
+        rememberSent(true)
         setSent(true)
         setNotice({ tone: 'success', text: result.message })
         return
@@ -49,10 +83,17 @@ function Registration() {
       notice={notice}
     >
       {sent ? (
-        <p>
-          Keine E-Mail erhalten? Bitte sehen Sie auch im Spam-Ordner nach. Sie können sich den Link auf der{' '}
-          <Link to="/anmelden/">Anmeldeseite</Link> noch einmal schicken lassen.
-        </p>
+        <>
+          <p>
+            Keine E-Mail erhalten? Bitte sehen Sie auch im Spam-Ordner nach. Sie können sich den Link auf der{' '}
+            <Link to="/anmelden/">Anmeldeseite</Link> noch einmal schicken lassen.
+          </p>
+          <p className="account-after-form">
+            <Button variant="ghost" onClick={another}>
+              Eine andere E-Mail-Adresse registrieren
+            </Button>
+          </p>
+        </>
       ) : (
         <form noValidate {...appFormProps} className="account-form" aria-label="Kundenkonto anlegen" onSubmit={submitTo(form)}>
           <RequiredNote />
