@@ -461,7 +461,8 @@ test('signed out in another tab: an action says so with the way back, and what w
   await page.getByRole('link', { name: 'Erneut anmelden' }).click()
   await expect(page).toHaveURL(/\/anmelden\/\?weiter=/)
   const form = page.getByRole('form', { name: 'Mit E-Mail-Adresse und Passwort' })
-  await form.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email)
+  // The address this tab was signed in with is filled in.
+  await expect(form.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue(email)
   await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD)
   await form.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page).toHaveURL(/\/konto\/daten\/$/)

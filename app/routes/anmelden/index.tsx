@@ -1,9 +1,10 @@
 import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { AccountPage, AlreadySignedIn, NoticeLine } from '~/components/account/AccountPage'
+import { SIGN_IN_AGAIN_EMAIL_KEY } from '~/components/account/signed-out'
 import { useAccountState } from '~/components/account/use-account-state'
 import type { Notice } from '~/components/account/AccountPage'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
@@ -75,6 +76,16 @@ function SignIn() {
     },
   })
 
+  // Come from "Erneut anmelden": the address this tab was signed in with.
+  useEffect(() => {
+    try {
+      const email = sessionStorage.getItem(SIGN_IN_AGAIN_EMAIL_KEY)
+      sessionStorage.removeItem(SIGN_IN_AGAIN_EMAIL_KEY)
+      if (email) passwordForm.setFieldValue('email', email, { dontValidate: true })
+    } catch {
+      // storage switched off: nothing to fill in
+    }
+  }, [passwordForm])
   const account = useAccountState()
   if (account !== 'pending' && account.signedIn) return <AlreadySignedIn title="Anmelden" email={account.email} next={accountReturnPath(weiter)} />
   return (
