@@ -8,6 +8,9 @@ import { SignInAgain, failureMessage } from './signed-out'
 /** `signIn`: the session has ended, the notice links to the sign-in. */
 export type Notice = { tone: 'success' | 'error' | 'info'; text: string; signIn?: boolean } | null
 
+/** Said when a form shows again what was typed and not sent (after Back, a reload, a new sign-in). */
+export const UNSENT_INPUT_RESTORED = 'Ihre Eingaben von vorhin sind wieder eingetragen. Sie sind noch nicht gespeichert: Bitte senden Sie das Formular ab.'
+
 /** The notice of a failed request: signed out meanwhile, or not reached. */
 export function failureNotice(error: unknown): Notice {
   const { message, signIn } = failureMessage(error)

@@ -10,7 +10,7 @@ import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { nameChangeRequestSchema } from '~/lib/account/bookings'
 import { appFormProps } from '~/browser/pre-hydration-forms'
 import { requestNameChange } from '~/server/account-bookings.functions'
-import { noticeOnFailure, NoticeLine } from './AccountPage'
+import { noticeOnFailure, NoticeLine, UNSENT_INPUT_RESTORED } from './AccountPage'
 import type { Notice } from './AccountPage'
 
 // The form holds the chosen person as the select's text; the request names their place.
@@ -36,7 +36,12 @@ export function NameChangeRequest({ bookingNumber, travellers }: { bookingNumber
       await queryClient.invalidateQueries({ queryKey: ['account', 'booking', bookingNumber] })
     }),
   })
-  const forgetTyped = useUnsavedDraft(`konto-namensaenderung-${bookingNumber}`, form, { traveller: '', firstname: '', lastname: '', note: '' })
+  const forgetTyped = useUnsavedDraft(
+    `konto-namensaenderung-${bookingNumber}`,
+    form,
+    { traveller: '', firstname: '', lastname: '', note: '' },
+    () => setNotice({ tone: 'info', text: UNSENT_INPUT_RESTORED }),
+  )
   return (
     <section aria-labelledby="namensaenderung-titel" className="section section--tight account-box">
       <h2 id="namensaenderung-titel">Namensänderung beantragen</h2>

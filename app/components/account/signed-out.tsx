@@ -2,11 +2,9 @@
 // revoked from another device, or expired): every account function then answers as for a page
 // that does not exist (404, DESIGN 13). The action says so where it was started, with a link to
 // sign in again that comes back to this page; what was typed stays (the forms keep it per tab).
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, isNotFound, useLocation } from '@tanstack/react-router'
+import { Link, isNotFound, useLocation, useMatch } from '@tanstack/react-router'
 import { accountReturnPath } from '~/lib/account/auth'
 import { UNREACHABLE_MESSAGE } from '~/components/office/ActionCheck'
-import { accountStateQuery } from '~/queries/account'
 
 export const SIGNED_OUT_MESSAGE =
   'Sie sind nicht mehr angemeldet, zum Beispiel weil Sie sich in einem anderen Fenster abgemeldet haben. Ihre Eingaben auf dieser Seite bleiben erhalten.'
@@ -27,11 +25,11 @@ export const SIGN_IN_AGAIN_EMAIL_KEY = 'anmelden:email'
 /** The way back: the sign-in page, which returns here, with the address filled in. */
 export function SignInAgain() {
   const { href } = useLocation()
-  const queryClient = useQueryClient()
+  // Who Mein Konto was opened for (its layout's context; the header's state may know nothing by now).
+  const email = useMatch({ from: '/konto', shouldThrow: false })?.context.customer.email
   const remember = () => {
-    const state = queryClient.getQueryData(accountStateQuery().queryKey)
     try {
-      if (state?.signedIn) sessionStorage.setItem(SIGN_IN_AGAIN_EMAIL_KEY, state.email)
+      if (email) sessionStorage.setItem(SIGN_IN_AGAIN_EMAIL_KEY, email)
     } catch {
       // storage switched off: the address is typed again
     }

@@ -28,11 +28,13 @@ function forget(key: string): void {
 /**
  * Keeps the fields named in `shown` (with what the page showed in them at first) that were changed
  * under `key`, and restores them when the form appears again; other fields (a password) are never
- * kept. Returns the function that forgets them, for after a successful send.
+ * kept. `onRestored` hears when something typed was put back (to say it is not sent yet). Returns
+ * the function that forgets them, for after a successful send.
  */
-export function useUnsavedDraft<T extends object>(key: string, form: DraftForm<T>, shown: Shown<T>): () => void {
+export function useUnsavedDraft<T extends object>(key: string, form: DraftForm<T>, shown: Shown<T>, onRestored?: () => void): () => void {
   const formRef = useRef(form)
   const shownRef = useRef(shown)
+  const restoredRef = useRef(onRestored)
   useEffect(() => {
     const current = formRef.current
     const fields = shownRef.current
@@ -43,9 +45,13 @@ export function useUnsavedDraft<T extends object>(key: string, form: DraftForm<T
       stored = null
     }
     if (stored && typeof stored === 'object') {
+      let restored = false
       for (const [field, value] of Object.entries(stored)) {
-        if (Object.hasOwn(fields, field) && typeof value === 'string') current.setFieldValue(field as keyof T & string, value, { dontValidate: true })
+        if (!Object.hasOwn(fields, field) || typeof value !== 'string') continue
+        current.setFieldValue(field as keyof T & string, value, { dontValidate: true })
+        restored = true
       }
+      if (restored) restoredRef.current?.()
     }
     return watchFrom(current.store, () => current.state.values, { current: current.state.values }, (values) => {
       const typed = Object.fromEntries(

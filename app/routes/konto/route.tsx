@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, Outlet, createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { Button } from '~/components/ui/Button'
+import { appFormProps } from '~/browser/pre-hydration-forms'
 import { accountReturnPath } from '~/lib/account/auth'
 import { accountStateQuery } from '~/queries/account'
 import { signOutCustomer } from '~/server/account.functions'
@@ -46,9 +47,18 @@ function AccountLayout() {
               <Link to="/konto/daten/">Meine Daten</Link>
             </li>
           </ul>
-          <Button variant="secondary" size="small" onClick={signOutNow} busy={signOut.busy}>
-            Abmelden
-          </Button>
+          {/* A form: a click before the page's code has run is held and sent once it has (appFormProps). */}
+          <form
+            {...appFormProps}
+            onSubmit={(event) => {
+              event.preventDefault()
+              void signOutNow()
+            }}
+          >
+            <Button type="submit" variant="secondary" size="small" busy={signOut.busy}>
+              Abmelden
+            </Button>
+          </form>
         </nav>
       </div>
       <Outlet />

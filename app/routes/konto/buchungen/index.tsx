@@ -2,7 +2,7 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AccountPage, EmailText, noticeOnFailure, NoticeLine } from '~/components/account/AccountPage'
+import { AccountPage, EmailText, noticeOnFailure, NoticeLine, UNSENT_INPUT_RESTORED } from '~/components/account/AccountPage'
 import type { Notice } from '~/components/account/AccountPage'
 import { BookingCards } from '~/components/account/BookingCards'
 import { RequiredNote } from '~/components/forms/fields'
@@ -60,7 +60,7 @@ function LinkBookingForm() {
       setNotice({ tone: 'error', text: result.message })
     }),
   })
-  const forgetTyped = useUnsavedDraft('konto-buchung-hinzufuegen', form, { bookingNumber: '', lastname: '', departure: '' })
+  const forgetTyped = useUnsavedDraft('konto-buchung-hinzufuegen', form, { bookingNumber: '', lastname: '', departure: '' }, () => setNotice({ tone: 'info', text: UNSENT_INPUT_RESTORED }))
   return (
     <section aria-labelledby="buchung-hinzufuegen" className="section section--tight account-box">
       <h2 id="buchung-hinzufuegen">Eine Buchung hinzufügen</h2>

@@ -2,7 +2,7 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AccountPage, EmailText, failureNotice, noticeOnFailure, NoticeLine } from '~/components/account/AccountPage'
+import { AccountPage, EmailText, failureNotice, noticeOnFailure, NoticeLine, UNSENT_INPUT_RESTORED } from '~/components/account/AccountPage'
 import { isSignedOut } from '~/components/account/signed-out'
 import type { Notice } from '~/components/account/AccountPage'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
@@ -75,7 +75,7 @@ function ContactForm() {
       })
     }),
   })
-  const forgetTyped = useUnsavedDraft('konto-kontaktdaten', form, contact)
+  const forgetTyped = useUnsavedDraft('konto-kontaktdaten', form, contact, () => setNotice({ tone: 'info', text: UNSENT_INPUT_RESTORED }))
   return (
     <section aria-labelledby="kontakt-titel" className="section section--tight account-box">
       <h2 id="kontakt-titel">Anschrift und Telefon</h2>
@@ -124,7 +124,7 @@ function EmailForm({ email }: { email: string }) {
       }
     }),
   })
-  const forgetTyped = useUnsavedDraft('konto-neue-email', form, { email: '' })
+  const forgetTyped = useUnsavedDraft('konto-neue-email', form, { email: '' }, () => setNotice({ tone: 'info', text: UNSENT_INPUT_RESTORED }))
   return (
     <section aria-labelledby="email-titel" className="section section--tight account-box">
       <h2 id="email-titel">E-Mail-Adresse</h2>
