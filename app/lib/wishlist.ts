@@ -129,3 +129,13 @@ export function wishlistShareHref(list: Wishlist, path = '/reiseuebersicht/merkl
 export function sameWishlist(a: Wishlist, b: Wishlist): boolean {
   return a.length === b.length && a.every((id, i) => b[i] === id)
 }
+
+/**
+ * `base` (the account's list) with what changed from `before` to `after` (this browser's list while
+ * the account's answer was on its way): trips added here are added, trips removed here removed.
+ */
+export function withChangesSince(base: Wishlist, before: Wishlist, after: Wishlist): Wishlist {
+  const removed = new Set(before.filter((id) => !after.includes(id)))
+  const added = after.filter((id) => !before.includes(id) && !base.includes(id))
+  return [...base.filter((id) => !removed.has(id)), ...added]
+}

@@ -446,9 +446,18 @@ test('signed out in another tab: an action says so with the way back, and what w
   await contact().getByLabel('Postleitzahl').fill('33602')
   await contact().getByLabel('Ort').fill('Bielefeld')
   await contact().getByLabel('Telefon').fill('0170 1234567')
+  // Signed out in a second tab, with a click before that page's code has arrived: it is held and sent.
   const other = await page.context().newPage()
-  await gotoHydrated(other, '/konto/')
+  let releaseApp = () => {}
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+  await other.route('**/assets/hydrate-*.js', async (route) => {
+    await appHeld
+    await route.continue()
+  })
+  await other.goto('/konto/')
   await other.getByRole('button', { name: 'Abmelden' }).first().click()
+  releaseApp()
+  await expect(other).toHaveURL(/^https?:\/\/[^/]+\/$/)
   await expect(header(other).getByRole('link', { name: 'Anmelden' })).toBeVisible()
   await other.close()
 
@@ -467,6 +476,7 @@ test('signed out in another tab: an action says so with the way back, and what w
   await form.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page).toHaveURL(/\/konto\/daten\/$/)
   await expect(contact().getByLabel('Telefon')).toHaveValue('0170 1234567')
+  await expect(page.getByText('Ihre Eingaben von vorhin sind wieder eingetragen.', { exact: false })).toBeVisible()
 
   // Signed in, the sign-in and registration pages say so instead of showing their forms.
   for (const path of ['/anmelden/', '/registrierung/']) {

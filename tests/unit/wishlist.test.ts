@@ -1,6 +1,7 @@
 // The Merkliste's pure store logic: what is read from localStorage and how the list changes.
 import { describe, expect, it } from 'vitest'
 import {
+  withChangesSince,
   WISHLIST_MAX,
   addToWishlist,
   formatIdsParam,
@@ -133,5 +134,18 @@ describe('the share link (?ids=12,40,7)', () => {
     expect(sameWishlist([1, 2], [1, 2])).toBe(true)
     expect(sameWishlist([1, 2], [2, 1])).toBe(false)
     expect(sameWishlist([1], [1, 2])).toBe(false)
+  })
+})
+
+describe('a change made while the account’s list was on its way', () => {
+  it('stays: removed here stays removed, added here is added, the rest is the account’s', () => {
+    // Sent [1, 2]; meanwhile 1 taken off and 5 put on here; the account (another device) has [1, 2, 3].
+    expect(withChangesSince([1, 2, 3], [1, 2], [2, 5])).toEqual([2, 3, 5])
+  })
+  it('is the account’s list when nothing changed here', () => {
+    expect(withChangesSince([3, 1], [1, 2], [1, 2])).toEqual([3, 1])
+  })
+  it('adds nothing twice', () => {
+    expect(withChangesSince([4], [], [4])).toEqual([4])
   })
 })

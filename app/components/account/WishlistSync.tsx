@@ -3,7 +3,7 @@
 // account's list is read (another device may have changed it), and each change made here is sent
 // at once. Signed out, the list stays in this browser alone, as it always did.
 import { useEffect } from 'react'
-import { serialiseWishlist } from '~/lib/wishlist'
+import { serialiseWishlist, withChangesSince } from '~/lib/wishlist'
 import { syncAccountWishlist } from '~/server/account-wishlist.functions'
 import { getWishlist, replaceWishlist, subscribeWishlist } from '../wishlist/wishlist-store'
 import { useAccountState } from './use-account-state'
@@ -47,10 +47,13 @@ export function WishlistSync() {
     const send = (mode: 'pull' | 'merge' | 'replace') => {
       queue = queue
         .then(async () => {
-          const list = await syncAccountWishlist({ data: { ids: [...getWishlist()], mode } })
+          const sent = getWishlist()
+          const list = await syncAccountWishlist({ data: { ids: [...sent], mode } })
           if (stopped) return
           known = serialiseWishlist(list)
-          replaceWishlist(list)
+          // A trip taken off (or put on) here while the answer was on its way stays so: the change
+          // goes on top of the account's list, and is sent as a change of its own.
+          replaceWishlist(withChangesSince(list, sent, getWishlist()))
           if (mode !== 'replace') rememberMerged(accountId)
         })
         .catch(() => {
