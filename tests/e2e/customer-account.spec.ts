@@ -107,6 +107,8 @@ test('register, confirm, see and link bookings, download the PDF, change the pho
   // Typed as people do: small letters, no hyphen.
   await linkForm.getByLabel('Buchungsnummer').fill(other.replace('-', '').toLowerCase())
   await linkForm.getByLabel('Nachname der buchenden Person').fill('gastmann')
+  // Leaving the field shows the number as the confirmation writes it.
+  await expect(linkForm.getByLabel('Buchungsnummer')).toHaveValue(other)
   await linkForm.getByRole('button', { name: 'Buchung hinzufügen' }).click()
   await expect(page.getByText('Die Buchung ist jetzt in Ihrem Konto.')).toBeVisible()
   await expect(page.getByText(`Buchungsnummer ${other}`)).toBeVisible()

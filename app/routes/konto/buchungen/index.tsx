@@ -9,6 +9,7 @@ import { RequiredNote } from '~/components/forms/fields'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { useUnsavedDraft } from '~/components/forms/use-unsaved-draft'
 import { bookingLinkSchema } from '~/lib/account/bookings'
+import { BOOKING_NUMBER_PATTERN, typedBookingNumber } from '~/lib/booking/booking-number'
 import { pageHead } from '~/lib/head'
 import { appFormProps } from '~/browser/pre-hydration-forms'
 import { accountBookingsQuery } from '~/queries/account'
@@ -72,7 +73,16 @@ function LinkBookingForm() {
       <form noValidate {...appFormProps} aria-labelledby="buchung-hinzufuegen" onSubmit={submitTo(form)}>
         <RequiredNote />
         <form.AppForm>
-          <form.AppField name="bookingNumber">
+          <form.AppField
+            name="bookingNumber"
+            listeners={{
+              // Shown as the confirmation writes it once it is one (7k4p9xq2 → 7K4P-9XQ2).
+              onBlur: ({ value }) => {
+                const number = typedBookingNumber(value)
+                if (number !== value && BOOKING_NUMBER_PATTERN.test(number)) form.setFieldValue('bookingNumber', number)
+              },
+            }}
+          >
             {(field) => <field.TextField id="verknuepfen-nummer" label="Buchungsnummer" hint="Zum Beispiel 7K4P-9XQ2" maxLength={12} required />}
           </form.AppField>
           <form.AppField name="lastname">
