@@ -173,7 +173,8 @@ export async function bookDraft(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const booked = await bookInTransaction(tx, offer, row.id, row.revision, draft, idempotencyKey, hash, request, settings, now, booker)
+        const attempt = { draftId: row.id, revision: row.revision, draft, idempotencyKey, hash, request }
+        const booked = await bookInTransaction(tx, offer, attempt, settings, now, booker)
         return { kind: 'booked', replayed: false, ...booked } as const
       })
     } catch (error) {
@@ -245,19 +246,28 @@ const dateStateSchema = z.object({
   ),
 })
 
-async function bookInTransaction(
+/** One request to book a draft: the draft as read (with its revision), the key and the request's hash. */
+type BookingAttempt = {
+  draftId: string
+  revision: number
+  draft: BookingDraft
+  idempotencyKey: string
+  hash: string
+  request: z.infer<typeof bookRequestSchema>
+}
+
+/**
+ * Locks the date and reads what the booking is checked against: the places booked, an earlier
+ * booking of the same key or draft, the vouchers, and the new booking's id. Throws what ends the
+ * attempt (booked meanwhile, full, a voucher refused) before anything is written.
+ */
+async function lockAndCheck(
   tx: Database,
   offer: BookingOffer,
-  draftId: string,
-  revision: number,
-  draft: BookingDraft,
-  idempotencyKey: string,
-  hash: string,
-  request: z.infer<typeof bookRequestSchema>,
-  settings: BookingSettings,
+  attempt: BookingAttempt,
   now: Date,
-  options: BookOptions,
-): Promise<{ bookingNumber: string; gesamtpreis: number }> {
+): Promise<{ bookingId: number; voucherCheck: Awaited<ReturnType<typeof checkVouchers>> }> {
+  const { draftId, draft, idempotencyKey, hash } = attempt
   // Every booking of this date waits at the lock for the one before it: capacity and vouchers are
   // then checked against what is really committed. What the date holds is read by the next
   // statement: under READ COMMITTED a statement sees the snapshot taken when it starts, so a sum
@@ -267,7 +277,7 @@ async function bookInTransaction(
   // 1. the lock; 2. the places booked, and a request with the same key or another for the same
   // draft that booked while this one waited (answered as it was instead of checking seats and
   // vouchers against it); 3. the vouchers; 4. the new booking's id, so that the booking and what
-  // belongs to it can be written together below.
+  // belongs to it can be written together (bookInTransaction).
   const [[locked], [state], voucherCheck, [next]] = await Promise.all([
     queryRows(tx, sql`select capacity from trip_dates where id = ${offer.tripDateId} for update`, z.object({ capacity: z.number() })),
     queryRows(
@@ -297,37 +307,14 @@ async function bookInTransaction(
   }
 
   if (voucherCheck.issues[0]) throw new BookingConflict(3, voucherCheck.issues[0].message)
-  const pricing = priceBooking(offer, draft, voucherCheck.checked)
-  const bookedOn = todayInBerlin(now)
-  const schedule = paymentSchedule(pricing.gesamtpreis, bookedOn, offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 })
-  const booker = people.find((t) => t.p.buchender)?.p
-  if (!booker) throw new BookingConflict(2, 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.')
-
-  const contact = {
-    firstname: booker.firstname,
-    lastname: booker.lastname,
-    street: booker.street,
-    street_nr: booker.street_nr,
-    zip: booker.zip,
-    city: booker.city,
-    email: booker.email,
-    tel: booker.tel,
-  }
-  const rooms = draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length }))
   if (!next) throw new Error('no booking id from the sequence')
-  const booking = { id: next.id, bookingNumber: (options.drawNumber ?? newBookingNumber)() }
-  const { bookingNumber } = booking
+  return { bookingId: next.id, voucherCheck }
+}
 
-  const channel = options.staff ? 'phone' : options.agencyId ? 'agency' : 'online'
-  const actor: AuditActor = options.staff
-    ? { kind: 'staff', ...options.staff }
-    : options.agencyId
-      ? { kind: 'agency', id: options.agencyId, name: null }
-      : { kind: 'customer' }
-  const seats = offer.seatPlan ? people.flatMap(({ p }) => (p.seat ? [p.seat] : [])) : []
-  const mandate = draft.payment.method === 'lastschrift' ? mandateReference(bookingNumber, 1) : null
-  const participantRows = people.map(({ p, roomIndex }, i) => ({
-    bookingId: booking.id,
+/** The travellers as rows of the booking: only the booking person keeps contact details (data minimisation). */
+function participantRowsOf(bookingId: number, people: ReturnType<typeof travellers>, perPerson: readonly number[]) {
+  return people.map(({ p, roomIndex }, i) => ({
+    bookingId,
     roomIndex,
     firstname: p.firstname.trim(),
     lastname: p.lastname.trim(),
@@ -345,54 +332,114 @@ async function bookInTransaction(
     insurance: p.insurance,
     services: p.services,
     mobility: p.mobility,
-    price: pricing.perPerson[i] ?? 0,
+    price: perPerson[i] ?? 0,
   }))
+}
+
+/** What the confirmation is made from, taken from what is written (nothing read back). */
+function confirmationRows(
+  offer: BookingOffer,
+  draft: BookingDraft,
+  booked: { id: number; bookingNumber: string; createdAt: Date; agencyName: string | null },
+  parts: {
+    contact: BookingRows['booking']['contact']
+    rooms: BookingRows['booking']['rooms']
+    pricing: ReturnType<typeof priceBooking>
+    schedule: ReturnType<typeof paymentSchedule>
+    mandate: string | null
+  },
+): BookingRows {
+  const { contact, rooms, pricing, schedule, mandate } = parts
+  const points = new Map(offer.boardingPoints.map((b) => [b.id, b]))
+  const people = travellers(draft)
+  return {
+    booking: {
+      id: booked.id,
+      bookingNumber: booked.bookingNumber,
+      createdAt: booked.createdAt,
+      gesamtpreis: pricing.gesamtpreis,
+      paymentMethod: draft.payment.method ?? 'ueberweisung',
+      contact,
+      rooms,
+      priceLines: pricing.lines,
+      tripId: offer.tripId,
+      dateId: offer.tripDateId,
+      title: offer.tripTitle,
+      transport: offer.transport,
+      dateFrom: offer.dateFrom,
+      dateTill: offer.dateTill,
+      durationDays: offer.durationDays,
+      agencyName: booked.agencyName,
+      terms: offer.terms,
+      contents: offer.contents,
+    },
+    people: people.map(({ p, roomIndex }) => {
+      const point = p.boarding?.kind === 'point' ? points.get(p.boarding.boardingPointId) : undefined
+      return {
+        roomIndex,
+        firstname: p.firstname.trim(),
+        lastname: p.lastname.trim(),
+        seat: p.seat,
+        transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
+        mobility: p.mobility,
+        point: point ? { name: point.name, street: point.street, zip: point.zip, city: point.city } : null,
+        departureTime: point?.departureTime ?? null,
+        insuranceId: p.insurance[0]?.id ?? null,
+      }
+    }),
+    insuranceOffers: offer.insuranceOffers,
+    payments: schedule.map((s) => ({ ...s, status: 'open' })),
+    mandateReference: mandate,
+  }
+}
+
+async function bookInTransaction(
+  tx: Database,
+  offer: BookingOffer,
+  attempt: BookingAttempt,
+  settings: BookingSettings,
+  now: Date,
+  options: BookOptions,
+): Promise<{ bookingNumber: string; gesamtpreis: number }> {
+  const { draftId, revision, draft, idempotencyKey, hash, request } = attempt
+  const { bookingId, voucherCheck } = await lockAndCheck(tx, offer, attempt, now)
+  const people = travellers(draft)
+  const pricing = priceBooking(offer, draft, voucherCheck.checked)
+  const bookedOn = todayInBerlin(now)
+  const schedule = paymentSchedule(pricing.gesamtpreis, bookedOn, offer.dateFrom, settings.terms, { dayTrip: offer.durationDays <= 1 })
+  const booker = people.find((t) => t.p.buchender)?.p
+  if (!booker) throw new BookingConflict(2, 'Bitte wählen Sie genau eine Person, die die Buchung vornimmt.')
+
+  const contact = {
+    firstname: booker.firstname,
+    lastname: booker.lastname,
+    street: booker.street,
+    street_nr: booker.street_nr,
+    zip: booker.zip,
+    city: booker.city,
+    email: booker.email,
+    tel: booker.tel,
+  }
+  const rooms = draft.allRooms.map((room) => ({ type: room.type, travellers: room.teilnehmer.length }))
+  const booking = { id: bookingId, bookingNumber: (options.drawNumber ?? newBookingNumber)() }
+  const { bookingNumber } = booking
+
+  const channel = options.staff ? 'phone' : options.agencyId ? 'agency' : 'online'
+  const actor: AuditActor = options.staff
+    ? { kind: 'staff', ...options.staff }
+    : options.agencyId
+      ? { kind: 'agency', id: options.agencyId, name: null }
+      : { kind: 'customer' }
+  const seats = offer.seatPlan ? people.flatMap(({ p }) => (p.seat ? [p.seat] : [])) : []
+  const mandate = draft.payment.method === 'lastschrift' ? mandateReference(bookingNumber, 1) : null
+  const participantRows = participantRowsOf(booking.id, people, pricing.perPerson)
   const confirm = async (onBooked: NonNullable<BookOptions['onBooked']>) => {
     // The confirmation is made from what was just written, not read back from the database.
-    const points = new Map(offer.boardingPoints.map((b) => [b.id, b]))
     const [agency] = options.agencyId
       ? await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, options.agencyId))
       : []
-    const rows: BookingRows = {
-      booking: {
-        id: booking.id,
-        bookingNumber,
-        createdAt: now,
-        gesamtpreis: pricing.gesamtpreis,
-        paymentMethod: draft.payment.method ?? 'ueberweisung',
-        contact,
-        rooms,
-        priceLines: pricing.lines,
-        tripId: offer.tripId,
-        dateId: offer.tripDateId,
-        title: offer.tripTitle,
-        transport: offer.transport,
-        dateFrom: offer.dateFrom,
-        dateTill: offer.dateTill,
-        durationDays: offer.durationDays,
-        agencyName: agency?.name ?? null,
-        terms: offer.terms,
-        contents: offer.contents,
-      },
-      people: people.map(({ p, roomIndex }) => {
-        const point = p.boarding?.kind === 'point' ? points.get(p.boarding.boardingPointId) : undefined
-        return {
-          roomIndex,
-          firstname: p.firstname.trim(),
-          lastname: p.lastname.trim(),
-          seat: p.seat,
-          transferZip: p.boarding?.kind === 'transfer' ? p.boarding.zip : null,
-          mobility: p.mobility,
-          point: point ? { name: point.name, street: point.street, zip: point.zip, city: point.city } : null,
-          departureTime: point?.departureTime ?? null,
-          insuranceId: p.insurance[0]?.id ?? null,
-        }
-      }),
-      insuranceOffers: offer.insuranceOffers,
-      payments: schedule.map((s) => ({ ...s, status: 'open' })),
-      mandateReference: mandate,
-    }
-    await onBooked(tx, { id: booking.id, bookingNumber }, rows)
+    const booked = { ...booking, createdAt: now, agencyName: agency?.name ?? null }
+    await onBooked(tx, booking, confirmationRows(offer, draft, booked, { contact, rooms, pricing, schedule, mandate }))
   }
 
   // The booking and everything that belongs to it, sent at once: PostgreSQL runs the statements in
