@@ -170,11 +170,10 @@ export async function bookDraft(
   const step = firstIncompleteStep(offer, draft)
   if (step !== null) return { kind: 'incomplete', step, issues: stepIssues(step, offer, draft) }
 
-  for (let attempt = 1; ; attempt++) {
+  for (let draw = 1; ; draw++) {
     try {
       return await db.transaction(async (tx) => {
-        const attempt = { draftId: row.id, revision: row.revision, draft, idempotencyKey, hash, request }
-        const booked = await bookInTransaction(tx, offer, attempt, settings, now, booker)
+        const booked = await bookInTransaction(tx, offer, { draftId: row.id, revision: row.revision, draft, idempotencyKey, hash, request }, settings, now, booker)
         return { kind: 'booked', replayed: false, ...booked } as const
       })
     } catch (error) {
@@ -183,7 +182,7 @@ export async function bookDraft(
       if (error instanceof AlreadyBooked) return error.result
       const constraint = uniqueViolation(error)
       // A booking number drawn twice: nothing was written; again with another number.
-      if (constraint === 'bookings_booking_number_unique' && attempt < NUMBER_DRAWS) continue
+      if (constraint === 'bookings_booking_number_unique' && draw < NUMBER_DRAWS) continue
       // Two requests with the same key or the same draft at once: the second finds the first.
       if (constraint !== null) {
         const again = await replay(db, idempotencyKey, hash)
