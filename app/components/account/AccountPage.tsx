@@ -67,10 +67,13 @@ export function AccountPage({
 export function NoticeLine({ notice, takeFocus = true }: { notice: Notice; takeFocus?: boolean }) {
   const shown = useRef<HTMLParagraphElement>(null)
   const first = useRef(true)
+  // By its words, not the object: a page that writes its notice inline makes a new one each render,
+  // which must not pull the focus back each time.
+  const text = notice?.text
   useEffect(() => {
-    if (!first.current && notice && takeFocus) shown.current?.focus()
+    if (!first.current && text && takeFocus) shown.current?.focus()
     first.current = false
-  }, [notice, takeFocus])
+  }, [text, takeFocus])
   return (
     <div className="account-page__notice" aria-live="polite">
       {notice ? (

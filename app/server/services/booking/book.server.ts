@@ -341,6 +341,7 @@ function confirmationRows(
   draft: BookingDraft,
   booked: { id: number; bookingNumber: string; createdAt: Date; agencyName: string | null },
   parts: {
+    people: ReturnType<typeof travellers>
     contact: BookingRows['booking']['contact']
     rooms: BookingRows['booking']['rooms']
     pricing: ReturnType<typeof priceBooking>
@@ -348,9 +349,8 @@ function confirmationRows(
     mandate: string | null
   },
 ): BookingRows {
-  const { contact, rooms, pricing, schedule, mandate } = parts
+  const { people, contact, rooms, pricing, schedule, mandate } = parts
   const points = new Map(offer.boardingPoints.map((b) => [b.id, b]))
-  const people = travellers(draft)
   return {
     booking: {
       id: booked.id,
@@ -438,7 +438,7 @@ async function bookInTransaction(
       ? await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, options.agencyId))
       : []
     const booked = { ...booking, createdAt: now, agencyName: agency?.name ?? null }
-    await onBooked(tx, booking, confirmationRows(offer, draft, booked, { contact, rooms, pricing, schedule, mandate }))
+    await onBooked(tx, booking, confirmationRows(offer, draft, booked, { people, contact, rooms, pricing, schedule, mandate }))
   }
 
   // The booking and everything that belongs to it, sent at once: PostgreSQL runs the statements in
