@@ -156,6 +156,26 @@ describe('compression', () => {
     release()
     await reader.cancel()
   })
+
+  it('compresses HTML written in one go as one piece, not one flush per chunk', async () => {
+    // The renderer writes a page in many small chunks without pausing between them.
+    const parts = Array.from({ length: 300 }, (_, i) => `<li><a href="/reise/${i}/">Reise ${i}</a></li>`)
+    for (const [accept, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await compressResponse(chunked('text/html; charset=utf-8', parts), accept)
+      const reader = response.body?.getReader()
+      if (!reader) throw new Error('no body')
+      const pieces: Uint8Array[] = []
+      for (let next = await reader.read(); !next.done; next = await reader.read()) pieces.push(next.value)
+      const compressed = Buffer.concat(pieces)
+      expect(decode(compressed).toString()).toBe(parts.join(''))
+      // One flush and the end (a flush per chunk gave several hundred pieces and twice the bytes).
+      expect(pieces.length).toBeLessThanOrEqual(4)
+      expect(compressed.length).toBeLessThan(parts.join('').length / 4)
+    }
+  })
 })
 
 describe('spec 7 blog query', () => {

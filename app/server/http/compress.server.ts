@@ -34,11 +34,17 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   return null
 }
 
+/** Streamed HTML waits for its flush once this much is pending (else it goes on collecting). */
+const HTML_BATCH_MAX = 64 * 1024
+
 /**
- * Compresses a body as it streams. Streamed HTML is flushed after each chunk, so that the head
- * and the first rendered parts still arrive early; anything else is flushed only at its end.
+ * Compresses a body as it streams. Streamed HTML is flushed whenever the renderer pauses (nothing
+ * more arrived in the same turn of the event loop), so that the head and the first rendered parts
+ * still arrive early while a page rendered in one go is compressed as one piece: the renderer
+ * writes a page in dozens of small chunks, and a flush per chunk took more time than the render
+ * (a trip page 30 instead of 60 pages/s). Anything else is flushed only at its end.
  */
-function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformStream<Uint8Array, Uint8Array> {
+function compressStream(encoding: Encoding, flushWhenPaused: boolean): TransformStream<Uint8Array, Uint8Array> {
   const z = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip(GZIP_OPTIONS)
   // Set when the client went away or the stream failed: zlib may still emit, and nothing may be enqueued then.
   let done = false
@@ -46,6 +52,26 @@ function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformS
     done = true
     z.destroy()
   }
+  // HTML that came since the last flush, and the flush planned for the end of this turn.
+  let pending: Uint8Array[] = []
+  let pendingBytes = 0
+  let planned: Promise<void> | null = null
+  const writePending = () => {
+    if (pendingBytes === 0) return
+    z.write(Buffer.concat(pending))
+    pending = []
+    pendingBytes = 0
+  }
+  const flushWhenIdle = () =>
+    new Promise<void>((resolve) => {
+      setImmediate(() => {
+        planned = null
+        // Nothing left: the stream ended (its end wrote the rest) or failed meanwhile.
+        if (done || pendingBytes === 0) return resolve()
+        writePending()
+        z.flush(() => resolve())
+      })
+    })
   return new TransformStream({
     start(controller) {
       z.on('data', (chunk: Buffer) => {
@@ -64,18 +90,19 @@ function compressStream(encoding: Encoding, flushEachChunk: boolean): TransformS
     },
     transform(chunk) {
       if (done) return
-      if (!flushEachChunk) {
+      if (!flushWhenPaused) {
         // Wait only when zlib asks to (its buffer is full), not for every chunk.
         if (z.write(chunk)) return
         return new Promise<void>((resolve) => z.once('drain', () => resolve()))
       }
-      return new Promise<void>((resolve) => {
-        z.write(chunk)
-        z.flush(() => resolve())
-      })
+      pending.push(chunk)
+      pendingBytes += chunk.byteLength
+      planned ??= flushWhenIdle()
+      if (pendingBytes >= HTML_BATCH_MAX) return planned
     },
     flush() {
       if (done) return
+      writePending()
       return new Promise<void>((resolve) => {
         z.once('end', () => resolve())
         z.end()
