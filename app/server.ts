@@ -2,7 +2,8 @@
 // security headers, compression, bot handling, request logs and the last-resort 500 live here.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
-import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { createStartHandler, defaultRenderHandler } from '@tanstack/react-start/server'
 import { recordFormatsWith } from './lib/format-memo'
 import type { FormattedTexts } from './lib/format-memo'
 import { SERVER_CALL_MESSAGES } from './lib/validation-failure'
@@ -38,6 +39,11 @@ function errorPage(): Response {
 }
 
 startServices()
+
+// Pages are rendered to a string, then compressed: every page's data is loaded before it renders
+// (no deferred parts to stream), and the streaming renderer's chunking and its passes over each
+// chunk cost 10–15 % of a rendered page's time for nothing (docs/DECISIONS.md, "Rendering").
+const startHandler = createStartHandler(defaultRenderHandler)
 
 // Each request keeps the texts its render formats, to send them with the page (app/lib/format-memo.ts).
 const formattedTexts = new AsyncLocalStorage<FormattedTexts>()
@@ -96,7 +102,7 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const render = () => formattedTexts.run(new Map(), () => handler.fetch(request, { context: { nonce } }))
+  const render = () => formattedTexts.run(new Map(), () => startHandler(request, { context: { nonce } }))
   if (!isPageRequest(url)) return render()
   return pages.serve(request, pageCacheKey(request, url, contentVersion(), todayInBerlin()), nonce, render)
 }
