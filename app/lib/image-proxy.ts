@@ -89,11 +89,16 @@ export function isPassThroughSource(src: string): boolean {
   return /^(data|blob):/i.test(src)
 }
 
+/** `src=…` as a query string encodes it: encoded once for all the widths of an image. */
+const encodedSource = (src: string) => new URLSearchParams({ src }).toString()
+
+function proxyUrlOf(encoded: string, width: number, quality: number): string {
+  return `${IMAGE_PROXY_PATH}?${encoded}&w=${width}${quality === DEFAULT_IMAGE_QUALITY ? '' : `&q=${quality}`}`
+}
+
 /** The canonical proxy URL (the default quality is left out so that one image has one URL). */
 export function imageProxyUrl(src: string, width: number, quality: number = DEFAULT_IMAGE_QUALITY): string {
-  const params = new URLSearchParams({ src, w: String(width) })
-  if (quality !== DEFAULT_IMAGE_QUALITY) params.set('q', String(quality))
-  return `${IMAGE_PROXY_PATH}?${params.toString()}`
+  return proxyUrlOf(encodedSource(src), width, quality)
 }
 
 /**
@@ -131,9 +136,10 @@ export type ResponsiveSources = { src: string; srcSet: string; widths: number[] 
 export function responsiveSources(src: string, intrinsicWidth: number, sizes?: string): ResponsiveSources {
   const widths = srcSetWidths(intrinsicWidth, sizes)
   const middle = widths[Math.floor((widths.length - 1) / 2)] ?? IMAGE_BREAKPOINTS.md
+  const encoded = encodedSource(src)
   return {
-    src: imageProxyUrl(src, middle),
-    srcSet: widths.map((w) => `${imageProxyUrl(src, w)} ${w}w`).join(', '),
+    src: proxyUrlOf(encoded, middle, DEFAULT_IMAGE_QUALITY),
+    srcSet: widths.map((w) => `${proxyUrlOf(encoded, w, DEFAULT_IMAGE_QUALITY)} ${w}w`).join(', '),
     widths,
   }
 }
