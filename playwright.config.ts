@@ -67,7 +67,7 @@ export default defineConfig({
       env: { E2E_MAIL_DIR: mailDir, E2E_SMTP_PORT: String(smtpPort) },
     },
     {
-      command: `node ${process.env.BUILD_OUT_DIR ?? '.output'}/server/index.mjs`,
+      command: 'node scripts/serve.mjs',
       url: `http://localhost:${port}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serverProcess } from '../scripts/server-process.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const entry = join(process.env.BUILD_OUT_DIR ?? join(root, '.output'), 'server/index.mjs')
@@ -44,8 +45,9 @@ for (let i = 0; i < RUNS; i++) {
   reference.push(await timeToFirst200(bare, {}, 3210))
   const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-'))
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production' }
-  first.push(await timeToFirst200([entry], env, 3211))
-  restart.push(await timeToFirst200([entry], env, 3212))
+  const server = serverProcess(entry, env)
+  first.push(await timeToFirst200(server.args, server.env, 3211))
+  restart.push(await timeToFirst200(server.args, server.env, 3212))
   rmSync(dataDir, { recursive: true, force: true })
 }
 

@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process'
 import { closeSync, existsSync, openSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import { serverProcess } from '../scripts/server-process.mjs'
 
 export const root = resolve(import.meta.dirname, '..')
 
@@ -29,7 +30,8 @@ export async function startServer(options: ServerOptions): Promise<ChildProcess>
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', SCHEDULED_JOBS: 'off', ...options.env, PORT: String(options.port) }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
   const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore'
-  const child = spawn(serverNode, [options.entry], { cwd: root, env, stdio: ['ignore', out, out], detached: true })
+  const server = serverProcess(options.entry, env)
+  const child = spawn(serverNode, server.args, { cwd: root, env: server.env, stdio: ['ignore', out, out], detached: true })
   if (typeof out === 'number') closeSync(out)
   options.onSpawn?.(child)
   const base = `http://127.0.0.1:${options.port}`

@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { serverProcess } from '../scripts/server-process.mjs'
 import { signedInCookieHeader, startMailSink } from './signed-in-customer.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -131,14 +132,16 @@ function rssMb(pid) {
 
 const mailSink = await startMailSink()
 const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-throughput-'))
-const child = spawn(process.execPath, [entry], {
+const server = serverProcess(entry, {
+  ...process.env, PORT: String(PORT), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'error',
+  NODE_ENV: 'production',
+  SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+  SITE_URL: `http://${HOST}:${PORT}`,
+  MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
+})
+const child = spawn(process.execPath, server.args, {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
-    SITE_URL: `http://${HOST}:${PORT}`,
-    MAIL_FROM: 'Sonnenland Reisen <buchung@sonnenland-reisen.example>',
-  },
+  env: server.env,
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 })

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { execWithServerSettings } from './server-process.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const marker = join(root, '.output/nitro.json')
@@ -49,6 +50,8 @@ if (needsBuild()) {
   console.log(`Gebaut in ${Math.round((performance.now() - started) / 1000)} s.`)
 }
 
+// From here on this process is the server: again, in place, with its memory settings (server-process.mjs).
+execWithServerSettings()
 process.chdir(root)
 process.env.NODE_ENV ??= 'production'
 const address = `http://localhost:${process.env.PORT ?? 3000}/`

@@ -6,6 +6,7 @@ import { expect } from '@playwright/test'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
+import { serverProcess } from '../../scripts/server-process.mjs'
 
 /**
  * Opens a page and waits until React has hydrated it: before that, typing into controlled inputs
@@ -174,7 +175,8 @@ const entry = join(process.env.BUILD_OUT_DIR ?? '.output', 'server/index.mjs')
 
 export function startServer(env: Record<string, string>, node = process.execPath) {
   // No demo bookings unless a test asks for them (they would only make its start slower).
-  const child = spawn(node, [entry], { env: { ...process.env, LOG_LEVEL: 'info', SEED_BOOKINGS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const server = serverProcess(entry, { ...process.env, LOG_LEVEL: 'info', SEED_BOOKINGS: '0', ...env })
+  const child = spawn(node, server.args, { env: server.env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   let errors = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

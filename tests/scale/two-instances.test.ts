@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { serverProcess } from '../../scripts/server-process.mjs'
 import { BANK_TRANSFER, bookerDetails } from '../support/booker'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -68,7 +69,8 @@ function startInstance(name: 'a' | 'b', options: { demoData: boolean } = { demoD
   }
   delete env.SMTP_URL
   if (!options.demoData) delete env.SEED
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const server = serverProcess(entry, env)
+  const child = spawn(process.execPath, server.args, { env: server.env, stdio: ['ignore', 'ignore', 'inherit'] })
   instances[name] = child
   return child
 }
