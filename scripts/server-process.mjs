@@ -12,13 +12,13 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4']
 /**
  * glibc's malloc: two arenas instead of up to eight per core (the threads that compress, resize
  * images and compile the database's WebAssembly each kept one, with what they had once freed), and
- * blocks of 64 kB and more mapped on their own, so they go back to the system when freed (the
+ * blocks of 32 kB and more mapped on their own, so they go back to the system when freed (the
  * database's first start and seeding left some 200 MB behind in the arenas).
  */
 export const SERVER_MALLOC_ENV = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '65536',
-  MALLOC_TRIM_THRESHOLD_: '1048576',
+  MALLOC_MMAP_THRESHOLD_: '32768',
+  MALLOC_TRIM_THRESHOLD_: '262144',
 }
 
 /** Node's arguments and the environment to start the server entry `entry` with. */
