@@ -175,19 +175,24 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   })
 }
 
-const tripIdRow = z.object({ trip_id: z.number().check(z.int()) })
+const idsRow = z.object({ ids: z.string() })
 
-/** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+/**
+ * The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET.
+ * They come as one text rather than a row each: PGlite hands over rows at a few microseconds
+ * each (30,000 ids: 150 ms more).
+ */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
-  const rows = await queryRows(db, statement, tripIdRow)
-  if (rows.length > MAX_KEPT_HITS) return null
-  if (cache.hitCount + rows.length > HIT_BUDGET) {
+  const [row] = await queryRows(db, sql`select array_to_string(array(${statement}), ',') as ids`, idsRow)
+  const ids = row === undefined || row.ids === '' ? [] : row.ids.split(',').map(Number)
+  if (ids.length > MAX_KEPT_HITS) return null
+  if (cache.hitCount + ids.length > HIT_BUDGET) {
     cache.hits.clear()
     cache.ordered.clear()
     cache.hitCount = 0
   }
-  cache.hitCount += rows.length
-  return rows.map((r) => r.trip_id)
+  cache.hitCount += ids.length
+  return ids
 }
 
 type Base = { key: string; condition: SQL }
