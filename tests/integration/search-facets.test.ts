@@ -1,7 +1,8 @@
-// Facet counts from the in-memory facet index (~/lib/search/facet-index) against the same counts
-// made by the database (the SQL of counts.server.ts), on the demo catalogue: every kind of filter
-// alone and combined, words exact and with typos, date ranges, prices, statuses and Ferientermine,
-// and again after the office changed trips, dates and names.
+// Facet counts and ordered lists from the in-memory facet index (~/lib/search/facet-index) against
+// the same made by the database (the SQL of counts.server.ts, pages sorted without kept lists), on
+// the demo catalogue: every kind of filter alone and combined, words exact and with typos, date
+// ranges, prices, statuses and Ferientermine, every order, and again after the office changed
+// trips, dates and names.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
@@ -9,6 +10,7 @@ import { addDays } from '~/lib/calendar'
 import { isoDayToUnix } from '~/lib/search/dates'
 import { normalizeSearch } from '~/lib/search/segment'
 import type { SearchInput } from '~/lib/search/segment'
+import type { SortBy, SortDirection } from '~/lib/search/sort'
 import * as schema from '~/server/db/schema'
 import { queryRows } from '~/server/db/query.server'
 import { searchTrips } from '~/server/services/search/search.server'
@@ -78,12 +80,14 @@ function searches(): { input: SearchInput; holidaysOnly?: boolean }[] {
 async function compareAll(): Promise<{ found: number; withFacets: number }> {
   let found = 0
   let withFacets = 0
-  for (const { input, holidaysOnly } of searches()) {
+  const orders: [SortBy, SortDirection][] = [['date', 'asc'], ['price', 'asc'], ['duration', 'asc'], ['name', 'asc'], ['price', 'desc']]
+  for (const [i, { input, holidaysOnly }] of searches().entries()) {
     const search = normalizeSearch(input)
-    const options = { ...DEFAULTS, holidaysOnly: holidaysOnly ?? false }
+    const [sortBy, sortDirection] = orders[i % orders.length] ?? ['date', 'asc']
+    const options = { ...DEFAULTS, sortBy, sortDirection, holidaysOnly: holidaysOnly ?? false }
     const byIndex = await searchTrips(t.db, search, options, { today })
-    const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql' })
-    const label = JSON.stringify({ input, holidaysOnly })
+    const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+    const label = JSON.stringify({ input, holidaysOnly, sortBy, sortDirection })
     expect({ label, total: byIndex.total, facets: byIndex.facets, fuzzy: byIndex.fuzzy }).toEqual({
       label,
       total: bySql.total,

@@ -1,7 +1,7 @@
 // The in-memory facet index (app/lib/search/facet-index.ts): reading the loaded integers, and the
 // counts of one pass (each list ignoring its own filter), worked out by hand on four trips.
 import { describe, expect, it } from 'vitest'
-import { countFacets, readDates, readIntegers, readTrips, tripPosition } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, readDates, readIntegers, readTrips, tripPosition } from '~/lib/search/facet-index'
 import type { FacetQuery } from '~/lib/search/facet-index'
 
 const all = (next: () => number) => {
@@ -18,12 +18,13 @@ describe('readIntegers', () => {
   })
 })
 
-// Trip: id, duration, statuses, categories, countries, regions.
-// 10: 3 days, statuses {0}, categories [1], countries [7], regions [100]
-// 20: 5 days, statuses {0, 3}, categories [1, 2], countries [8], regions []
-// 30: 8 days, statuses {1}, categories [2], countries [7, 8], regions [100]
-// 40: 1 day, statuses {4}, categories [], countries [], regions []
-const TRIPS = '10,3,1,1,1,1,7,1,100, 20,5,9,2,1,2,1,8,0, 30,8,2,1,2,2,7,8,1,100, 40,1,16,0,0,0'
+// Trip: id, duration, statuses, first day, lowest price, place by name, categories, countries, regions.
+// 10: 3 days, statuses {0}, day 1000, 500 €, 3rd by name, categories [1], countries [7], regions [100]
+// 20: 3 days, statuses {0, 3}, day 1020, 650 €, 1st by name, categories [1, 2], countries [8], regions []
+// 30: 8 days, statuses {1}, day 1010, 900 €, 4th by name, categories [2], countries [7, 8], regions [100]
+// 40: 1 day, statuses {4}, day 1200, no price, 2nd by name, categories [], countries [], regions []
+const TRIPS =
+  '10,3,1,1000,500000000,3,1,1,1,7,1,100, 20,3,9,1020,650000000,1,2,1,2,1,8,0, 30,8,2,1010,900000000,4,1,2,2,7,8,1,100, 40,1,16,1200,-1,2,0,0,0'
 // Dates: trip, first day, last day, price, status; out of trip order, one of a trip not in the index.
 const DATES = [
   [30, 1010, 1017, 900_000_000, 1],
@@ -50,8 +51,10 @@ describe('reading the index', () => {
     expect(tripPosition(index, 30)).toBe(2)
     expect(tripPosition(index, 31)).toBe(-1)
     expect(index.categories.ids).toEqual([1, 2])
-    expect(() => readTrips(2, readIntegers('20,1,1,0,0,0, 10,1,1,0,0,0'))).toThrow()
-    expect(() => readTrips(1, readIntegers('10,1,1,0,0,0, 20'))).toThrow()
+    expect(index.exactPrices).toBe(true)
+    expect(() => readTrips(2, readIntegers('20,1,1,0,0,0,0,0,0, 10,1,1,0,0,0,0,0,0'))).toThrow()
+    expect(() => readTrips(1, readIntegers('10,1,1,0,0,0,0,0,0, 20'))).toThrow()
+    expect(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,0,0,0`)).exactPrices).toBe(false)
   })
 
   it('groups the dates by trip and leaves out trips not in the index', () => {
@@ -93,6 +96,7 @@ describe('countFacets', () => {
   it('applies regions, durations and the words', () => {
     expect(countFacets(index, query({ regions: [100] }), null).total).toBe(2)
     expect(countFacets(index, query({ duration: { min: 3, max: 5 } }), null).total).toBe(2)
+    expect(countFacets(index, query({ duration: { min: 4, max: 5 } }), null).total).toBe(0)
     expect(countFacets(index, query({ hits: [5, 30, 40] }), null).total).toBe(2)
     expect(countFacets(index, query({ hits: [] }), null).total).toBe(0)
     expect(countFacets(index, query({ categories: [12345] }), null).total).toBe(0)
@@ -111,5 +115,25 @@ describe('countFacets', () => {
     // Status 3 with dates from day 1050: only 20's second date.
     expect(dated({ from: 1050 }, { bookable: 3 })).toMatchObject({ total: 1, statuses: { 3: 1, 4: 1 } })
     expect(() => countFacets(index, query({ dates: { from: 0, start: null, end: null, price: null, holidays: [] } }), null)).toThrow()
+  })
+})
+
+describe('baseInSortOrder', () => {
+  const every = { list: 'categories', id: 1 } as const
+  it('sorts by the key, ties by the name order, and no price last', () => {
+    const trips = { hits: [10, 20, 30, 40] }
+    expect(baseInSortOrder(index, trips, 'date')).toEqual([10, 30, 20, 40])
+    expect(baseInSortOrder(index, trips, 'price')).toEqual([10, 20, 30, 40])
+    // 10 and 20 both last 3 days: 20 comes first by name.
+    expect(baseInSortOrder(index, trips, 'duration')).toEqual([40, 20, 10, 30])
+    expect(baseInSortOrder(index, trips, 'name')).toEqual([20, 40, 10, 30])
+  })
+
+  it('takes the trips of the words or of one id', () => {
+    expect(baseInSortOrder(index, { hits: [40, 20, 5] }, 'date')).toEqual([20, 40])
+    expect(baseInSortOrder(index, every, 'date')).toEqual([10, 20])
+    expect(baseInSortOrder(index, { list: 'regions', id: 100 }, 'name')).toEqual([10, 30])
+    expect(baseInSortOrder(index, { list: 'countries', id: 99 }, 'name')).toEqual([])
+    expect(baseInSortOrder(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,1,1,0,0`)), every, 'price')).toBeNull()
   })
 })

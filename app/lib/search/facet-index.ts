@@ -30,6 +30,13 @@ export type FacetIndex = {
   durations: Int32Array
   /** Bit n set: the trip has an upcoming date of status n. */
   statuses: Uint8Array
+  /** The sort keys of the trip's own upcoming dates: first day (epoch day), lowest price (-1: none). */
+  nextDates: Int32Array
+  minPrices: Float64Array
+  /** Place in the order by folded title, then id (the database's collation decides): the ties of every sort. */
+  nameRanks: Int32Array
+  /** False when a lowest price is too large to compare exactly as a number. */
+  exactPrices: boolean
   categories: IdLists
   countries: IdLists
   regions: IdLists
@@ -126,19 +133,29 @@ function idListBuilder(trips: number) {
 }
 
 /**
- * The trips from their integers: for each, id, duration, statuses, then the number of its
- * categories and their ids, likewise countries and regions. Ids must come in ascending order.
+ * The trips from their integers: for each, id, duration, statuses, first day, lowest price (-1:
+ * none), place in the name order, then the number of its categories and their ids, likewise
+ * countries and regions. Ids must come in ascending order.
  */
 export function readTrips(count: number, next: () => number): FacetIndex {
   const ids = new Int32Array(count)
   const durations = new Int32Array(count)
   const statuses = new Uint8Array(count)
+  const nextDates = new Int32Array(count)
+  const minPrices = new Float64Array(count)
+  const nameRanks = new Int32Array(count)
+  let exactPrices = true
   const lists = [idListBuilder(count), idListBuilder(count), idListBuilder(count)] as const
   for (let i = 0; i < count; i++) {
     ids[i] = next()
     if (i > 0 && (ids[i] ?? 0) <= (ids[i - 1] ?? 0)) throw new Error('readTrips: ids out of order')
     durations[i] = next()
     statuses[i] = next()
+    nextDates[i] = next()
+    const price = next()
+    if (!Number.isSafeInteger(price)) exactPrices = false
+    minPrices[i] = price
+    nameRanks[i] = next()
     for (const list of lists) {
       const n = next()
       for (let k = 0; k < n; k++) list.add(i, next())
@@ -148,7 +165,7 @@ export function readTrips(count: number, next: () => number): FacetIndex {
   if (!Number.isNaN(next())) throw new Error('readTrips: more integers than trips')
   const [categories, countries, regions] = lists.map((list) => list.done())
   if (!categories || !countries || !regions) throw new Error('readTrips: lists missing')
-  return { ids, durations, statuses, categories, countries, regions }
+  return { ids, durations, statuses, nextDates, minPrices, nameRanks, exactPrices, categories, countries, regions }
 }
 
 /** Position of a trip id in the index, or -1. */
@@ -205,6 +222,39 @@ export function readDates(index: Pick<FacetIndex, 'ids'>, count: number, next: (
     dates.bookable[at] = read.bookable[k] ?? 0
   }
   return dates
+}
+
+export type SortKey = 'date' | 'price' | 'duration' | 'name'
+
+/** Which trips an ordered list holds: those a text matches, or those with the one id in a list. */
+export type Base = { hits: readonly number[] } | { list: 'categories' | 'countries' | 'regions'; id: number }
+
+/**
+ * The ids of the base's trips in ascending sort order: by first day, lowest price (none last) or
+ * duration, ties by folded title, then id; by name, folded title, then id (the order the
+ * database sorts them in). Null when prices are not exact as numbers and price is the order.
+ */
+export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey): number[] | null {
+  if (sortBy === 'price' && !index.exactPrices) return null
+  const trips: number[] = []
+  if ('hits' in base) {
+    for (const id of base.hits) {
+      const trip = tripPosition(index, id)
+      if (trip >= 0) trips.push(trip)
+    }
+  } else {
+    const list = index[base.list]
+    const chosen = maskOf(list, [base.id])
+    if (chosen !== null) for (let trip = 0; trip < index.ids.length; trip++) if (hasAny(list, trip, chosen)) trips.push(trip)
+  }
+  const keys = sortBy === 'date' ? index.nextDates : sortBy === 'duration' ? index.durations : sortBy === 'price' ? index.minPrices : null
+  const key = (trip: number) => {
+    const value = keys?.[trip] ?? 0
+    return keys === index.minPrices && value < 0 ? Number.POSITIVE_INFINITY : value
+  }
+  const rank = (trip: number) => index.nameRanks[trip] ?? 0
+  trips.sort(keys === null ? (a, b) => rank(a) - rank(b) : (a, b) => key(a) - key(b) || rank(a) - rank(b))
+  return trips.map((trip) => index.ids[trip] ?? 0)
 }
 
 /** The trip has one of the chosen ids (chosen: a mask over the list's positions). */

@@ -9,8 +9,8 @@ import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
-import { countFacets } from '~/lib/search/facet-index'
-import type { DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets } from '~/lib/search/facet-index'
+import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
 import { EMPTY_SEARCH, isDefaultPrice, stringifySegment } from '~/lib/search/segment'
@@ -195,7 +195,11 @@ const idsRow = z.object({ ids: z.string() })
  */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
   const [row] = await queryRows(db, sql`select array_to_string(array(${statement}), ',') as ids`, idsRow)
-  const ids = row === undefined || row.ids === '' ? [] : row.ids.split(',').map(Number)
+  return kept(row === undefined || row.ids === '' ? [] : row.ids.split(',').map(Number), cache)
+}
+
+/** The list, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+function kept(ids: number[], cache: StatsCache): number[] | null {
   if (ids.length > MAX_KEPT_HITS) return null
   if (cache.hitCount + ids.length > HIT_BUDGET) {
     cache.hits.clear()
@@ -206,7 +210,8 @@ async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise
   return ids
 }
 
-type Base = { key: string; condition: SQL }
+/** A base: its key among the kept lists, its condition in SQL, and the same for the facet index. */
+type Base = { key: string; condition: SQL; trips: IndexBase }
 
 /**
  * The parts of a search that pick its trips from an index, each a possible base: the trips its
@@ -218,15 +223,18 @@ function searchBases(f: Filter): Base[] {
   const s = f.search
   if (f.text !== null) {
     return f.hits
-      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }]
+      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false`, trips: { hits: f.hits } }]
       : []
   }
   const bases: Base[] = []
-  if (s.regions.length === 1) bases.push({ key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` })
-  if (s.countries.length === 1)
-    bases.push({ key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` })
-  if (s.categories.length === 1)
-    bases.push({ key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` })
+  const [region] = s.regions.length === 1 ? s.regions : []
+  if (region !== undefined) bases.push({ key: `region ${region}`, condition: sql`s.region_ids && ${intArray([region])}`, trips: { list: 'regions', id: region } })
+  const [country] = s.countries.length === 1 ? s.countries : []
+  if (country !== undefined)
+    bases.push({ key: `country ${country}`, condition: sql`s.country_ids && ${intArray([country])}`, trips: { list: 'countries', id: country } })
+  const [category] = s.categories.length === 1 ? s.categories : []
+  if (category !== undefined)
+    bases.push({ key: `category ${category}`, condition: sql`s.category_ids && ${intArray([category])}`, trips: { list: 'categories', id: category } })
   return bases
 }
 
@@ -247,16 +255,23 @@ export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache
   return null
 }
 
+/**
+ * The base's list from the facet index (its trips are those the SQL below selects, in the same
+ * order); from the database only when the index cannot sort exactly (prices beyond 2^53).
+ */
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
-  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
-  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), () =>
-    keptIds(
+  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), async () => {
+    const index = await facetIndex(db, f.today, cache)
+    const ids = baseInSortOrder(index.trips, base.trips, sortBy)
+    if (ids) return kept(ids, cache)
+    const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
+    return keptIds(
       db,
       sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
           order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
       cache,
-    ),
-  )
+    )
+  })
 }
 
 /**

@@ -18,18 +18,22 @@ const nameRow = z.object({ kind: z.enum(['c', 'n']), id: z.number().check(z.int(
 
 /**
  * The trips a search on `today` can find (published, with a date from today on: the same test as
- * filters.server.ts), in id order: id, duration, statuses, then each id list as its length and
- * its ids.
+ * filters.server.ts), in id order: id, duration, statuses, first day, lowest price, place in the
+ * order by folded title and id, then each id list as its length and its ids.
  */
 export async function loadFacetIndex(db: Database, today: string): Promise<LoadedFacetIndex> {
   const [trips] = await queryRows(
     db,
     sql`select count(*)::int as n,
           coalesce(string_agg(concat_ws(',', s.trip_id, s.duration_days, s.statuses,
+            s.next_date - date '1970-01-01', coalesce(s.min_price, -1), s.name_rank,
             cardinality(s.category_ids), array_to_string(s.category_ids, ','),
             cardinality(s.country_ids), array_to_string(s.country_ids, ','),
             cardinality(s.region_ids), array_to_string(s.region_ids, ',')), ',' order by s.trip_id), '') as integers
-        from trip_search s where s.published and s.next_date >= ${today}::date`,
+        from (
+          select s.*, row_number() over (order by s.title_key, s.trip_id) as name_rank
+          from trip_search s where s.published and s.next_date >= ${today}::date
+        ) s`,
     integersRow,
   )
   const rows = await queryRows(db, sql`select 'c' as kind, id, name from categories union all select 'n', id, name from countries`, nameRow)
