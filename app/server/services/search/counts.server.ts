@@ -1,17 +1,25 @@
-// Counts: the total and the facet counts of a set of trips, the school holidays, text hits and
-// ordered lists, each cached per catalogue version.
+// Counts: the total and the facet counts of a set of trips (from the in-memory facet index, see
+// facet-index.server.ts, or in the database), the school holidays, text hits and ordered lists,
+// each cached per catalogue version.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import * as z from 'zod/mini'
 import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
+import { toEpochDay } from '~/lib/calendar'
+import { MAX_ID } from '~/lib/ids'
+import { baseInSortOrder, countFacets } from '~/lib/search/facet-index'
+import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
+import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
-import { EMPTY_SEARCH, stringifySegment } from '~/lib/search/segment'
+import { EMPTY_SEARCH, isDefaultPrice, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import type { SortBy } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
+import { loadDateColumns, loadFacetIndex } from './facet-index.server'
+import type { FacetNames, LoadedFacetIndex } from './facet-index.server'
 import { matching, textCondition, textMatches } from './filters.server'
 import type { Filter } from './filters.server'
 import { orderBy } from './pages.server'
@@ -22,6 +30,9 @@ type Stats = {
   countries: FacetValue[]
   statuses: { status: BookableStatus; count: number }[]
 }
+
+const collator = new Intl.Collator('de')
+const byName = (a: FacetValue, b: FacetValue) => collator.compare(a.name ?? '', b.name ?? '') || a.id - b.id
 
 const statsRow = z.object({ kind: z.enum(['t', 'c', 'n', 'b']), id: z.number().check(z.int()), name: z.nullable(z.string()), n: z.number().check(z.int()) })
 
@@ -55,22 +66,24 @@ async function computeStats(db: Database, f: Filter): Promise<Stats> {
       if (status.success) stats.statuses.push({ status: status.data, count: row.n })
     }
   }
-  const byName = (a: FacetValue, b: FacetValue) => collator.compare(a.name ?? '', b.name ?? '') || a.id - b.id
   stats.categories.sort(byName)
   stats.countries.sort(byName)
   stats.statuses.sort((a, b) => a.status - b.status)
   return stats
 }
 
-const collator = new Intl.Collator('de')
-
 /** Enough for every filter set in use at once; an entry is a few hundred bytes. */
 const STATS_CACHE_SIZE = 2_000
 
+type Counted = { total: number; facets: SearchFacets }
+
 type StatsCache = {
   version: string
-  /** Counts per filter set: least recently used go first; one count per key however many ask at once. */
-  entries: LRUCache<string, Stats, { db: Database; f: Filter }>
+  /** Total and facets per filter set: least recently used go first; one count per key however many ask at once. */
+  entries: LRUCache<string, Counted, { db: Database; f: Filter }>
+  /** The facet index of a day (see facetIndex), and its trips' dates. */
+  index: Map<string, Promise<LoadedFacetIndex>>
+  dates: Map<string, Promise<DateColumns | null>>
   /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
   hits: Map<string, Promise<number[] | null>>
   /** Bases in sort order (see orderedList), null when there are too many to keep. */
@@ -85,18 +98,6 @@ const statsCaches = new WeakMap<Database, StatsCache>()
 
 function statsKey(f: Filter): string {
   return JSON.stringify([stringifySegment(f.search), f.holidaysOnly, f.today, f.mode])
-}
-
-/**
- * Counting is the one part of a search whose cost grows with the size of the result (every
- * matching trip is visited), and the same filter sets come back again and again (a filter list
- * asks for the set without its own filter, paging and sorting keep the set). So counts are
- * kept until the catalogue changes: every change bumps trip_search_meta.version.
- */
-export async function stats(db: Database, f: Filter, cache: StatsCache): Promise<Stats> {
-  const counted = await cache.entries.fetch(statsKey(f), { context: { db, f } })
-  if (!counted) throw new Error('stats: nothing counted')
-  return counted
 }
 
 /**
@@ -117,11 +118,21 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Prom
 export function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
-    const entries = new LRUCache<string, Stats, { db: Database; f: Filter }>({
-      max: STATS_CACHE_SIZE,
-      fetchMethod: (_key, _stale, { context }) => computeStats(context.db, context.f),
-    })
-    cache = { version, entries, hits: new Map(), ordered: new Map(), hitCount: 0, holidays: new Map(), longestDate: new Map() }
+    const kept: StatsCache = {
+      version,
+      entries: new LRUCache<string, Counted, { db: Database; f: Filter }>({
+        max: STATS_CACHE_SIZE,
+        fetchMethod: (_key, _stale, { context }) => count(context.db, context.f, kept),
+      }),
+      index: new Map(),
+      dates: new Map(),
+      hits: new Map(),
+      ordered: new Map(),
+      hitCount: 0,
+      holidays: new Map(),
+      longestDate: new Map(),
+    }
+    cache = kept
     statsCaches.set(db, cache)
   }
   return cache
@@ -175,22 +186,32 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   })
 }
 
-const tripIdRow = z.object({ trip_id: z.number().check(z.int()) })
+const idsRow = z.object({ ids: z.string() })
 
-/** The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+/**
+ * The trip ids a query lists, in its order, or null past MAX_KEPT_HITS; counted against HIT_BUDGET.
+ * They come as one text rather than a row each: PGlite hands over rows at a few microseconds
+ * each (30,000 ids: 150 ms more).
+ */
 async function keptIds(db: Database, statement: SQL, cache: StatsCache): Promise<number[] | null> {
-  const rows = await queryRows(db, statement, tripIdRow)
-  if (rows.length > MAX_KEPT_HITS) return null
-  if (cache.hitCount + rows.length > HIT_BUDGET) {
+  const [row] = await queryRows(db, sql`select array_to_string(array(${statement}), ',') as ids`, idsRow)
+  return kept(row === undefined || row.ids === '' ? [] : row.ids.split(',').map(Number), cache)
+}
+
+/** The list, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
+function kept(ids: number[], cache: StatsCache): number[] | null {
+  if (ids.length > MAX_KEPT_HITS) return null
+  if (cache.hitCount + ids.length > HIT_BUDGET) {
     cache.hits.clear()
     cache.ordered.clear()
     cache.hitCount = 0
   }
-  cache.hitCount += rows.length
-  return rows.map((r) => r.trip_id)
+  cache.hitCount += ids.length
+  return ids
 }
 
-type Base = { key: string; condition: SQL }
+/** A base: its key among the kept lists, its condition in SQL, and the same for the facet index. */
+type Base = { key: string; condition: SQL; trips: IndexBase }
 
 /**
  * The parts of a search that pick its trips from an index, each a possible base: the trips its
@@ -202,15 +223,18 @@ function searchBases(f: Filter): Base[] {
   const s = f.search
   if (f.text !== null) {
     return f.hits
-      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false` }]
+      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false`, trips: { hits: f.hits } }]
       : []
   }
   const bases: Base[] = []
-  if (s.regions.length === 1) bases.push({ key: `region ${s.regions.join()}`, condition: sql`s.region_ids && ${intArray(s.regions)}` })
-  if (s.countries.length === 1)
-    bases.push({ key: `country ${s.countries.join()}`, condition: sql`s.country_ids && ${intArray(s.countries)}` })
-  if (s.categories.length === 1)
-    bases.push({ key: `category ${s.categories.join()}`, condition: sql`s.category_ids && ${intArray(s.categories)}` })
+  const [region] = s.regions.length === 1 ? s.regions : []
+  if (region !== undefined) bases.push({ key: `region ${region}`, condition: sql`s.region_ids && ${intArray([region])}`, trips: { list: 'regions', id: region } })
+  const [country] = s.countries.length === 1 ? s.countries : []
+  if (country !== undefined)
+    bases.push({ key: `country ${country}`, condition: sql`s.country_ids && ${intArray([country])}`, trips: { list: 'countries', id: country } })
+  const [category] = s.categories.length === 1 ? s.categories : []
+  if (category !== undefined)
+    bases.push({ key: `category ${category}`, condition: sql`s.category_ids && ${intArray([category])}`, trips: { list: 'categories', id: category } })
   return bases
 }
 
@@ -231,27 +255,115 @@ export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache
   return null
 }
 
+/**
+ * The base's list from the facet index (its trips are those the SQL below selects, in the same
+ * order); from the database only when the index cannot sort exactly (prices beyond 2^53).
+ */
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
-  const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
-  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), () =>
-    keptIds(
+  return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), async () => {
+    const index = await facetIndex(db, f.today, cache)
+    const ids = baseInSortOrder(index.trips, base.trips, sortBy)
+    if (ids) return kept(ids, cache)
+    const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
+    return keptIds(
       db,
       sql`select s.trip_id from trip_search s where ${m.where} and ${base.condition}
           order by ${orderBy(m, sortBy, 'asc', false)} limit ${MAX_KEPT_HITS + 1}`,
       cache,
-    ),
-  )
+    )
+  })
 }
 
-export async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache): Promise<{ total: number; facets: SearchFacets }> {
+/**
+ * Counting is the one part of a search whose cost grows with the size of the result (every
+ * matching trip is visited), and the same filter sets come back again and again (paging and
+ * sorting keep the set). So counts are kept until the catalogue changes: every change bumps
+ * trip_search_meta.version. `way: 'sql'` counts in the database, uncached (for tests).
+ */
+export async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache, way?: 'sql'): Promise<Counted> {
+  if (way === 'sql') return countBySql(db, f)
+  const counted = await cache.entries.fetch(statsKey(f), { context: { db, f } })
+  if (!counted) throw new Error('facetsAndTotal: nothing counted')
+  return counted
+}
+
+/**
+ * The facet index answers unless the words matched too many trips to keep (it needs the list)
+ * or a price is too large to compare exactly; the database counts those.
+ */
+async function count(db: Database, f: Filter, cache: StatsCache): Promise<Counted> {
+  const q = facetQuery(f)
+  if (q === null) return countBySql(db, f)
+  const index = await facetIndex(db, f.today, cache)
+  const dates = q.dates === null ? null : await dateColumns(db, f.today, index, cache)
+  if (q.dates !== null && dates === null) return countBySql(db, f)
+  return facetsOf(countFacets(index.trips, q, dates), index.names)
+}
+
+/** One index per catalogue version and day (a day later, other trips and dates are upcoming). */
+function facetIndex(db: Database, today: string, cache: StatsCache): Promise<LoadedFacetIndex> {
+  if (!cache.index.has(today)) cache.index.clear()
+  return remember(cache.index, today, () => loadFacetIndex(db, today))
+}
+
+function dateColumns(db: Database, today: string, index: LoadedFacetIndex, cache: StatsCache): Promise<DateColumns | null> {
+  if (!cache.dates.has(today)) cache.dates.clear()
+  return remember(cache.dates, today, () => loadDateColumns(db, today, index.trips))
+}
+
+/** The filter as the facet index reads it; null when it cannot (words without a kept list of hits). */
+function facetQuery(f: Filter): FacetQuery | null {
+  if (f.text !== null && !f.hits) return null
+  const s = f.search
+  const priced = !isDefaultPrice(s.price)
+  const day = (sec: number | null) => (sec === null ? null : toEpochDay(unixToIsoDay(sec)))
+  const dated = s.start !== null || s.end !== null || priced || f.holidaysOnly
+  return {
+    categories: s.categories,
+    countries: s.countries,
+    regions: s.regions,
+    duration: s.duration && { min: Math.min(s.duration.min, MAX_ID), max: Math.min(s.duration.max, MAX_ID) },
+    bookable: s.bookable,
+    hits: f.text === null ? null : (f.hits ?? null),
+    dates: dated
+      ? {
+          from: toEpochDay(f.today),
+          start: day(s.start),
+          end: day(s.end),
+          // Whole euros to millionths, as filters.server.ts does (exact below 2^53, and any larger
+          // bound compares the same with the prices, which are all below it).
+          price: priced ? { min: Math.trunc(s.price.min) * 1_000_000, max: Math.trunc(s.price.max) * 1_000_000 } : null,
+          holidays: f.holidaysOnly ? (f.holidays ?? []).map(([first, after]) => [toEpochDay(first), toEpochDay(after)] as const) : null,
+        }
+      : null,
+  }
+}
+
+/** The counts as the search answers them: named (ids without a row left out, as a join would), sorted. */
+function facetsOf(counts: FacetCounts, names: FacetNames): Counted {
+  const named = (list: Map<number, number>, known: Map<number, string | null>): FacetValue[] =>
+    [...list].flatMap(([id, n]) => (known.has(id) ? [{ id, name: known.get(id) ?? null, count: n }] : [])).sort(byName)
+  const bookable = [...counts.statuses].flatMap(([status, n]) => {
+    const parsed = bookableSchema.safeParse(status)
+    return parsed.success ? [{ status: parsed.data, count: n }] : []
+  })
+  bookable.sort((a, b) => a.status - b.status)
+  return {
+    total: counts.total,
+    facets: { categories: named(counts.categories, names.categories), countries: named(counts.countries, names.countries), bookable },
+  }
+}
+
+/** The same counts in the database: one pass per list that ignores a filter of the search. */
+async function countBySql(db: Database, f: Filter): Promise<Counted> {
   const without = (patch: Partial<Search>): Filter => ({ ...f, search: { ...f.search, ...patch } })
   const s = f.search
   // Each list ignores its own filter; without that filter the set is the same as the search's.
   const [all, noCategories, noCountries, noBookable] = await Promise.all([
-    stats(db, f, cache),
-    s.categories.length > 0 ? stats(db, without({ categories: [] }), cache) : null,
-    s.countries.length > 0 ? stats(db, without({ countries: [] }), cache) : null,
-    s.bookable !== null ? stats(db, without({ bookable: null }), cache) : null,
+    computeStats(db, f),
+    s.categories.length > 0 ? computeStats(db, without({ categories: [] })) : null,
+    s.countries.length > 0 ? computeStats(db, without({ countries: [] })) : null,
+    s.bookable !== null ? computeStats(db, without({ bookable: null })) : null,
   ])
   return {
     total: all.total,

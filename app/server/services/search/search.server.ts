@@ -43,6 +43,8 @@ export type SearchTuning = {
   /** ISO day in Europe/Berlin; dates before it are not offered (default: today). */
   today?: string
   plan?: PagePlan
+  /** 'sql': count in the database, uncached, rather than with the facet index. */
+  counts?: 'sql'
 }
 
 const TEXT_CACHE_SIZE = 1_000
@@ -129,13 +131,13 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
     const plain: Filter = { search, holidaysOnly: options.holidaysOnly, today, text, mode: 'exact', holidays, longestDate }
     const exact: Filter = { ...plain, hits: await textHits(db, plain, cache) }
     let filter = exact
-    let counted = await facetsAndTotal(db, exact, cache)
+    let counted = await facetsAndTotal(db, exact, cache, tuning.counts)
     // Typo tolerance only when the words themselves found nothing: similar words would
     // otherwise crowd out the exact matches ('wien' is similar to 'wiek').
     if (counted.total === 0 && text !== null) {
       const fuzzyPlain: Filter = { ...plain, mode: 'fuzzy' }
       const fuzzy: Filter = { ...fuzzyPlain, hits: await textHits(db, fuzzyPlain, cache) }
-      const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache)
+      const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache, tuning.counts)
       if (fuzzyCounted.total > 0) {
         filter = fuzzy
         counted = fuzzyCounted

@@ -1,0 +1,374 @@
+// Facet counts from the few columns they need, kept in memory column by column: the trips a search
+// can find (published, with a date from the index's day on) with their duration, statuses and
+// category, country and region ids, and, for date filters, their upcoming dates. One pass over
+// them answers a search's total and all three facet lists, each list ignoring its own filter,
+// under the rules the SQL of services/search/filters.server.ts applies. The server loads the
+// columns once per catalogue version and day (services/search/facet-index.server.ts) as flat
+// lists of integers, which readIntegers reads without making a string per number.
+
+/** The ids of each trip: those of trip i are ids[values[k]] for k from start[i] to start[i + 1] - 1. */
+export type IdLists = {
+  start: Int32Array
+  /** Positions in ids (few distinct ids, so a small array counts them). */
+  values: Uint16Array | Int32Array
+  ids: number[]
+}
+
+/** The upcoming dates of each trip, as epoch days: those of trip i are from start[i] to start[i + 1] - 1. */
+export type DateColumns = {
+  start: Int32Array
+  from: Int32Array
+  till: Int32Array
+  /** Millionths of a euro, as the database stores them (exact: every one is a safe integer). */
+  price: Float64Array
+  bookable: Uint8Array
+}
+
+export type FacetIndex = {
+  /** Trip ids in ascending order; trip i is the i-th. */
+  ids: Int32Array
+  durations: Int32Array
+  /** Bit n set: the trip has an upcoming date of status n. */
+  statuses: Uint8Array
+  /** The sort keys of the trip's own upcoming dates: first day (epoch day), lowest price (-1: none). */
+  nextDates: Int32Array
+  minPrices: Float64Array
+  /** Place in the order by folded title, then id (the database's collation decides): the ties of every sort. */
+  nameRanks: Int32Array
+  /** False when a lowest price is too large to compare exactly as a number. */
+  exactPrices: boolean
+  categories: IdLists
+  countries: IdLists
+  regions: IdLists
+}
+
+/** Date conditions: a date matches when it satisfies every one that is set (all in epoch days). */
+export type DateQuery = {
+  /** The first day of an upcoming date (today). */
+  from: number
+  /** A date overlapping [start, end]: beginning on or before end and ending on or after start. */
+  start: number | null
+  end: number | null
+  /** Both ends included, in millionths. */
+  price: { min: number; max: number } | null
+  /** Merged, ascending, disjoint ranges [first, day after last): the date overlaps one of them. */
+  holidays: readonly (readonly [number, number])[] | null
+}
+
+export type FacetQuery = {
+  categories: readonly number[]
+  countries: readonly number[]
+  regions: readonly number[]
+  /** Days, both ends included. */
+  duration: { min: number; max: number } | null
+  bookable: number | null
+  /** The trips the words match; null when there are no words. */
+  hits: readonly number[] | null
+  /** null: no condition on single dates, the trip's own statuses answer (a status filter included). */
+  dates: DateQuery | null
+}
+
+export type FacetCounts = {
+  total: number
+  /** Per category id: trips matching everything but the category filter. */
+  categories: Map<number, number>
+  /** Per country id: trips matching everything but the country filter. */
+  countries: Map<number, number>
+  /** Per status 0–5: trips matching everything but the status filter with a matching date of that status. */
+  statuses: Map<number, number>
+}
+
+/** The statuses the facet list counts (as the booking statuses go: 0–5). */
+const STATUS_BITS = 6
+
+/**
+ * The non-negative or negative integers of a text, in order, whatever separates them (commas,
+ * spaces): a reader that gives the next one each call, and NaN past the end.
+ */
+export function readIntegers(text: string): () => number {
+  let at = 0
+  return () => {
+    let c = text.charCodeAt(at)
+    // Skip separators (anything but digits and a minus sign).
+    while (at < text.length && c !== 45 && (c < 48 || c > 57)) c = text.charCodeAt(++at)
+    if (at >= text.length) return Number.NaN
+    let sign = 1
+    if (c === 45) {
+      sign = -1
+      c = text.charCodeAt(++at)
+    }
+    let n = 0
+    while (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48)
+      c = text.charCodeAt(++at)
+    }
+    return sign * n
+  }
+}
+
+/** Collects id lists trip by trip, mapping each id to a small position. */
+function idListBuilder(trips: number) {
+  const start = new Int32Array(trips + 1)
+  const values: number[] = []
+  const positions = new Map<number, number>()
+  const ids: number[] = []
+  return {
+    add(trip: number, id: number) {
+      let position = positions.get(id)
+      if (position === undefined) {
+        position = ids.length
+        positions.set(id, position)
+        ids.push(id)
+      }
+      values.push(position)
+      start[trip + 1] = values.length
+    },
+    close(trip: number) {
+      start[trip + 1] = values.length
+    },
+    done(): IdLists {
+      return { start, values: ids.length <= 0xffff ? Uint16Array.from(values) : Int32Array.from(values), ids }
+    },
+  }
+}
+
+/**
+ * The trips from their integers: for each, id, duration, statuses, first day, lowest price (-1:
+ * none), place in the name order, then the number of its categories and their ids, likewise
+ * countries and regions. Ids must come in ascending order.
+ */
+export function readTrips(count: number, next: () => number): FacetIndex {
+  const ids = new Int32Array(count)
+  const durations = new Int32Array(count)
+  const statuses = new Uint8Array(count)
+  const nextDates = new Int32Array(count)
+  const minPrices = new Float64Array(count)
+  const nameRanks = new Int32Array(count)
+  let exactPrices = true
+  const lists = [idListBuilder(count), idListBuilder(count), idListBuilder(count)] as const
+  for (let i = 0; i < count; i++) {
+    ids[i] = next()
+    if (i > 0 && (ids[i] ?? 0) <= (ids[i - 1] ?? 0)) throw new Error('readTrips: ids out of order')
+    durations[i] = next()
+    statuses[i] = next()
+    nextDates[i] = next()
+    const price = next()
+    if (!Number.isSafeInteger(price)) exactPrices = false
+    minPrices[i] = price
+    nameRanks[i] = next()
+    for (const list of lists) {
+      const n = next()
+      for (let k = 0; k < n; k++) list.add(i, next())
+      list.close(i)
+    }
+  }
+  if (!Number.isNaN(next())) throw new Error('readTrips: more integers than trips')
+  const [categories, countries, regions] = lists.map((list) => list.done())
+  if (!categories || !countries || !regions) throw new Error('readTrips: lists missing')
+  return { ids, durations, statuses, nextDates, minPrices, nameRanks, exactPrices, categories, countries, regions }
+}
+
+/** Position of a trip id in the index, or -1. */
+export function tripPosition(index: Pick<FacetIndex, 'ids'>, id: number): number {
+  let low = 0
+  let high = index.ids.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const found = index.ids[middle] ?? 0
+    if (found === id) return middle
+    if (found < id) low = middle + 1
+    else high = middle - 1
+  }
+  return -1
+}
+
+/**
+ * The dates from their integers, in any order: for each, trip id, first and last day (epoch days),
+ * price in millionths and status. Dates of trips not in the index are left out. Null when a price
+ * is too large to compare exactly as a number.
+ */
+export function readDates(index: Pick<FacetIndex, 'ids'>, count: number, next: () => number): DateColumns | null {
+  const trips = index.ids.length
+  // As read, then grouped by trip (a counting sort on the trip's position).
+  const position = new Int32Array(count)
+  const read = { from: new Int32Array(count), till: new Int32Array(count), price: new Float64Array(count), bookable: new Uint8Array(count) }
+  const start = new Int32Array(trips + 1)
+  for (let k = 0; k < count; k++) {
+    const trip = tripPosition(index, next())
+    read.from[k] = next()
+    read.till[k] = next()
+    const price = next()
+    const status = next()
+    if (Number.isNaN(status)) throw new Error('readDates: fewer integers than dates')
+    if (!Number.isSafeInteger(price)) return null
+    read.price[k] = price
+    read.bookable[k] = status
+    position[k] = trip
+    if (trip >= 0) start[trip + 1] = (start[trip + 1] ?? 0) + 1
+  }
+  if (!Number.isNaN(next())) throw new Error('readDates: more integers than dates')
+  for (let i = 0; i < trips; i++) start[i + 1] = (start[i + 1] ?? 0) + (start[i] ?? 0)
+  const kept = start[trips] ?? 0
+  const dates: DateColumns = { start, from: new Int32Array(kept), till: new Int32Array(kept), price: new Float64Array(kept), bookable: new Uint8Array(kept) }
+  const filled = start.slice(0, trips)
+  for (let k = 0; k < count; k++) {
+    const trip = position[k] ?? -1
+    if (trip < 0) continue
+    const at = filled[trip] ?? 0
+    filled[trip] = at + 1
+    dates.from[at] = read.from[k] ?? 0
+    dates.till[at] = read.till[k] ?? 0
+    dates.price[at] = read.price[k] ?? 0
+    dates.bookable[at] = read.bookable[k] ?? 0
+  }
+  return dates
+}
+
+export type SortKey = 'date' | 'price' | 'duration' | 'name'
+
+/** Which trips an ordered list holds: those a text matches, or those with the one id in a list. */
+export type Base = { hits: readonly number[] } | { list: 'categories' | 'countries' | 'regions'; id: number }
+
+/**
+ * The ids of the base's trips in ascending sort order: by first day, lowest price (none last) or
+ * duration, ties by folded title, then id; by name, folded title, then id (the order the
+ * database sorts them in). Null when prices are not exact as numbers and price is the order.
+ */
+export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey): number[] | null {
+  if (sortBy === 'price' && !index.exactPrices) return null
+  const trips: number[] = []
+  if ('hits' in base) {
+    for (const id of base.hits) {
+      const trip = tripPosition(index, id)
+      if (trip >= 0) trips.push(trip)
+    }
+  } else {
+    const list = index[base.list]
+    const chosen = maskOf(list, [base.id])
+    if (chosen !== null) for (let trip = 0; trip < index.ids.length; trip++) if (hasAny(list, trip, chosen)) trips.push(trip)
+  }
+  const keys = sortBy === 'date' ? index.nextDates : sortBy === 'duration' ? index.durations : sortBy === 'price' ? index.minPrices : null
+  const key = (trip: number) => {
+    const value = keys?.[trip] ?? 0
+    return keys === index.minPrices && value < 0 ? Number.POSITIVE_INFINITY : value
+  }
+  const rank = (trip: number) => index.nameRanks[trip] ?? 0
+  trips.sort(keys === null ? (a, b) => rank(a) - rank(b) : (a, b) => key(a) - key(b) || rank(a) - rank(b))
+  return trips.map((trip) => index.ids[trip] ?? 0)
+}
+
+/** The trip has one of the chosen ids (chosen: a mask over the list's positions). */
+function hasAny(list: IdLists, trip: number, chosen: Uint8Array): boolean {
+  for (let k = list.start[trip] ?? 0, end = list.start[trip + 1] ?? 0; k < end; k++) if (chosen[list.values[k] ?? 0]) return true
+  return false
+}
+
+function maskOf(list: IdLists, chosen: readonly number[]): Uint8Array | null {
+  if (chosen.length === 0) return null
+  const wanted = new Set(chosen)
+  return Uint8Array.from(list.ids, (id) => (wanted.has(id) ? 1 : 0))
+}
+
+function addAll(list: IdLists, trip: number, counts: Int32Array): void {
+  for (let k = list.start[trip] ?? 0, end = list.start[trip + 1] ?? 0; k < end; k++) {
+    const position = list.values[k] ?? 0
+    counts[position] = (counts[position] ?? 0) + 1
+  }
+}
+
+/** The first range whose end lies after the day, or ranges.length. */
+function firstEndingAfter(ranges: readonly (readonly [number, number])[], day: number): number {
+  let low = 0
+  let high = ranges.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((ranges[middle]?.[1] ?? 0) > day) high = middle
+    else low = middle + 1
+  }
+  return low
+}
+
+/** The statuses of the trip's dates that match (bit n: status n), 0 when none does. */
+function matchingStatuses(dates: DateColumns, trip: number, q: DateQuery): number {
+  let statuses = 0
+  for (let k = dates.start[trip] ?? 0, end = dates.start[trip + 1] ?? 0; k < end; k++) {
+    const from = dates.from[k] ?? 0
+    const till = dates.till[k] ?? 0
+    if (from < q.from) continue
+    if (q.end !== null && from > q.end) continue
+    if (q.start !== null && till < q.start) continue
+    if (q.price !== null) {
+      const price = dates.price[k] ?? 0
+      if (price < q.price.min || price > q.price.max) continue
+    }
+    if (q.holidays !== null) {
+      // Ranges are disjoint and ascending: only the first that ends after the date begins can
+      // begin by its last day.
+      const range = q.holidays[firstEndingAfter(q.holidays, from)]
+      if (range === undefined || range[0] > till) continue
+    }
+    statuses |= 1 << (dates.bookable[k] ?? 0)
+  }
+  return statuses
+}
+
+function countsOf(list: IdLists, counts: Int32Array): Map<number, number> {
+  const result = new Map<number, number>()
+  list.ids.forEach((id, position) => {
+    const n = counts[position] ?? 0
+    if (n > 0) result.set(id, n)
+  })
+  return result
+}
+
+/**
+ * The total and the three facet lists of a search in one pass. A trip counts for a category when
+ * it matches everything but the category filter, likewise for a country; for a status when it
+ * matches everything but the status filter and one of its matching dates has that status.
+ * `dates` is needed when q.dates is set.
+ */
+export function countFacets(index: FacetIndex, q: FacetQuery, dates: DateColumns | null): FacetCounts {
+  if (q.dates !== null && dates === null) throw new Error('countFacets: date filters without dates')
+  const categoryMask = maskOf(index.categories, q.categories)
+  const countryMask = maskOf(index.countries, q.countries)
+  const regionMask = maskOf(index.regions, q.regions)
+  const categoryCounts = new Int32Array(index.categories.ids.length)
+  const countryCounts = new Int32Array(index.countries.ids.length)
+  const statusCounts = new Int32Array(STATUS_BITS)
+  const bookableBit = q.bookable === null ? 0 : 1 << q.bookable
+  let total = 0
+  const visit = (trip: number) => {
+    if (regionMask !== null && !hasAny(index.regions, trip, regionMask)) return
+    if (q.duration !== null) {
+      const days = index.durations[trip] ?? 0
+      if (days < q.duration.min || days > q.duration.max) return
+    }
+    let statuses = index.statuses[trip] ?? 0
+    if (q.dates !== null && dates !== null) {
+      statuses = matchingStatuses(dates, trip, q.dates)
+      if (statuses === 0) return
+    }
+    const inCategories = categoryMask === null || hasAny(index.categories, trip, categoryMask)
+    const inCountries = countryMask === null || hasAny(index.countries, trip, countryMask)
+    const ofStatus = bookableBit === 0 || (statuses & bookableBit) !== 0
+    if (inCountries && ofStatus) addAll(index.categories, trip, categoryCounts)
+    if (inCategories && ofStatus) addAll(index.countries, trip, countryCounts)
+    if (inCategories && inCountries) {
+      for (let b = 0; b < STATUS_BITS; b++) if ((statuses & (1 << b)) !== 0) statusCounts[b] = (statusCounts[b] ?? 0) + 1
+      if (ofStatus) total++
+    }
+  }
+  if (q.hits === null) {
+    for (let trip = 0; trip < index.ids.length; trip++) visit(trip)
+  } else {
+    for (const id of q.hits) {
+      const trip = tripPosition(index, id)
+      if (trip >= 0) visit(trip)
+    }
+  }
+  const statuses = new Map<number, number>()
+  statusCounts.forEach((n, status) => {
+    if (n > 0) statuses.set(status, n)
+  })
+  return { total, categories: countsOf(index.categories, categoryCounts), countries: countsOf(index.countries, countryCounts), statuses }
+}

@@ -1,0 +1,131 @@
+// Facet counts and ordered lists from the in-memory facet index (~/lib/search/facet-index) against
+// the same made by the database (the SQL of counts.server.ts, pages sorted without kept lists), on
+// the demo catalogue: every kind of filter alone and combined, words exact and with typos, date
+// ranges, prices, statuses and Ferientermine, every order, and again after the office changed
+// trips, dates and names.
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { addDays } from '~/lib/calendar'
+import { isoDayToUnix } from '~/lib/search/dates'
+import { normalizeSearch } from '~/lib/search/segment'
+import type { SearchInput } from '~/lib/search/segment'
+import type { SortBy, SortDirection } from '~/lib/search/sort'
+import * as schema from '~/server/db/schema'
+import { queryRows } from '~/server/db/query.server'
+import { searchTrips } from '~/server/services/search/search.server'
+import type { SearchOptions } from '~/server/services/search/search.server'
+import { todayIsoDay } from '~/server/services/trip-cards.server'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+
+let t: TestDatabase
+const today = todayIsoDay()
+const unix = (offset: number) => isoDayToUnix(addDays(today, offset)) ?? 0
+const DEFAULTS: SearchOptions = { sortBy: 'date', sortDirection: 'asc', page: 1, holidaysOnly: false }
+
+let categories: number[] = []
+let countries: number[] = []
+let regions: number[] = []
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 300 } })
+  const ids = async (table: string) =>
+    (await queryRows(t.db, sql`select id from ${sql.identifier(table)} order by id`, z.object({ id: z.number() }))).map((r) => r.id)
+  categories = await ids('categories')
+  countries = await ids('countries')
+  regions = await ids('regions')
+})
+
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+/** Every kind of filter alone and a few together (ids from the catalogue's own lists). */
+function searches(): { input: SearchInput; holidaysOnly?: boolean }[] {
+  const pick = (list: number[], i: number) => list[i % list.length] ?? 0
+  const list: { input: SearchInput; holidaysOnly?: boolean }[] = [{ input: {} }, { input: {}, holidaysOnly: true }]
+  for (let i = 0; i < 6; i++) {
+    list.push({ input: { categories: [pick(categories, i)] } })
+    list.push({ input: { countries: [pick(countries, i * 2)] } })
+    list.push({ input: { regions: [pick(regions, i * 3)] } })
+    list.push({ input: { categories: [pick(categories, i), pick(categories, i + 3)], countries: [pick(countries, i), pick(countries, i + 1)] } })
+    list.push({ input: { bookable: i } })
+    list.push({ input: { bookable: i, categories: [pick(categories, i)] } })
+  }
+  for (const text of ['wien', 'städtereise', 'staedte', 'gardasee', 'gardase', 'ostsee', 'advent', 'rundreise norwegen', 'xylophon']) {
+    list.push({ input: { text } })
+    list.push({ input: { text, categories: [pick(categories, 1)] } })
+    list.push({ input: { text, price: { min: 0, max: 900 } } })
+  }
+  list.push(
+    { input: { duration: { min: 5, max: 8 } } },
+    { input: { duration: { min: 1, max: 1 }, countries: [pick(countries, 0)] } },
+    { input: { price: { min: 0, max: 800 } } },
+    { input: { price: { min: 800, max: 1500 }, bookable: 0 } },
+    { input: { price: { min: 1000, max: 1000 } } },
+    { input: { start: unix(60), end: unix(90) } },
+    { input: { start: unix(0), end: unix(0) } },
+    { input: { start: unix(120) } },
+    { input: { end: unix(45), categories: [pick(categories, 2)] } },
+    { input: { start: unix(30), end: unix(120), text: 'ostsee' } },
+    { input: { start: unix(30), end: unix(200), bookable: 1, countries: [pick(countries, 3)] } },
+    { input: { countries: [pick(countries, 0)] }, holidaysOnly: true },
+    { input: { categories: [pick(categories, 4)], bookable: 0 }, holidaysOnly: true },
+    { input: { start: unix(150), end: unix(250), price: { min: 300, max: 2000 } }, holidaysOnly: true },
+  )
+  return list
+}
+
+async function compareAll(): Promise<{ found: number; withFacets: number }> {
+  let found = 0
+  let withFacets = 0
+  const orders: [SortBy, SortDirection][] = [['date', 'asc'], ['price', 'asc'], ['duration', 'asc'], ['name', 'asc'], ['price', 'desc']]
+  for (const [i, { input, holidaysOnly }] of searches().entries()) {
+    const search = normalizeSearch(input)
+    const [sortBy, sortDirection] = orders[i % orders.length] ?? ['date', 'asc']
+    const options = { ...DEFAULTS, sortBy, sortDirection, holidaysOnly: holidaysOnly ?? false }
+    const byIndex = await searchTrips(t.db, search, options, { today })
+    const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+    const label = JSON.stringify({ input, holidaysOnly, sortBy, sortDirection })
+    expect({ label, total: byIndex.total, facets: byIndex.facets, fuzzy: byIndex.fuzzy }).toEqual({
+      label,
+      total: bySql.total,
+      facets: bySql.facets,
+      fuzzy: bySql.fuzzy,
+    })
+    expect(byIndex.trips.map((trip) => trip.id), label).toEqual(bySql.trips.map((trip) => trip.id))
+    if (byIndex.total > 0) found++
+    if (byIndex.facets.categories.length > 1 && byIndex.facets.bookable.length > 1) withFacets++
+  }
+  return { found, withFacets }
+}
+
+describe('facet counts from the facet index', () => {
+  it('are the counts of the database for every kind of filter', async () => {
+    const { found, withFacets } = await compareAll()
+    // The comparison means something only if most searches find trips in several categories.
+    expect(found).toBeGreaterThan(50)
+    expect(withFacets).toBeGreaterThan(30)
+  })
+
+  it('follow the catalogue when the office changes trips, dates and names', async () => {
+    const [trip] = await queryRows(
+      t.db,
+      sql`select trip_id from trip_search where published and next_date >= ${today}::date order by trip_id limit 1`,
+      z.object({ trip_id: z.number() }),
+    )
+    const id = trip?.trip_id ?? 0
+    // Counted once, so that the index of this catalogue version is loaded and kept.
+    await compareAll()
+    await t.db.delete(schema.tripCategories).where(eq(schema.tripCategories.tripId, id))
+    await t.db.insert(schema.tripCategories).values({ tripId: id, categoryId: categories[0] ?? 0 })
+    await t.db.update(schema.tripDates).set({ bookable: 5, price: 123_000_000 }).where(eq(schema.tripDates.tripId, id))
+    await t.db.update(schema.categories).set({ name: 'Umbenannt' }).where(eq(schema.categories.id, categories[0] ?? 0))
+    await t.db.update(schema.trips).set({ published: false }).where(eq(schema.trips.id, id + 1))
+    const after = await searchTrips(t.db, normalizeSearch({ bookable: 5, price: { min: 123, max: 123 } }), DEFAULTS, { today })
+    expect(after.trips.map((found) => found.id)).toContain(id)
+    expect(after.facets.categories.find((c) => c.id === categories[0])).toMatchObject({ name: 'Umbenannt' })
+    await compareAll()
+  })
+})

@@ -1,0 +1,139 @@
+// The in-memory facet index (app/lib/search/facet-index.ts): reading the loaded integers, and the
+// counts of one pass (each list ignoring its own filter), worked out by hand on four trips.
+import { describe, expect, it } from 'vitest'
+import { baseInSortOrder, countFacets, readDates, readIntegers, readTrips, tripPosition } from '~/lib/search/facet-index'
+import type { FacetQuery } from '~/lib/search/facet-index'
+
+const all = (next: () => number) => {
+  const list: number[] = []
+  for (let n = next(); !Number.isNaN(n); n = next()) list.push(n)
+  return list
+}
+
+describe('readIntegers', () => {
+  it('reads integers whatever separates them, negative ones too, then NaN', () => {
+    expect(all(readIntegers('1,22,,333 -4,'))).toEqual([1, 22, 333, -4])
+    expect(all(readIntegers(''))).toEqual([])
+    expect(readIntegers('4999000000')()).toBe(4_999_000_000)
+  })
+})
+
+// Trip: id, duration, statuses, first day, lowest price, place by name, categories, countries, regions.
+// 10: 3 days, statuses {0}, day 1000, 500 €, 3rd by name, categories [1], countries [7], regions [100]
+// 20: 3 days, statuses {0, 3}, day 1020, 650 €, 1st by name, categories [1, 2], countries [8], regions []
+// 30: 8 days, statuses {1}, day 1010, 900 €, 4th by name, categories [2], countries [7, 8], regions [100]
+// 40: 1 day, statuses {4}, day 1200, no price, 2nd by name, categories [], countries [], regions []
+const TRIPS =
+  '10,3,1,1000,500000000,3,1,1,1,7,1,100, 20,3,9,1020,650000000,1,2,1,2,1,8,0, 30,8,2,1010,900000000,4,1,2,2,7,8,1,100, 40,1,16,1200,-1,2,0,0,0'
+// Dates: trip, first day, last day, price, status; out of trip order, one of a trip not in the index.
+const DATES = [
+  [30, 1010, 1017, 900_000_000, 1],
+  [10, 1000, 1002, 500_000_000, 0],
+  [99, 1000, 1001, 1, 0],
+  [20, 1020, 1024, 700_000_000, 0],
+  [20, 1100, 1104, 650_000_000, 3],
+  [40, 1200, 1200, 99_000_000, 4],
+]
+const index = readTrips(4, readIntegers(TRIPS))
+const dates = readDates(index, DATES.length, readIntegers(DATES.flat().join(',')))
+
+const query = (q: Partial<FacetQuery>): FacetQuery => ({ categories: [], countries: [], regions: [], duration: null, bookable: null, hits: null, dates: null, ...q })
+const plain = (counts: ReturnType<typeof countFacets>) => ({
+  total: counts.total,
+  categories: Object.fromEntries(counts.categories),
+  countries: Object.fromEntries(counts.countries),
+  statuses: Object.fromEntries(counts.statuses),
+})
+
+describe('reading the index', () => {
+  it('keeps the trips in id order and their lists', () => {
+    expect([...index.ids]).toEqual([10, 20, 30, 40])
+    expect(tripPosition(index, 30)).toBe(2)
+    expect(tripPosition(index, 31)).toBe(-1)
+    expect(index.categories.ids).toEqual([1, 2])
+    expect(index.exactPrices).toBe(true)
+    expect(() => readTrips(2, readIntegers('20,1,1,0,0,0,0,0,0, 10,1,1,0,0,0,0,0,0'))).toThrow()
+    expect(() => readTrips(1, readIntegers('10,1,1,0,0,0,0,0,0, 20'))).toThrow()
+    expect(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,0,0,0`)).exactPrices).toBe(false)
+  })
+
+  it('groups the dates by trip and leaves out trips not in the index', () => {
+    expect(dates && [...dates.start]).toEqual([0, 1, 3, 4, 5])
+    expect(dates && [...dates.from]).toEqual([1000, 1020, 1100, 1010, 1200])
+    expect(readDates(index, 1, readIntegers(`10,1000,1001,${2 ** 53},0`))).toBeNull()
+  })
+})
+
+describe('countFacets', () => {
+  it('counts every trip without filters', () => {
+    expect(plain(countFacets(index, query({}), null))).toEqual({
+      total: 4,
+      categories: { 1: 2, 2: 2 },
+      countries: { 7: 2, 8: 2 },
+      statuses: { 0: 2, 1: 1, 3: 1, 4: 1 },
+    })
+  })
+
+  it('counts each list without its own filter but with the others', () => {
+    // Category 1 and country 8: only trip 20 matches.
+    expect(plain(countFacets(index, query({ categories: [1], countries: [8] }), null))).toEqual({
+      total: 1,
+      // Trips in country 8 (20, 30), per category.
+      categories: { 1: 1, 2: 2 },
+      // Trips in category 1 (10, 20), per country.
+      countries: { 7: 1, 8: 1 },
+      statuses: { 0: 1, 3: 1 },
+    })
+    // Status 3: trip 20; the statuses list ignores it.
+    expect(plain(countFacets(index, query({ bookable: 3 }), null))).toEqual({
+      total: 1,
+      categories: { 1: 1, 2: 1 },
+      countries: { 8: 1 },
+      statuses: { 0: 2, 1: 1, 3: 1, 4: 1 },
+    })
+  })
+
+  it('applies regions, durations and the words', () => {
+    expect(countFacets(index, query({ regions: [100] }), null).total).toBe(2)
+    expect(countFacets(index, query({ duration: { min: 3, max: 5 } }), null).total).toBe(2)
+    expect(countFacets(index, query({ duration: { min: 4, max: 5 } }), null).total).toBe(0)
+    expect(countFacets(index, query({ hits: [5, 30, 40] }), null).total).toBe(2)
+    expect(countFacets(index, query({ hits: [] }), null).total).toBe(0)
+    expect(countFacets(index, query({ categories: [12345] }), null).total).toBe(0)
+  })
+
+  it('counts the statuses of the matching dates only', () => {
+    const dated = (d: Partial<NonNullable<FacetQuery['dates']>>, q: Partial<FacetQuery> = {}) =>
+      plain(countFacets(index, query({ ...q, dates: { from: 1000, start: null, end: null, price: null, holidays: null, ...d } }), dates))
+    // Up to 700 euros: trip 10 (500), trip 20 (700 status 0, 650 status 3), trip 40 (99).
+    expect(dated({ price: { min: 0, max: 700_000_000 } })).toMatchObject({ total: 3, statuses: { 0: 2, 3: 1, 4: 1 } })
+    // Overlapping days 1017–1020: trip 30 ends on 1017, trip 20 begins on 1020.
+    expect(dated({ start: 1017, end: 1020 })).toMatchObject({ total: 2, statuses: { 0: 1, 1: 1 } })
+    // Trip 30 overlaps [1003, 1020) and 20's second date [1101, 1102); 10 ends on 1002, 20's first
+    // date begins on 1020 (the day after that range), 40 lies after all of them.
+    expect(dated({ holidays: [[900, 950], [1003, 1020], [1101, 1102]] })).toMatchObject({ total: 2, statuses: { 1: 1, 3: 1 } })
+    // Status 3 with dates from day 1050: only 20's second date.
+    expect(dated({ from: 1050 }, { bookable: 3 })).toMatchObject({ total: 1, statuses: { 3: 1, 4: 1 } })
+    expect(() => countFacets(index, query({ dates: { from: 0, start: null, end: null, price: null, holidays: [] } }), null)).toThrow()
+  })
+})
+
+describe('baseInSortOrder', () => {
+  const every = { list: 'categories', id: 1 } as const
+  it('sorts by the key, ties by the name order, and no price last', () => {
+    const trips = { hits: [10, 20, 30, 40] }
+    expect(baseInSortOrder(index, trips, 'date')).toEqual([10, 30, 20, 40])
+    expect(baseInSortOrder(index, trips, 'price')).toEqual([10, 20, 30, 40])
+    // 10 and 20 both last 3 days: 20 comes first by name.
+    expect(baseInSortOrder(index, trips, 'duration')).toEqual([40, 20, 10, 30])
+    expect(baseInSortOrder(index, trips, 'name')).toEqual([20, 40, 10, 30])
+  })
+
+  it('takes the trips of the words or of one id', () => {
+    expect(baseInSortOrder(index, { hits: [40, 20, 5] }, 'date')).toEqual([20, 40])
+    expect(baseInSortOrder(index, every, 'date')).toEqual([10, 20])
+    expect(baseInSortOrder(index, { list: 'regions', id: 100 }, 'name')).toEqual([10, 30])
+    expect(baseInSortOrder(index, { list: 'countries', id: 99 }, 'name')).toEqual([])
+    expect(baseInSortOrder(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,1,1,0,0`)), every, 'price')).toBeNull()
+  })
+})
