@@ -6,8 +6,10 @@
 // asks for the same two pages with the session's cookies: they must come from the page cache as for
 // everyone (issue 27). Per page the rendered load runs first, then signed-in and anonymous side by
 // side: the load just after rendering pays its garbage collection, which must not fall on one of
-// the two being compared. The server's memory (RSS) is printed before and after; SOAK=seconds then keeps
-// the same mix running and prints the RSS every 30 s (a leak shows as a rising line).
+// the two being compared. The server's memory (RSS) is printed idle before the load, right after it
+// and idle again; SOAK=seconds then keeps the same mix running and prints the RSS every 30 s (a leak
+// shows as a rising line) and idle at its end. The server runs with the settings of
+// scripts/server-process.mjs, as `npm start` runs it.
 //
 //   BUILD_OUT_DIR=/tmp/out-x node bench/throughput.mjs [trip page path, default /reise/1/]
 //   env: CONNECTIONS (16), DURATION seconds per target (10), WARMUP seconds (2), PORT (3321), SOAK (0)
@@ -130,6 +132,22 @@ function rssMb(pid) {
   }
 }
 
+/**
+ * The RSS once the process is idle: what a start and the first requests left behind is given back
+ * over some seconds (V8's memory reducer, the allocator's trimming). Sampled each second until it
+ * has not fallen for five seconds, at most 60 s.
+ */
+async function idleRss(pid) {
+  const samples = [rssMb(pid)]
+  while (samples.length < 60) {
+    await new Promise((r) => setTimeout(r, 1000))
+    samples.push(rssMb(pid))
+    const recent = samples.slice(-6)
+    if (recent.length === 6 && recent[0] - Math.min(...recent) < 2) break
+  }
+  return samples.at(-1)
+}
+
 const mailSink = await startMailSink()
 const dataDir = mkdtempSync(join(tmpdir(), 'reisen-bench-throughput-'))
 const server = serverProcess(entry, {
@@ -172,8 +190,9 @@ try {
   )
   console.log(`Bildproxy, erste Anfrage (Rendern + Cache schreiben): ${cold.ms.toFixed(0)} ms`)
   console.log(`Angemeldete Kundin (echte Sitzung): ${pagePath} X-Cache ${signedInProbe.cache ?? '–'}`)
-  const rssBefore = rssMb(child.pid)
-  console.log(`Speicher (RSS) vor der Last: ${rssBefore.toFixed(0)} MB`)
+  const rssJustStarted = rssMb(child.pid)
+  const rssBefore = await idleRss(child.pid)
+  console.log(`Speicher (RSS) im Leerlauf vor der Last: ${rssBefore.toFixed(0)} MB (gleich nach Start und Anmeldung ${rssJustStarted.toFixed(0)} MB)`)
   const staticResult = await measure(`statisch ${staticPath}`, staticPath, HEADERS.asset)
   const targets = [
     [`Reiseseite ${pagePath}, gerendert`, pagePath, HEADERS.rendered],
@@ -187,13 +206,14 @@ try {
   const results = []
   for (const [label, path, headers] of targets) results.push([label, await measure(label, path, headers)])
   const rssAfter = rssMb(child.pid)
+  const rssAfterIdle = await idleRss(child.pid)
   console.log(`\nVerhältnis zu statisch (${staticResult.rps.toFixed(0)} req/s), Ziel für Seiten aus dem Cache ≥ 0,5:`)
   for (const [label, result] of results) console.log(`  ${label.padEnd(34)} ${(result.rps / staticResult.rps).toFixed(3)}`)
   const rps = new Map(results.map(([label, result]) => [label, result.rps]))
   console.log('Angemeldet zu anonym (gleiche Seite, gleicher Lauf), Ziel ≈ 1:')
   console.log(`  Reiseseite ${pagePath.padEnd(23)} ${(rps.get(`Reiseseite ${pagePath}, angemeldet`) / rps.get(`Reiseseite ${pagePath}, Cache`)).toFixed(3)}`)
   console.log(`  Startseite /${' '.repeat(22)} ${(rps.get('Startseite /, angemeldet') / rps.get('Startseite /, Cache')).toFixed(3)}`)
-  console.log(`Speicher (RSS) nach der Last: ${rssAfter.toFixed(0)} MB (vorher ${rssBefore.toFixed(0)} MB)`)
+  console.log(`Speicher (RSS) nach der Last: ${rssAfter.toFixed(0)} MB, danach im Leerlauf ${rssAfterIdle.toFixed(0)} MB (vorher ${rssBefore.toFixed(0)} MB)`)
 
   if (SOAK_MS > 0) {
     console.log(`\nDauerlast ${SOAK_MS / 1000} s: Reiseseite und Startseite aus dem Cache und gerendert, RSS alle 30 s`)
@@ -208,6 +228,7 @@ try {
         `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${path}${headers.cookie ? ' gerendert' : ''})`,
       )
     }
+    console.log(`  danach im Leerlauf: RSS ${(await idleRss(child.pid)).toFixed(0)} MB`)
   }
 } finally {
   agent.destroy()
