@@ -134,8 +134,8 @@ function rssMb(pid) {
 
 /**
  * The RSS once the process is idle: what a start and the first requests left behind is given back
- * over some seconds (V8's memory reducer, the allocator's trimming). Sampled each second until it
- * has not fallen for five seconds, at most 60 s.
+ * after some seconds without work (V8's memory reducer begins after about ten). Sampled each second
+ * for at least 20 s, then until it has not fallen for five seconds, at most 60 s.
  */
 async function idleRss(pid) {
   const samples = [rssMb(pid)]
@@ -143,7 +143,7 @@ async function idleRss(pid) {
     await new Promise((r) => setTimeout(r, 1000))
     samples.push(rssMb(pid))
     const recent = samples.slice(-6)
-    if (recent.length === 6 && recent[0] - Math.min(...recent) < 2) break
+    if (samples.length >= 20 && recent[0] - Math.min(...recent) < 2) break
   }
   return samples.at(-1)
 }
