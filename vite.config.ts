@@ -90,9 +90,9 @@ export default defineConfig({
           // A schema the browser code never uses (the server's configuration, the API's queries) is
           // neither shipped nor built while the page starts: zod/mini's functions build values and
           // do nothing else, but the bundler cannot know it. ESLint refuses a z.* call kept for an effect.
-          // Reading a property has no effect in this code base (no getters with effects at module
-          // level): otherwise `z.int().check(z.lte(LIMITS.max))` kept an unused schema for the read.
-          treeshake: { manualPureFunctions: ['z'], propertyReadSideEffects: false },
+          // (Not `propertyReadSideEffects: false`: it also dropped reads React DOM makes for their
+          // effect, such as the layout read before a view transition; DECISIONS, "Every `z.*` call counts as pure".)
+          treeshake: { manualPureFunctions: ['z'] },
           output: {
             // The components and rules that three or more routes share (cards, images, formats, the
             // catalogue's schemas) in one chunk instead of two dozen of 0.1–1 KB each: a first load
