@@ -18,6 +18,7 @@ import type { Search } from '~/lib/search/segment'
 import type { SortBy } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
+import { errorFields, log } from '../../log.server'
 import { loadDateColumns, loadFacetIndex } from './facet-index.server'
 import type { FacetNames, LoadedFacetIndex } from './facet-index.server'
 import { matching, textCondition, textMatches } from './filters.server'
@@ -115,9 +116,20 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, load: () => Prom
   return loading
 }
 
+/** Whether version a is later than b (versions are the decimal digits of a bigint). */
+export function later(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) ? BigInt(a) > BigInt(b) : a !== b
+}
+
+/**
+ * The caches of the database's version. Versions only go up: a search that still knows an earlier
+ * one gets caches of its own, which do not replace those of the later one (which the server may
+ * be loading ahead, see loadFacetIndexAhead); its page query then reports the later one.
+ */
 export function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
+    const replace = !cache || later(version, cache.version)
     const kept: StatsCache = {
       version,
       entries: new LRUCache<string, Counted, { db: Database; f: Filter }>({
@@ -133,7 +145,7 @@ export function statsCacheFor(db: Database, version: string): StatsCache {
       longestDate: new Map(),
     }
     cache = kept
-    statsCaches.set(db, cache)
+    if (replace) statsCaches.set(db, cache)
   }
   return cache
 }
@@ -261,8 +273,8 @@ export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache
  */
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
   return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), async () => {
-    const index = await facetIndex(db, f.today, cache)
-    const ids = baseInSortOrder(index.trips, base.trips, sortBy)
+    const index = await facetIndexOrNull(db, f.today, cache)
+    const ids = index && baseInSortOrder(index.trips, base.trips, sortBy)
     if (ids) return kept(ids, cache)
     const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
     return keptIds(
@@ -294,10 +306,48 @@ export async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache,
 async function count(db: Database, f: Filter, cache: StatsCache): Promise<Counted> {
   const q = facetQuery(f)
   if (q === null) return countBySql(db, f)
-  const index = await facetIndex(db, f.today, cache)
-  const dates = q.dates === null ? null : await dateColumns(db, f.today, index, cache)
+  const index = await facetIndexOrNull(db, f.today, cache)
+  if (index === null) return countBySql(db, f)
+  const dates = q.dates === null ? null : await dateColumnsOrNull(db, f.today, index, cache)
   if (q.dates !== null && dates === null) return countBySql(db, f)
   return facetsOf(countFacets(index.trips, q, dates), index.names)
+}
+
+/**
+ * The facet index, or null when it could not be loaded (logged; the search then asks the
+ * database, and the next search tries to load it again).
+ */
+async function facetIndexOrNull(db: Database, today: string, cache: StatsCache): Promise<LoadedFacetIndex | null> {
+  try {
+    return await facetIndex(db, today, cache)
+  } catch (error) {
+    log('error', 'facet index not loaded', errorFields(error))
+    return null
+  }
+}
+
+async function dateColumnsOrNull(db: Database, today: string, index: LoadedFacetIndex, cache: StatsCache): Promise<DateColumns | null> {
+  try {
+    return await dateColumns(db, today, index, cache)
+  } catch (error) {
+    log('error', 'facet index dates not loaded', errorFields(error))
+    return null
+  }
+}
+
+/**
+ * Loads the facet index of the version and day with its dates, unless they are loaded or being
+ * loaded: for the server to do as soon as it learns of a version (see preload.server.ts), so that
+ * no visitor's search waits for them. Searches that come meanwhile wait for the same load. Null
+ * when nothing was to load (or the version is no longer the latest); rejects when a load failed.
+ */
+export async function loadFacetIndexAhead(db: Database, version: string, today: string): Promise<{ trips: number; dates: number } | null> {
+  const cache = statsCacheFor(db, version)
+  if (statsCaches.get(db) !== cache) return null
+  if (cache.index.has(today) && cache.dates.has(today)) return null
+  const index = await facetIndex(db, today, cache)
+  const dates = await dateColumns(db, today, index, cache)
+  return { trips: index.trips.ids.length, dates: dates?.from.length ?? 0 }
 }
 
 /** One index per catalogue version and day (a day later, other trips and dates are upcoming). */
