@@ -95,6 +95,14 @@ async function compareAll(): Promise<{ found: number; withFacets: number }> {
       fuzzy: bySql.fuzzy,
     })
     expect(byIndex.trips.map((trip) => trip.id), label).toEqual(bySql.trips.map((trip) => trip.id))
+    // Descending by date or price with date filters: pages sorted from the index's dates.
+    for (const [by, page] of [['date', 1], ['price', 2]] as const) {
+      const descending = { ...options, sortBy: by, sortDirection: 'desc' as const, page }
+      const descLabel = JSON.stringify({ input, holidaysOnly, sortBy: by, sortDirection: 'desc', page })
+      const fromIndex = await searchTrips(t.db, search, descending, { today })
+      const fromSql = await searchTrips(t.db, search, descending, { today, counts: 'sql', plan: { orderedLists: false } })
+      expect(fromIndex.trips.map((trip) => trip.id), descLabel).toEqual(fromSql.trips.map((trip) => trip.id))
+    }
     if (byIndex.total > 0) found++
     if (byIndex.facets.categories.length > 1 && byIndex.facets.bookable.length > 1) withFacets++
   }

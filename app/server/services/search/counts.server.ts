@@ -9,13 +9,13 @@ import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
-import { baseInSortOrder, countFacets } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, datedPage } from '~/lib/search/facet-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
 import { EMPTY_SEARCH, isDefaultPrice, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
-import type { SortBy } from '~/lib/search/sort'
+import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
 import { errorFields, log } from '../../log.server'
@@ -284,6 +284,28 @@ function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache:
       cache,
     )
   })
+}
+
+/**
+ * A page of a search that looks at single dates, sorted by first day or price, from the facet
+ * index and its dates (datedPage): the database would group every matching date first (a month's
+ * dates: ~100 ms at 100,000 trips). Null when the index cannot answer (words without kept hits,
+ * prices beyond 2^53, the index not loaded).
+ */
+export async function datedPageFromIndex(
+  db: Database,
+  f: Filter,
+  order: { sortBy: 'date' | 'price'; sortDirection: SortDirection; offset: number; limit: number },
+  cache: StatsCache,
+): Promise<number[] | null> {
+  const q = facetQuery(f)
+  if (q === null) return null
+  const index = await facetIndexOrNull(db, f.today, cache)
+  const dates = index && (await dateColumnsOrNull(db, f.today, index, cache))
+  if (!index || !dates) return null
+  // A status filter alone: every upcoming date of the status matches.
+  const dateQuery = q.dates ?? { from: toEpochDay(f.today), start: null, end: null, price: null, holidays: null }
+  return datedPage(index.trips, q, dateQuery, dates, order.sortBy, order.sortDirection === 'desc', order.offset, order.limit)
 }
 
 /**

@@ -20,7 +20,7 @@ import { contentVersionOf } from '../../content-version.server'
 import { loadTripCards, todayIsoDay } from '../trip-cards.server'
 import { catalogueVersion, prepare, tripCounts } from './prepare.server'
 import type { Filter } from './filters.server'
-import { facetsAndTotal, holidayRanges, later, longestDateDays, orderedList, statsCacheFor, textHits } from './counts.server'
+import { datedPageFromIndex, facetsAndTotal, holidayRanges, later, longestDateDays, orderedList, statsCacheFor, textHits } from './counts.server'
 import { pageIds } from './pages.server'
 import type { PagePlan } from './pages.server'
 
@@ -149,6 +149,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
       }
     }
 
+    const sortBy = options.sortBy
     const pages = pageCount(counted.total, pageSize)
     const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
     const shown =
@@ -165,6 +166,10 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
                 : counted.total >= plan.indexWalkFrom,
             budget: plan.walkBudget ?? walkBudget(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0),
             ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, options.sortBy, cache),
+            dated:
+              plan.orderedLists === false || (sortBy !== 'date' && sortBy !== 'price')
+                ? null
+                : () => datedPageFromIndex(db, filter, { sortBy, sortDirection: options.sortDirection, offset: (page - 1) * pageSize, limit: pageSize }, cache),
             total: counted.total,
             boundChunk: plan.boundChunk,
           })
