@@ -1,6 +1,6 @@
 // The process's life: at start-up the database is opened (runtime.server.ts) and, once it is, the
-// backup socket, the content version's follower and the job queue start; the sweepers and the
-// outbox worker run beside. SIGTERM/SIGINT stop them all and close the database, so that the
+// backup socket, the content version's follower, the facet index's loading ahead and the job
+// queue start; the sweepers and the outbox worker run beside. SIGTERM/SIGINT stop them all and close the database, so that the
 // process ends cleanly.
 import { config } from './config.server'
 import { followContentVersion } from './content-version.server'
@@ -11,12 +11,14 @@ import { errorFields, log } from './log.server'
 import { startMailWorker, stopMailWorker } from './mail/worker-runtime.server'
 import { closeDatabase, openedDatabase } from './runtime.server'
 import { startBookingSweeper } from './services/booking/runtime.server'
+import { preloadFacetIndex } from './services/search/preload.server'
 import { startFormsSweeper } from './services/forms-runtime.server'
 import { siteInfo } from './site.server'
 
 let ready = false
 let closeBackupSocket: (() => Promise<void>) | null = null
 let stopFollowingVersion: (() => Promise<void>) | null = null
+let stopPreloading: (() => void) | null = null
 let shuttingDown = false
 
 /** Whether the database is open, migrated and seeded: until then requests get a 503 (server.ts). */
@@ -27,6 +29,7 @@ export function isDatabaseReady(): boolean {
 async function whenOpened(opened: OpenedDatabase): Promise<void> {
   if (opened.dump) await openBackupSocket(config().DATA_DIR, opened.dump)
   stopFollowingVersion = await followContentVersion(opened)
+  stopPreloading = preloadFacetIndex(opened.db)
   startJobs(opened)
   ready = true
   // For `npm start` (scripts/start.mjs), which then names the address as its last line.
@@ -59,6 +62,7 @@ async function shutdown(signal: string): Promise<void> {
     await stopJobs()
     await stopMailWorker()
     await closeBackupSocket?.()
+    stopPreloading?.()
     await stopFollowingVersion?.()
     await closeDatabase()
   } catch (error) {

@@ -4,6 +4,8 @@
 // ranges, prices, statuses and Ferientermine, every order, and again after the office changed
 // trips, dates and names.
 import { eq, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { addDays } from '~/lib/calendar'
@@ -11,8 +13,11 @@ import { isoDayToUnix } from '~/lib/search/dates'
 import { normalizeSearch } from '~/lib/search/segment'
 import type { SearchInput } from '~/lib/search/segment'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
+import type { Database } from '~/server/db/database.server'
 import * as schema from '~/server/db/schema'
 import { queryRows } from '~/server/db/query.server'
+import { loadFacetIndexAhead } from '~/server/services/search/counts.server'
+import { catalogueVersion } from '~/server/services/search/prepare.server'
 import { searchTrips } from '~/server/services/search/search.server'
 import type { SearchOptions } from '~/server/services/search/search.server'
 import { todayIsoDay } from '~/server/services/trip-cards.server'
@@ -95,6 +100,14 @@ async function compareAll(): Promise<{ found: number; withFacets: number }> {
       fuzzy: bySql.fuzzy,
     })
     expect(byIndex.trips.map((trip) => trip.id), label).toEqual(bySql.trips.map((trip) => trip.id))
+    // Descending by date or price with date filters: pages sorted from the index's dates.
+    for (const [by, page] of [['date', 1], ['price', 2]] as const) {
+      const descending = { ...options, sortBy: by, sortDirection: 'desc' as const, page }
+      const descLabel = JSON.stringify({ input, holidaysOnly, sortBy: by, sortDirection: 'desc', page })
+      const fromIndex = await searchTrips(t.db, search, descending, { today })
+      const fromSql = await searchTrips(t.db, search, descending, { today, counts: 'sql', plan: { orderedLists: false } })
+      expect(fromIndex.trips.map((trip) => trip.id), descLabel).toEqual(fromSql.trips.map((trip) => trip.id))
+    }
     if (byIndex.total > 0) found++
     if (byIndex.facets.categories.length > 1 && byIndex.facets.bookable.length > 1) withFacets++
   }
@@ -127,5 +140,36 @@ describe('facet counts from the facet index', () => {
     expect(after.trips.map((found) => found.id)).toContain(id)
     expect(after.facets.categories.find((c) => c.id === categories[0])).toMatchObject({ name: 'Umbenannt' })
     await compareAll()
+  })
+
+  it('leave the search working from the database when the index cannot be loaded', async () => {
+    // The same database, but the statements loading the facet index fail (a new object: caches of its own).
+    const dialect = new PgDialect()
+    const failing = new Proxy(t.db, {
+      get(target, property) {
+        if (property !== 'execute') return Reflect.get(target, property, target)
+        return (statement: SQL) =>
+          /name_rank|from trip_dates d where d\.date_from >=/.test(dialect.sqlToQuery(statement).sql)
+            ? Promise.reject(new Error('facet index load failed'))
+            : target.execute(statement)
+      },
+    }) as Database
+    await expect(loadFacetIndexAhead(failing, await catalogueVersion(t.db), today)).rejects.toThrow('facet index load failed')
+    const dated = normalizeSearch({ start: unix(30), end: unix(120), categories: [categories[1] ?? 0] })
+    for (const [search, sortBy, sortDirection] of [
+      [normalizeSearch({}), 'date', 'asc'],
+      [normalizeSearch({ categories: [categories[2] ?? 0] }), 'price', 'asc'],
+      [dated, 'price', 'desc'],
+    ] as const) {
+      const options = { ...DEFAULTS, sortBy, sortDirection }
+      const found = await searchTrips(failing, search, options, { today })
+      const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+      expect(found.total).toBeGreaterThan(0)
+      expect({ total: found.total, facets: found.facets, ids: found.trips.map((trip) => trip.id) }).toEqual({
+        total: bySql.total,
+        facets: bySql.facets,
+        ids: bySql.trips.map((trip) => trip.id),
+      })
+    }
   })
 })

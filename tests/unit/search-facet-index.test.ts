@@ -1,8 +1,8 @@
 // The in-memory facet index (app/lib/search/facet-index.ts): reading the loaded integers, and the
 // counts of one pass (each list ignoring its own filter), worked out by hand on four trips.
 import { describe, expect, it } from 'vitest'
-import { baseInSortOrder, countFacets, readDates, readIntegers, readTrips, tripPosition } from '~/lib/search/facet-index'
-import type { FacetQuery } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, datedPage, readDates, readIntegers, readTrips, tripPosition } from '~/lib/search/facet-index'
+import type { DateQuery, FacetQuery } from '~/lib/search/facet-index'
 
 const all = (next: () => number) => {
   const list: number[] = []
@@ -135,5 +135,40 @@ describe('baseInSortOrder', () => {
     expect(baseInSortOrder(index, { list: 'regions', id: 100 }, 'name')).toEqual([10, 30])
     expect(baseInSortOrder(index, { list: 'countries', id: 99 }, 'name')).toEqual([])
     expect(baseInSortOrder(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,1,1,0,0`)), every, 'price')).toBeNull()
+  })
+})
+
+describe('datedPage', () => {
+  const upcoming: DateQuery = { from: 1000, start: null, end: null, price: null, holidays: null }
+  const page = (d: Partial<DateQuery>, q: Partial<FacetQuery>, sortBy: 'date' | 'price', descending: boolean, offset = 0, limit = 10) =>
+    dates && datedPage(index, query(q), { ...upcoming, ...d }, dates, sortBy, descending, offset, limit)
+
+  it('sorts by the first day or lowest price of the matching dates, reversed when descending', () => {
+    // First days: 10 1000, 30 1010, 20 1020, 40 1200.
+    expect(page({}, {}, 'date', false)).toEqual([10, 30, 20, 40])
+    expect(page({}, {}, 'date', true)).toEqual([40, 20, 30, 10])
+    // Lowest prices: 40 99, 10 500, 20 650 (its second date), 30 900.
+    expect(page({}, {}, 'price', true)).toEqual([30, 20, 10, 40])
+    // From day 1050: 20's first matching date is its second (1100), 10 and 30 have none.
+    expect(page({ from: 1050 }, {}, 'date', true)).toEqual([40, 20])
+    // Up to 680 euros: 20's first date (700) no longer counts, its lowest matching price is 650.
+    expect(page({ price: { min: 0, max: 680_000_000 } }, {}, 'price', true)).toEqual([20, 10, 40])
+    expect(page({}, {}, 'date', true, 1, 2)).toEqual([20, 30])
+  })
+
+  it('takes only dates of the chosen status, and the trips the other filters keep', () => {
+    // Status 0: 20's first date (700 euros) is its lowest of that status.
+    expect(page({}, { bookable: 0 }, 'price', false)).toEqual([10, 20])
+    expect(page({}, { bookable: 3 }, 'date', false)).toEqual([20])
+    expect(page({}, { categories: [1], countries: [8] }, 'date', true)).toEqual([20])
+    expect(page({}, { hits: [30, 40, 5] }, 'date', false)).toEqual([30, 40])
+    expect(page({}, { regions: [100], duration: { min: 3, max: 3 } }, 'date', false)).toEqual([10])
+  })
+
+  it('breaks ties by the name order, reversed too when descending', () => {
+    // Same first day for all: by place in the name order 20, 40, 10, 30.
+    const same = readDates(index, 4, readIntegers('10,1000,1001,1,0, 20,1000,1001,1,0, 30,1000,1001,1,0, 40,1000,1001,1,0'))
+    expect(same && datedPage(index, query({}), upcoming, same, 'date', false, 0, 10)).toEqual([20, 40, 10, 30])
+    expect(same && datedPage(index, query({}), upcoming, same, 'price', true, 0, 10)).toEqual([30, 10, 40, 20])
   })
 })

@@ -292,24 +292,29 @@ function firstEndingAfter(ranges: readonly (readonly [number, number])[], day: n
 function matchingStatuses(dates: DateColumns, trip: number, q: DateQuery): number {
   let statuses = 0
   for (let k = dates.start[trip] ?? 0, end = dates.start[trip + 1] ?? 0; k < end; k++) {
-    const from = dates.from[k] ?? 0
-    const till = dates.till[k] ?? 0
-    if (from < q.from) continue
-    if (q.end !== null && from > q.end) continue
-    if (q.start !== null && till < q.start) continue
-    if (q.price !== null) {
-      const price = dates.price[k] ?? 0
-      if (price < q.price.min || price > q.price.max) continue
-    }
-    if (q.holidays !== null) {
-      // Ranges are disjoint and ascending: only the first that ends after the date begins can
-      // begin by its last day.
-      const range = q.holidays[firstEndingAfter(q.holidays, from)]
-      if (range === undefined || range[0] > till) continue
-    }
-    statuses |= 1 << (dates.bookable[k] ?? 0)
+    if (dateMatches(dates, k, q)) statuses |= 1 << (dates.bookable[k] ?? 0)
   }
   return statuses
+}
+
+/** Date k satisfies the date conditions (not the status). */
+function dateMatches(dates: DateColumns, k: number, q: DateQuery): boolean {
+  const from = dates.from[k] ?? 0
+  const till = dates.till[k] ?? 0
+  if (from < q.from) return false
+  if (q.end !== null && from > q.end) return false
+  if (q.start !== null && till < q.start) return false
+  if (q.price !== null) {
+    const price = dates.price[k] ?? 0
+    if (price < q.price.min || price > q.price.max) return false
+  }
+  if (q.holidays !== null) {
+    // Ranges are disjoint and ascending: only the first that ends after the date begins can
+    // begin by its last day.
+    const range = q.holidays[firstEndingAfter(q.holidays, from)]
+    if (range === undefined || range[0] > till) return false
+  }
+  return true
 }
 
 function countsOf(list: IdLists, counts: Int32Array): Map<number, number> {
@@ -371,4 +376,65 @@ export function countFacets(index: FacetIndex, q: FacetQuery, dates: DateColumns
     if (n > 0) statuses.set(status, n)
   })
   return { total, categories: countsOf(index.categories, categoryCounts), countries: countsOf(index.countries, countryCounts), statuses }
+}
+
+/**
+ * A page of a search that looks at single dates, sorted by the first day or the lowest price of
+ * each trip's matching dates (of the chosen status, if one is chosen), ties by folded title, then
+ * id, the whole order reversed when descending: what the database gives for "order by key dir,
+ * title_key dir, trip_id dir" over the trips with a matching date. q.dates null: every upcoming
+ * date matches (`from` is then today). Ids of the page, in order.
+ */
+export function datedPage(
+  index: FacetIndex,
+  q: FacetQuery,
+  dateQuery: DateQuery,
+  dates: DateColumns,
+  sortBy: 'date' | 'price',
+  descending: boolean,
+  offset: number,
+  limit: number,
+): number[] {
+  const categoryMask = maskOf(index.categories, q.categories)
+  const countryMask = maskOf(index.countries, q.countries)
+  const regionMask = maskOf(index.regions, q.regions)
+  const trips: number[] = []
+  const keys = new Float64Array(index.ids.length)
+  const visit = (trip: number) => {
+    if (regionMask !== null && !hasAny(index.regions, trip, regionMask)) return
+    if (categoryMask !== null && !hasAny(index.categories, trip, categoryMask)) return
+    if (countryMask !== null && !hasAny(index.countries, trip, countryMask)) return
+    if (q.duration !== null) {
+      const days = index.durations[trip] ?? 0
+      if (days < q.duration.min || days > q.duration.max) return
+    }
+    const key = matchingKey(dates, trip, dateQuery, q.bookable, sortBy)
+    if (Number.isNaN(key)) return
+    keys[trip] = key
+    trips.push(trip)
+  }
+  if (q.hits === null) {
+    for (let trip = 0; trip < index.ids.length; trip++) visit(trip)
+  } else {
+    for (const id of q.hits) {
+      const trip = tripPosition(index, id)
+      if (trip >= 0) visit(trip)
+    }
+  }
+  const rank = index.nameRanks
+  const sign = descending ? -1 : 1
+  trips.sort((a, b) => sign * ((keys[a] ?? 0) - (keys[b] ?? 0) || (rank[a] ?? 0) - (rank[b] ?? 0)))
+  return trips.slice(offset, offset + limit).map((trip) => index.ids[trip] ?? 0)
+}
+
+/** The first day or lowest price of the trip's matching dates of the status (null: any), NaN when none matches. */
+function matchingKey(dates: DateColumns, trip: number, q: DateQuery, bookable: number | null, sortBy: 'date' | 'price'): number {
+  let key = Number.NaN
+  for (let k = dates.start[trip] ?? 0, end = dates.start[trip + 1] ?? 0; k < end; k++) {
+    if ((bookable !== null && dates.bookable[k] !== bookable) || !dateMatches(dates, k, q)) continue
+    const value = (sortBy === 'date' ? dates.from[k] : dates.price[k]) ?? 0
+    // NaN until the first: then any value is taken.
+    if (!(value >= key)) key = value
+  }
+  return key
 }

@@ -8,6 +8,7 @@ import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
 import { TRIP_KEYS, allTripConditions, dateMatchConditions, hasMatchingDate, matching, usesDates } from './filters.server'
 import type { Filter, Matching } from './filters.server'
+import { catalogueVersion } from './prepare.server'
 
 /** How a page is taken; unset fields are decided per search. */
 export type PagePlan = {
@@ -18,7 +19,7 @@ export type PagePlan = {
   indexWalkFrom?: number
   /** Rows of the sort index a page may read before the matches are sorted instead (else walkBudget decides). */
   walkBudget?: number
-  /** False: never page through a kept ordered list (see orderedList). */
+  /** False: never page through a kept ordered list (see orderedList), nor take a page from the facet index's dates. */
   orderedLists?: boolean
   /** How many trips of the list pageByBound takes first (else sized by the share that matches). */
   boundChunk?: number
@@ -53,6 +54,11 @@ type PageOptions = {
   total: number
   /** See PagePlan. */
   boundChunk?: number
+  /**
+   * With date filters and a descending date or price order: the page from the facet index
+   * (datedPageFromIndex), or null when it cannot answer; asked for only then.
+   */
+  dated: (() => Promise<number[] | null>) | null
 }
 type Found = { ids: number[]; version: string }
 
@@ -72,10 +78,15 @@ export function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; 
  *    order and keep each trip's first appearance, which is its first date or lowest price;
  * 3. without: a walk of the sort index within a row budget (walkWithinBudget);
  * 4. sorting every match: the descending date and price orders with date filters group every
- *    matching date first.
+ *    matching date first, unless the facet index answers them (options.dated, tried first).
  */
 export async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
   const walkIndex = options.walkIndex
+  if (options.dated && usesDates(filter) && options.sortDirection === 'desc' && (options.sortBy === 'date' || options.sortBy === 'price')) {
+    const ids = await options.dated()
+    // The version as the page query would report it: a search that knew an earlier one runs again.
+    if (ids) return { ids, version: await catalogueVersion(db) }
+  }
   if (options.ordered) {
     if (!usesDates(filter) || options.sortBy === 'name' || options.sortBy === 'duration') {
       const list = await options.ordered()

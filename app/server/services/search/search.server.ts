@@ -16,10 +16,11 @@ import { queryWords, textQueryFromFolded } from '~/lib/search/text-query'
 import type { TextQuery } from '~/lib/search/text-query'
 import { queryRows, textArray } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
+import { contentVersionOf } from '../../content-version.server'
 import { loadTripCards, todayIsoDay } from '../trip-cards.server'
 import { catalogueVersion, prepare, tripCounts } from './prepare.server'
 import type { Filter } from './filters.server'
-import { facetsAndTotal, holidayRanges, longestDateDays, orderedList, statsCacheFor, textHits } from './counts.server'
+import { datedPageFromIndex, facetsAndTotal, holidayRanges, later, longestDateDays, orderedList, statsCacheFor, textHits } from './counts.server'
 import { pageIds } from './pages.server'
 import type { PagePlan } from './pages.server'
 
@@ -123,7 +124,11 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
   // Every round trip to the database counts (PGlite answers each one in turn), so the version
   // is not asked for first: the page query reports it, and a search that finds its counts
   // outdated runs once more with the new version. That happens once after each change.
-  let version = knownVersions.get(db) ?? (await catalogueVersion(db))
+  // The later of the last search's and the one this process follows (when it is this database's:
+  // the version the facet index is loaded ahead for, preload.server.ts).
+  const followed = contentVersionOf(db)
+  const last = knownVersions.get(db)
+  let version = followed !== null && (last === undefined || later(followed, last)) ? followed : (last ?? (await catalogueVersion(db)))
   for (let attempt = 0; ; attempt++) {
     const cache = statsCacheFor(db, version)
     const holidays = options.holidaysOnly ? await holidayRanges(db, cache) : undefined
@@ -144,6 +149,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
       }
     }
 
+    const sortBy = options.sortBy
     const pages = pageCount(counted.total, pageSize)
     const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
     const shown =
@@ -160,6 +166,10 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
                 : counted.total >= plan.indexWalkFrom,
             budget: plan.walkBudget ?? walkBudget(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0),
             ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, options.sortBy, cache),
+            dated:
+              plan.orderedLists === false || (sortBy !== 'date' && sortBy !== 'price')
+                ? null
+                : () => datedPageFromIndex(db, filter, { sortBy, sortDirection: options.sortDirection, offset: (page - 1) * pageSize, limit: pageSize }, cache),
             total: counted.total,
             boundChunk: plan.boundChunk,
           })
