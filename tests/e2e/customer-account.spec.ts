@@ -325,10 +325,13 @@ test('the Merkliste of one browser appears in another after sign-in; a booking s
   await phonePage.getByRole('button', { name: 'Auf die Merkliste' }).click()
   await signIn(phonePage, email)
   await expect(wishlistLink(phonePage, '2 Reisen')).toBeVisible()
-  // Removed on the phone, gone on the computer at its next page.
+  // Removed on the phone, gone on the computer at its next page (once the phone has sent it: the
+  // header counts the browser's list at once, the account hears of it a moment later).
   await gotoHydrated(phonePage, `/reise/${first?.tripId}/`)
+  const sent = phonePage.waitForResponse((response) => response.request().method() === 'POST' && (response.request().postData() ?? '').includes('replace'))
   await phonePage.getByRole('button', { name: 'Von der Merkliste entfernen' }).click()
   await expect(wishlistLink(phonePage, '1 Reise')).toBeVisible()
+  expect((await sent).ok()).toBe(true)
   await gotoHydrated(page, `/reise/${first?.tripId}/`)
   await expect(wishlistLink(page, '1 Reise')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Auf die Merkliste' })).toBeVisible()
