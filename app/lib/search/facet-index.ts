@@ -326,6 +326,18 @@ function countsOf(list: IdLists, counts: Int32Array): Map<number, number> {
   return result
 }
 
+/** Calls visit with the position of every trip a search looks at: its text hits, else all. */
+function forEachCandidate(index: FacetIndex, hits: FacetQuery['hits'], visit: (trip: number) => void): void {
+  if (hits === null) {
+    for (let trip = 0; trip < index.ids.length; trip++) visit(trip)
+    return
+  }
+  for (const id of hits) {
+    const trip = tripPosition(index, id)
+    if (trip >= 0) visit(trip)
+  }
+}
+
 /**
  * The total and the three facet lists of a search in one pass. A trip counts for a category when
  * it matches everything but the category filter, likewise for a country; for a status when it
@@ -363,14 +375,7 @@ export function countFacets(index: FacetIndex, q: FacetQuery, dates: DateColumns
       if (ofStatus) total++
     }
   }
-  if (q.hits === null) {
-    for (let trip = 0; trip < index.ids.length; trip++) visit(trip)
-  } else {
-    for (const id of q.hits) {
-      const trip = tripPosition(index, id)
-      if (trip >= 0) visit(trip)
-    }
-  }
+  forEachCandidate(index, q.hits, visit)
   const statuses = new Map<number, number>()
   statusCounts.forEach((n, status) => {
     if (n > 0) statuses.set(status, n)
@@ -413,14 +418,7 @@ export function datedPage(
     keys[trip] = key
     trips.push(trip)
   }
-  if (q.hits === null) {
-    for (let trip = 0; trip < index.ids.length; trip++) visit(trip)
-  } else {
-    for (const id of q.hits) {
-      const trip = tripPosition(index, id)
-      if (trip >= 0) visit(trip)
-    }
-  }
+  forEachCandidate(index, q.hits, visit)
   const rank = index.nameRanks
   const sign = descending ? -1 : 1
   trips.sort((a, b) => sign * ((keys[a] ?? 0) - (keys[b] ?? 0) || (rank[a] ?? 0) - (rank[b] ?? 0)))
