@@ -64,7 +64,7 @@ function compressStream(encoding: Encoding, flushWhenPaused: boolean): Transform
     pending = []
     pendingBytes = 0
   }
-  const flushWhenIdle = () =>
+  const flushAtPause = () =>
     new Promise<void>((resolve) => {
       setImmediate(() => {
         planned = null
@@ -99,7 +99,7 @@ function compressStream(encoding: Encoding, flushWhenPaused: boolean): Transform
       }
       pending.push(chunk)
       pendingBytes += chunk.byteLength
-      planned ??= flushWhenIdle()
+      planned ??= flushAtPause()
       if (pendingBytes >= HTML_BATCH_MAX) return planned
     },
     flush() {
