@@ -325,12 +325,21 @@ test('the Merkliste of one browser appears in another after sign-in; a booking s
   await phonePage.getByRole('button', { name: 'Auf die Merkliste' }).click()
   await signIn(phonePage, email)
   await expect(wishlistLink(phonePage, '2 Reisen')).toBeVisible()
-  // Removed on the phone, gone on the computer at its next page (once the phone has sent it: the
-  // header counts the browser's list at once, the account hears of it a moment later).
+  // Removed on the phone while its page still reads the account's list, gone on the computer at its
+  // next page (once the phone has sent it: the header counts the browser's list at once, the
+  // account hears of it a moment later). The read is held until the click: a change made while it
+  // is on its way must reach the account too.
+  let releaseRead = () => {}
+  const readHeld = new Promise<void>((resolve) => (releaseRead = resolve))
+  await phonePage.route('**/_serverFn/**', async (route) => {
+    if ((route.request().postData() ?? '').includes('pull')) await readHeld
+    await route.continue()
+  })
+  const sent = phonePage.waitForResponse((response) => response.url().includes('/_serverFn/') && (response.request().postData() ?? '').includes('replace'))
   await gotoHydrated(phonePage, `/reise/${first?.tripId}/`)
-  const sent = phonePage.waitForResponse((response) => response.request().method() === 'POST' && (response.request().postData() ?? '').includes('replace'))
   await phonePage.getByRole('button', { name: 'Von der Merkliste entfernen' }).click()
   await expect(wishlistLink(phonePage, '1 Reise')).toBeVisible()
+  releaseRead()
   expect((await sent).ok()).toBe(true)
   await gotoHydrated(page, `/reise/${first?.tripId}/`)
   await expect(wishlistLink(page, '1 Reise')).toBeVisible()

@@ -43,27 +43,34 @@ export function WishlistSync() {
     let stopped = false
     // The list as the account has it; a change here that differs from it is sent.
     let known: string | null = null
+    // A replacement waiting in the queue sends the list as it is when its turn comes: one is enough.
+    let replacementQueued = false
     let queue = Promise.resolve()
     const send = (mode: 'pull' | 'merge' | 'replace') => {
+      if (mode === 'replace') replacementQueued = true
       queue = queue
         .then(async () => {
+          if (mode === 'replace') replacementQueued = false
           const sent = getWishlist()
           const list = await syncAccountWishlist({ data: { ids: [...sent], mode } })
           if (stopped) return
           known = serialiseWishlist(list)
-          // A trip taken off (or put on) here while the answer was on its way stays so: the change
-          // goes on top of the account's list, and is sent as a change of its own.
-          replaceWishlist(withChangesSince(list, sent, getWishlist()))
           if (mode !== 'replace') rememberMerged(accountId)
+          // A trip taken off (or put on) here while the answer was on its way stays so: the change
+          // goes on top of the account's list, and is sent as a change of its own (also when this
+          // browser's list already reads so and the store therefore announces nothing).
+          replaceWishlist(withChangesSince(list, sent, getWishlist()))
+          sendIfChanged()
         })
         .catch(() => {
           // Unreachable or signed out meanwhile: the list stays in this browser; the next visit syncs again.
         })
     }
+    const sendIfChanged = () => {
+      if (known !== null && !replacementQueued && serialiseWishlist(getWishlist()) !== known) send('replace')
+    }
     send(mergedWith() === accountId ? 'pull' : 'merge')
-    const unsubscribe = subscribeWishlist(() => {
-      if (known !== null && serialiseWishlist(getWishlist()) !== known) send('replace')
-    })
+    const unsubscribe = subscribeWishlist(sendIfChanged)
     return () => {
       stopped = true
       unsubscribe()
