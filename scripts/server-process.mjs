@@ -6,7 +6,7 @@
 /**
  * V8's young generation: 3 × 4 MB instead of 3 × 16 MB. A render's garbage dies young either way;
  * the larger space only kept more of it in memory.
- * V8's old generation: at most 512 MB (live are some 70–150 MB). Below 1 GB of limit V8 lets the
+ * V8's old generation: at most 512 MB (what lives is some 70–150 MB). Below 1 GB of limit V8 lets the
  * old generation grow to about 1.5 × what the last full collection kept instead of 4 ×, so a busy
  * server collects before its heap holds 300 MB of the renders' garbage.
  */
