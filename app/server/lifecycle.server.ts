@@ -1,7 +1,7 @@
 // The process's life: at start-up the database is opened (runtime.server.ts) and, once it is, the
 // backup socket, the content version's follower, the facet index's loading ahead and the job
-// queue start; the sweepers and the outbox worker run beside. SIGTERM/SIGINT stop them all and close the database, so that the
-// process ends cleanly.
+// queue start; the sweepers and the outbox worker run beside. SIGTERM/SIGINT stop them all and
+// close the database, so that the process ends cleanly.
 import { config } from './config.server'
 import { followContentVersion } from './content-version.server'
 import { listenForBackups } from './db/control-socket.server'

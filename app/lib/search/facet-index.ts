@@ -237,12 +237,8 @@ export type Base = { hits: readonly number[] } | { list: 'categories' | 'countri
 export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey): number[] | null {
   if (sortBy === 'price' && !index.exactPrices) return null
   const trips: number[] = []
-  if ('hits' in base) {
-    for (const id of base.hits) {
-      const trip = tripPosition(index, id)
-      if (trip >= 0) trips.push(trip)
-    }
-  } else {
+  if ('hits' in base) forEachCandidate(index, base.hits, (trip) => trips.push(trip))
+  else {
     const list = index[base.list]
     const chosen = maskOf(list, [base.id])
     if (chosen !== null) for (let trip = 0; trip < index.ids.length; trip++) if (hasAny(list, trip, chosen)) trips.push(trip)
@@ -326,6 +322,13 @@ function countsOf(list: IdLists, counts: Int32Array): Map<number, number> {
   return result
 }
 
+/** The trip is in one of the chosen regions (mask null: any) and lasts as the search asks. */
+function inRegionAndDuration(index: FacetIndex, trip: number, regionMask: Uint8Array | null, duration: FacetQuery['duration']): boolean {
+  if (regionMask !== null && !hasAny(index.regions, trip, regionMask)) return false
+  const days = index.durations[trip] ?? 0
+  return duration === null || (days >= duration.min && days <= duration.max)
+}
+
 /** Calls visit with the position of every trip a search looks at: its text hits, else all. */
 function forEachCandidate(index: FacetIndex, hits: FacetQuery['hits'], visit: (trip: number) => void): void {
   if (hits === null) {
@@ -355,11 +358,7 @@ export function countFacets(index: FacetIndex, q: FacetQuery, dates: DateColumns
   const bookableBit = q.bookable === null ? 0 : 1 << q.bookable
   let total = 0
   const visit = (trip: number) => {
-    if (regionMask !== null && !hasAny(index.regions, trip, regionMask)) return
-    if (q.duration !== null) {
-      const days = index.durations[trip] ?? 0
-      if (days < q.duration.min || days > q.duration.max) return
-    }
+    if (!inRegionAndDuration(index, trip, regionMask, q.duration)) return
     let statuses = index.statuses[trip] ?? 0
     if (q.dates !== null && dates !== null) {
       statuses = matchingStatuses(dates, trip, q.dates)
@@ -406,13 +405,9 @@ export function datedPage(
   const trips: number[] = []
   const keys = new Float64Array(index.ids.length)
   const visit = (trip: number) => {
-    if (regionMask !== null && !hasAny(index.regions, trip, regionMask)) return
+    if (!inRegionAndDuration(index, trip, regionMask, q.duration)) return
     if (categoryMask !== null && !hasAny(index.categories, trip, categoryMask)) return
     if (countryMask !== null && !hasAny(index.countries, trip, countryMask)) return
-    if (q.duration !== null) {
-      const days = index.durations[trip] ?? 0
-      if (days < q.duration.min || days > q.duration.max) return
-    }
     const key = matchingKey(dates, trip, dateQuery, q.bookable, sortBy)
     if (Number.isNaN(key)) return
     keys[trip] = key

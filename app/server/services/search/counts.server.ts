@@ -251,14 +251,15 @@ function searchBases(f: Filter): Base[] {
       : []
   }
   const bases: Base[] = []
-  const [region] = s.regions.length === 1 ? s.regions : []
-  if (region !== undefined) bases.push({ key: `region ${region}`, condition: sql`s.region_ids && ${intArray([region])}`, trips: { list: 'regions', id: region } })
-  const [country] = s.countries.length === 1 ? s.countries : []
-  if (country !== undefined)
-    bases.push({ key: `country ${country}`, condition: sql`s.country_ids && ${intArray([country])}`, trips: { list: 'countries', id: country } })
-  const [category] = s.categories.length === 1 ? s.categories : []
-  if (category !== undefined)
-    bases.push({ key: `category ${category}`, condition: sql`s.category_ids && ${intArray([category])}`, trips: { list: 'categories', id: category } })
+  const lists = [
+    ['region', 'regions', s.regions, sql`s.region_ids`],
+    ['country', 'countries', s.countries, sql`s.country_ids`],
+    ['category', 'categories', s.categories, sql`s.category_ids`],
+  ] as const
+  for (const [name, list, ids, column] of lists) {
+    const [id] = ids
+    if (ids.length === 1 && id !== undefined) bases.push({ key: `${name} ${id}`, condition: sql`${column} && ${intArray([id])}`, trips: { list, id } })
+  }
   return bases
 }
 
@@ -348,25 +349,24 @@ async function count(db: Database, f: Filter, cache: StatsCache): Promise<Counte
 }
 
 /**
- * The facet index, or null when it could not be loaded (logged; the search then asks the
+ * What load gives, or null when it failed (logged as `message`; the search then asks the
  * database, and the next search tries to load it again).
  */
-async function facetIndexOrNull(db: Database, today: string, cache: StatsCache): Promise<LoadedFacetIndex | null> {
+async function loadedOrNull<T>(load: () => Promise<T>, message: string): Promise<T | null> {
   try {
-    return await facetIndex(db, today, cache)
+    return await load()
   } catch (error) {
-    log('error', 'facet index not loaded', errorFields(error))
+    log('error', message, errorFields(error))
     return null
   }
 }
 
-async function dateColumnsOrNull(db: Database, today: string, index: LoadedFacetIndex, cache: StatsCache): Promise<DateColumns | null> {
-  try {
-    return await dateColumns(db, today, index, cache)
-  } catch (error) {
-    log('error', 'facet index dates not loaded', errorFields(error))
-    return null
-  }
+function facetIndexOrNull(db: Database, today: string, cache: StatsCache): Promise<LoadedFacetIndex | null> {
+  return loadedOrNull(() => facetIndex(db, today, cache), 'facet index not loaded')
+}
+
+function dateColumnsOrNull(db: Database, today: string, index: LoadedFacetIndex, cache: StatsCache): Promise<DateColumns | null> {
+  return loadedOrNull(() => dateColumns(db, today, index, cache), 'facet index dates not loaded')
 }
 
 /**

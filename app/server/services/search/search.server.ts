@@ -149,27 +149,26 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
       }
     }
 
-    const sortBy = options.sortBy
+    const { sortBy, sortDirection } = options
     const pages = pageCount(counted.total, pageSize)
     const page = Math.min(Math.max(1, Math.trunc(options.page)), pages)
+    const offset = (page - 1) * pageSize
+    const catalogueSize = tripCounts.get(db) ?? 0
     const shown =
       counted.total === 0
         ? { ids: [], version: await catalogueVersion(db) }
         : await pageIds(db, filter, {
-            sortBy: options.sortBy,
-            sortDirection: options.sortDirection,
-            offset: (page - 1) * pageSize,
+            sortBy,
+            sortDirection,
+            offset,
             limit: pageSize,
-            walkIndex:
-              plan.indexWalkFrom === undefined
-                ? shouldWalk(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0)
-                : counted.total >= plan.indexWalkFrom,
-            budget: plan.walkBudget ?? walkBudget(options.sortBy, counted.total, page * pageSize, tripCounts.get(db) ?? 0),
-            ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, options.sortBy, cache),
+            walkIndex: plan.indexWalkFrom === undefined ? shouldWalk(sortBy, counted.total, page * pageSize, catalogueSize) : counted.total >= plan.indexWalkFrom,
+            budget: plan.walkBudget ?? walkBudget(sortBy, counted.total, page * pageSize, catalogueSize),
+            ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, sortBy, cache),
             dated:
               plan.orderedLists === false || (sortBy !== 'date' && sortBy !== 'price')
                 ? null
-                : () => datedPageFromIndex(db, filter, { sortBy, sortDirection: options.sortDirection, offset: (page - 1) * pageSize, limit: pageSize }, cache),
+                : () => datedPageFromIndex(db, filter, { sortBy, sortDirection, offset, limit: pageSize }, cache),
             total: counted.total,
             boundChunk: plan.boundChunk,
           })
