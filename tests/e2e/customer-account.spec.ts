@@ -5,7 +5,7 @@
 // customer never sees the booking (page, server function, PDF), and no account page is kept.
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Page, Request } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
 import { bookToSuccess, expectNoSeriousAxeViolations, fillStep1, gotoHydrated, mailsWith, next, seatPlanDates } from './support'
@@ -344,6 +344,21 @@ test('the Merkliste of one browser appears in another after sign-in; a booking s
   await gotoHydrated(page, `/reise/${first?.tripId}/`)
   await expect(wishlistLink(page, '1 Reise')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Auf die Merkliste' })).toBeVisible()
+  // Put back on the phone, whose page is left before the change reaches the account (its sending
+  // fails): the next page sends it, on top of the account's list, and the computer has it too.
+  const isReplacement = (request: Request) => (request.postData() ?? '').includes('replace')
+  await phonePage.unroute('**/_serverFn/**')
+  await phonePage.route('**/_serverFn/**', (route) => (isReplacement(route.request()) ? route.abort() : route.continue()))
+  const failed = phonePage.waitForEvent('requestfailed', isReplacement)
+  await phonePage.getByRole('button', { name: 'Auf die Merkliste' }).click()
+  await failed
+  await phonePage.unroute('**/_serverFn/**')
+  const resent = phonePage.waitForResponse((response) => response.url().includes('/_serverFn/') && isReplacement(response.request()))
+  await gotoHydrated(phonePage, `/reise/${second?.tripId}/`)
+  expect((await resent).ok()).toBe(true)
+  await expect(wishlistLink(phonePage, '2 Reisen')).toBeVisible()
+  await gotoHydrated(page, `/reise/${first?.tripId}/`)
+  await expect(wishlistLink(page, '2 Reisen')).toBeVisible()
   await phone.close()
 
   // The account's data go into a new booking's booking person (editable).

@@ -1,28 +1,39 @@
 // The Merkliste of a signed-in customer, kept in the account as well (DESIGN 13): at the first
 // sign-in in this browser the browser's list and the account's are merged; on each later visit the
-// account's list is read (another device may have changed it), and each change made here is sent
-// at once. Signed out, the list stays in this browser alone, as it always did.
+// account's list is read (another device may have changed it) with this browser's changes since it
+// last heard it on top, and each change made here is sent at once. Signed out, the list stays in this browser alone, as it always did.
 import { useEffect } from 'react'
-import { serialiseWishlist, withChangesSince } from '~/lib/wishlist'
+import { parseWishlist, serialiseWishlist, withChangesSince } from '~/lib/wishlist'
+import type { Wishlist } from '~/lib/wishlist'
 import { syncAccountWishlist } from '~/server/account-wishlist.functions'
 import { getWishlist, replaceWishlist, subscribeWishlist } from '../wishlist/wishlist-store'
 import { useAccountState } from './use-account-state'
 
 /** The account this browser's list was merged with (its opaque id). */
 const MERGED_WITH_KEY = 'merkliste-konto'
+/** That account's list as this browser last heard it from the account. */
+const ACCOUNT_LIST_KEY = 'merkliste-konto-liste'
 
-function mergedWith(): string | null {
+/** The account merged with, and its list as last heard (null: not known). */
+function lastSynced(): { accountId: string | null; list: Wishlist | null } {
   try {
-    return window.localStorage.getItem(MERGED_WITH_KEY)
+    const list = window.localStorage.getItem(ACCOUNT_LIST_KEY)
+    return { accountId: window.localStorage.getItem(MERGED_WITH_KEY), list: list === null ? null : parseWishlist(list) }
   } catch {
-    return null
+    return { accountId: null, list: null }
   }
 }
 
-function rememberMerged(accountId: string | null): void {
+/** Remembers the account's list as its answer gave it; null forgets both (signed out). */
+function rememberSynced(accountId: string | null, list: string | null): void {
   try {
-    if (accountId) window.localStorage.setItem(MERGED_WITH_KEY, accountId)
-    else window.localStorage.removeItem(MERGED_WITH_KEY)
+    if (accountId && list !== null) {
+      window.localStorage.setItem(MERGED_WITH_KEY, accountId)
+      window.localStorage.setItem(ACCOUNT_LIST_KEY, list)
+    } else {
+      window.localStorage.removeItem(MERGED_WITH_KEY)
+      window.localStorage.removeItem(ACCOUNT_LIST_KEY)
+    }
   } catch {
     // Without storage the next visit merges again: nothing is lost, a removed trip may come back.
   }
@@ -35,7 +46,7 @@ export function WishlistSync() {
 
   useEffect(() => {
     // Signed out: the next sign-in merges this browser's list again.
-    if (signedOut) rememberMerged(null)
+    if (signedOut) rememberSynced(null, null)
   }, [signedOut])
 
   useEffect(() => {
@@ -46,7 +57,8 @@ export function WishlistSync() {
     // A replacement waiting in the queue sends the list as it is when its turn comes: one is enough.
     let replacementQueued = false
     let queue = Promise.resolve()
-    const send = (mode: 'pull' | 'merge' | 'replace') => {
+    // before: the list the browser's changes are counted from (else the list as sent).
+    const send = (mode: 'pull' | 'merge' | 'replace', before: Wishlist | null = null) => {
       if (mode === 'replace') replacementQueued = true
       queue = queue
         .then(async () => {
@@ -55,11 +67,11 @@ export function WishlistSync() {
           const list = await syncAccountWishlist({ data: { ids: [...sent], mode } })
           if (stopped) return
           known = serialiseWishlist(list)
-          if (mode !== 'replace') rememberMerged(accountId)
+          rememberSynced(accountId, known)
           // A trip taken off (or put on) here while the answer was on its way stays so: the change
           // goes on top of the account's list, and is sent as a change of its own (also when this
           // browser's list already reads so and the store therefore announces nothing).
-          replaceWishlist(withChangesSince(list, sent, getWishlist()))
+          replaceWishlist(withChangesSince(list, before ?? sent, getWishlist()))
           sendIfChanged()
         })
         .catch(() => {
@@ -69,7 +81,11 @@ export function WishlistSync() {
     const sendIfChanged = () => {
       if (known !== null && !replacementQueued && serialiseWishlist(getWishlist()) !== known) send('replace')
     }
-    send(mergedWith() === accountId ? 'pull' : 'merge')
+    // A later visit reads the account's list, and puts on top what changed here since this browser
+    // last heard it: a change the last page was left too soon to send is sent now.
+    const last = lastSynced()
+    if (last.accountId === accountId) send('pull', last.list)
+    else send('merge')
     const unsubscribe = subscribeWishlist(sendIfChanged)
     return () => {
       stopped = true
