@@ -135,6 +135,8 @@ describe('baseInSortOrder', () => {
     expect(baseInSortOrder(index, { list: 'regions', id: 100 }, 'name')).toEqual([10, 30])
     expect(baseInSortOrder(index, { list: 'countries', id: 99 }, 'name')).toEqual([])
     expect(baseInSortOrder(readTrips(1, readIntegers(`10,1,1,0,${2 ** 53},0,1,1,0,0`)), every, 'price')).toBeNull()
+    expect(baseInSortOrder(index, { hits: [10, 20, 30] }, 'date', 2)).toBe('too many')
+    expect(baseInSortOrder(index, { hits: [10, 20] }, 'date', 2)).toEqual([10, 20])
   })
 })
 

@@ -232,9 +232,10 @@ export type Base = { hits: readonly number[] } | { list: 'categories' | 'countri
 /**
  * The ids of the base's trips in ascending sort order: by first day, lowest price (none last) or
  * duration, ties by folded title, then id; by name, folded title, then id (the order the
- * database sorts them in). Null when prices are not exact as numbers and price is the order.
+ * database sorts them in). Null when prices are not exact as numbers and price is the order;
+ * 'too many', unsorted, when the base has more than max trips (a list too long to keep).
  */
-export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey): number[] | null {
+export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey, max = Number.POSITIVE_INFINITY): number[] | 'too many' | null {
   if (sortBy === 'price' && !index.exactPrices) return null
   const trips: number[] = []
   if ('hits' in base) forEachCandidate(index, base.hits, (trip) => trips.push(trip))
@@ -243,6 +244,7 @@ export function baseInSortOrder(index: FacetIndex, base: Base, sortBy: SortKey):
     const chosen = maskOf(list, [base.id])
     if (chosen !== null) for (let trip = 0; trip < index.ids.length; trip++) if (hasAny(list, trip, chosen)) trips.push(trip)
   }
+  if (trips.length > max) return 'too many'
   const keys = sortBy === 'date' ? index.nextDates : sortBy === 'duration' ? index.durations : sortBy === 'price' ? index.minPrices : null
   const key = (trip: number) => {
     const value = keys?.[trip] ?? 0

@@ -3,6 +3,7 @@
 // what it cannot know is that a German without umlauts on the keyboard writes "ae" for "ä", so
 // each word is also tried with ae/oe/ue read as a/o/u.
 import { normalizeText } from './segment'
+import type { LexemeQuery } from './text-index'
 
 /** More words add nothing to a trip search but make the query dearer. */
 export const MAX_QUERY_WORDS = 8
@@ -39,6 +40,12 @@ export type TextQuery = {
   words: string[]
   /** The text as typed and with digraphs read as umlauts, folded: for titles. */
   phrases: string[]
+  /**
+   * The query as the database reads it (to_tsquery's output: stop words gone, words stemmed), for
+   * the full text held in memory; absent until the database has read it, null when that index
+   * cannot answer it.
+   */
+  lexemes?: LexemeQuery | null
 }
 
 function term(token: string): string {

@@ -10,6 +10,8 @@ import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
 import { baseInSortOrder, countFacets, datedPage } from '~/lib/search/facet-index'
+import { matchingTrips, textIndexBytes } from '~/lib/search/text-index'
+import type { TextIndex } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
@@ -24,6 +26,7 @@ import type { FacetNames, LoadedFacetIndex } from './facet-index.server'
 import { matching, textCondition, textMatches } from './filters.server'
 import type { Filter } from './filters.server'
 import { orderBy } from './pages.server'
+import { loadTextIndex } from './text-index.server'
 
 type Stats = {
   total: number
@@ -87,6 +90,9 @@ type StatsCache = {
   dates: Map<string, Promise<DateColumns | null>>
   /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
   hits: Map<string, Promise<number[] | null>>
+  /** The documents' words in memory (under 'all'), and the index itself once loaded. */
+  words: Map<string, Promise<TextIndex | null>>
+  wordsLoaded: TextIndex | null
   /** Bases in sort order (see orderedList), null when there are too many to keep. */
   ordered: Map<string, Promise<number[] | null>>
   /** Ids in hits and ordered together. */
@@ -139,6 +145,8 @@ export function statsCacheFor(db: Database, version: string): StatsCache {
       index: new Map(),
       dates: new Map(),
       hits: new Map(),
+      words: new Map(),
+      wordsLoaded: null,
       ordered: new Map(),
       hitCount: 0,
       holidays: new Map(),
@@ -193,6 +201,8 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   if (f.text === null) return Promise.resolve(null)
   const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
   return remember(cache.hits, key, async () => {
+    const lexemes = f.text?.lexemes
+    if (f.mode === 'exact' && lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded, lexemes), cache)
     const statement = sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`
     const ids =
       f.mode === 'exact'
@@ -282,12 +292,14 @@ export async function orderedList(db: Database, f: Filter, sortBy: SortBy, cache
 
 /**
  * The base's list from the facet index (its trips are those the SQL below selects, in the same
- * order); from the database only when the index cannot sort exactly (prices beyond 2^53).
+ * order; none when they are too many to keep, and they are not sorted then); from the database
+ * only when the index cannot sort exactly (prices beyond 2^53).
  */
 function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache: StatsCache): Promise<number[] | null> {
   return remember(cache.ordered, JSON.stringify([base.key, sortBy, f.today]), async () => {
     const index = await facetIndexOrNull(db, f.today, cache)
-    const ids = index && baseInSortOrder(index.trips, base.trips, sortBy)
+    const ids = index && baseInSortOrder(index.trips, base.trips, sortBy, MAX_KEPT_HITS)
+    if (ids === 'too many') return null
     if (ids) return kept(ids, cache)
     const m = matching({ ...f, search: EMPTY_SEARCH, text: null, holidaysOnly: false })
     return keptIds(
@@ -375,13 +387,30 @@ function dateColumnsOrNull(db: Database, today: string, index: LoadedFacetIndex,
  * no visitor's search waits for them. Searches that come meanwhile wait for the same load. Null
  * when nothing was to load (or the version is no longer the latest); rejects when a load failed.
  */
-export async function loadFacetIndexAhead(db: Database, version: string, today: string): Promise<{ trips: number; dates: number } | null> {
+export async function loadFacetIndexAhead(
+  db: Database,
+  version: string,
+  today: string,
+): Promise<{ trips: number; dates: number; words: number; wordBytes: number } | null> {
   const cache = statsCacheFor(db, version)
   if (statsCaches.get(db) !== cache) return null
-  if (cache.index.has(today) && cache.dates.has(today)) return null
+  if (cache.index.has(today) && cache.dates.has(today) && cache.words.has('all')) return null
   const index = await facetIndex(db, today, cache)
   const dates = await dateColumns(db, today, index, cache)
-  return { trips: index.trips.ids.length, dates: dates?.from.length ?? 0 }
+  const words = await textIndex(db, cache)
+  return { trips: index.trips.ids.length, dates: dates?.from.length ?? 0, words: words?.words.length ?? 0, wordBytes: words ? textIndexBytes(words) : 0 }
+}
+
+/**
+ * The documents' words of the version (see ~/lib/search/text-index). Loaded ahead only: until it
+ * is there, and when the catalogue changed during the load, words are looked up in the database.
+ */
+function textIndex(db: Database, cache: StatsCache): Promise<TextIndex | null> {
+  return remember(cache.words, 'all', async () => {
+    const index = await loadTextIndex(db, cache.version)
+    cache.wordsLoaded = index
+    return index
+  })
 }
 
 /** One index per catalogue version and day (a day later, other trips and dates are upcoming). */

@@ -13,6 +13,7 @@ import type { Search } from '~/lib/search/segment'
 import { shouldWalk, walkBudget } from '~/lib/search/page-plan'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { queryWords, textQueryFromFolded } from '~/lib/search/text-query'
+import { parseLexemeQuery } from '~/lib/search/text-index'
 import type { TextQuery } from '~/lib/search/text-query'
 import { queryRows, textArray } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
@@ -74,10 +75,10 @@ async function resolveText(db: Database, text: string): Promise<TextQuery | null
     if (candidate !== null) {
       const [row] = await queryRows(
         db,
-        sql`select numnode(to_tsquery('german', ${candidate.tsquery}))::int as n`,
-        z.object({ n: z.number().check(z.int()) }),
+        sql`select numnode(q)::int as n, q::text as lexemes from to_tsquery('german', ${candidate.tsquery}) q`,
+        z.object({ n: z.number().check(z.int()), lexemes: z.string() }),
       )
-      resolved = (row?.n ?? 0) > 0 ? candidate : null
+      resolved = row !== undefined && row.n > 0 ? { ...candidate, lexemes: parseLexemeQuery(row.lexemes) } : null
     }
   }
   if (textQueries.size >= TEXT_CACHE_SIZE) textQueries.clear()

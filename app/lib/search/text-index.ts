@@ -1,0 +1,226 @@
+// The trips' full-text documents held in memory as an inverted index: every word (a lexeme, as
+// PostgreSQL's German text search wrote it into trip_search_documents) with the trips it occurs
+// in, as search engines keep their posting lists. The database's full text index finds the
+// documents of a common word quickly, but then visits each of them for its trip id: 'stadt' at
+// 100,000 trips reads 27,000 rows, most of the table, 150-200 ms the first time. Here a query is
+// answered from the lists in under a millisecond. Answers the queries the search builds (words
+// and prefixes joined by & and |); anything else (<->, !, weights) is left to the database.
+
+/** A word's trips: ascending ids, or one bit per id once that is smaller (never more than a bitmap's bytes). */
+type Posting = Int32Array | { bits: Uint32Array }
+
+export type TextIndex = {
+  /** Every word of every document, sorted (UTF-16 code units: a prefix's words are adjacent). */
+  words: string[]
+  postings: Posting[]
+  /** One more than the largest trip id. */
+  idLimit: number
+}
+
+/** The query as to_tsquery prints it, read: words (whole or as prefix) joined by & and |. */
+export type LexemeQuery = { word: string; prefix: boolean } | { and: LexemeQuery[] } | { or: LexemeQuery[] }
+
+const bitWords = (idLimit: number) => Math.ceil(idLimit / 32)
+
+/**
+ * Collects documents in ascending trip id order and gives the index. A word's list becomes a
+ * bitmap as soon as it would be larger than one, so that common words cost 1 bit per trip.
+ */
+export function textIndexBuilder(idLimit: number): { add: (tripId: number, words: readonly string[]) => void; finish: () => TextIndex } {
+  const slots = new Map<string, number>()
+  const lists: Int32Array[] = []
+  const sizes: number[] = []
+  const bitmaps: (Uint32Array | null)[] = []
+  const denseAt = Math.max(16, bitWords(idLimit))
+  const add = (tripId: number, words: readonly string[]) => {
+    if (!Number.isInteger(tripId) || tripId < 0 || tripId >= idLimit) throw new RangeError(`trip id ${tripId} outside the index`)
+    for (const word of words) {
+      let slot = slots.get(word)
+      if (slot === undefined) {
+        slot = lists.length
+        slots.set(word, slot)
+        lists.push(new Int32Array(4))
+        sizes.push(0)
+        bitmaps.push(null)
+      }
+      const bitmap = bitmaps[slot]
+      if (bitmap) {
+        bitmap[tripId >>> 5] = (bitmap[tripId >>> 5] ?? 0) | (1 << (tripId & 31))
+        continue
+      }
+      const size = sizes[slot] ?? 0
+      let list = lists[slot] ?? new Int32Array(4)
+      if (size >= denseAt) {
+        const bits = new Uint32Array(bitWords(idLimit))
+        for (const id of list.subarray(0, size)) bits[id >>> 5] = (bits[id >>> 5] ?? 0) | (1 << (id & 31))
+        bits[tripId >>> 5] = (bits[tripId >>> 5] ?? 0) | (1 << (tripId & 31))
+        bitmaps[slot] = bits
+        lists[slot] = new Int32Array(0)
+        continue
+      }
+      if (size === list.length) {
+        const grown = new Int32Array(Math.min(size * 2, denseAt))
+        grown.set(list)
+        list = grown
+        lists[slot] = list
+      }
+      list[size] = tripId
+      sizes[slot] = size + 1
+    }
+  }
+  const finish = (): TextIndex => {
+    const words = [...slots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const postings = words.map((word): Posting => {
+      const slot = slots.get(word) ?? 0
+      const bits = bitmaps[slot]
+      return bits ? { bits } : (lists[slot] ?? new Int32Array(0)).slice(0, sizes[slot] ?? 0)
+    })
+    return { words, postings, idLimit }
+  }
+  return { add, finish }
+}
+
+/** Bytes the index's lists take (for the log). */
+export function textIndexBytes(index: TextIndex): number {
+  return index.postings.reduce((sum, p) => sum + (p instanceof Int32Array ? p.byteLength : p.bits.byteLength), 0)
+}
+
+/**
+ * Reads to_tsquery's output ("'wien':* & ( 'stadt':* | 'stadtreis' )"): & binds closer than |.
+ * Null for what the index does not answer: phrases (<->), negation, weights, an empty query.
+ */
+export function parseLexemeQuery(text: string): LexemeQuery | null {
+  const tokens: (string | { word: string; prefix: boolean })[] = []
+  let at = 0
+  while (at < text.length) {
+    const c = text[at] ?? ''
+    if (c === ' ') {
+      at++
+    } else if (c === '(' || c === ')' || c === '&' || c === '|') {
+      tokens.push(c)
+      at++
+    } else if (c === "'") {
+      let word = ''
+      at++
+      for (;;) {
+        const d = text[at]
+        if (d === undefined) return null
+        if (d === "'" && text[at + 1] === "'") {
+          word += "'"
+          at += 2
+        } else if (d === "'") {
+          at++
+          break
+        } else if (d === '\\') {
+          word += text[at + 1] ?? ''
+          at += 2
+        } else {
+          word += d
+          at++
+        }
+      }
+      let prefix = false
+      if (text[at] === ':') {
+        if (text[at + 1] !== '*') return null
+        prefix = true
+        at += 2
+        // Weights after the star (':*A') restrict where the word may stand: not answered here.
+        if (at < text.length && text[at] !== ' ' && text[at] !== ')') return null
+      }
+      tokens.push({ word, prefix })
+    } else {
+      return null
+    }
+  }
+  let next = 0
+  const peek = () => tokens[next]
+  const or = (): LexemeQuery | null => {
+    const parts: LexemeQuery[] = []
+    for (;;) {
+      const part = and()
+      if (part === null) return null
+      parts.push(part)
+      if (peek() !== '|') break
+      next++
+    }
+    return parts.length === 1 ? (parts[0] ?? null) : { or: parts }
+  }
+  const and = (): LexemeQuery | null => {
+    const parts: LexemeQuery[] = []
+    for (;;) {
+      const part = operand()
+      if (part === null) return null
+      parts.push(part)
+      if (peek() !== '&') break
+      next++
+    }
+    return parts.length === 1 ? (parts[0] ?? null) : { and: parts }
+  }
+  const operand = (): LexemeQuery | null => {
+    const token = tokens[next++]
+    if (token === '(') {
+      const inner = or()
+      return inner !== null && tokens[next++] === ')' ? inner : null
+    }
+    return typeof token === 'object' ? token : null
+  }
+  const query = or()
+  return query !== null && next === tokens.length ? query : null
+}
+
+/** The first position in the sorted words not before `word`. */
+function lowerBound(words: readonly string[], word: string): number {
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((words[mid] ?? '') < word) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function orInto(bits: Uint32Array, posting: Posting): void {
+  if (posting instanceof Int32Array) {
+    for (const id of posting) bits[id >>> 5] = (bits[id >>> 5] ?? 0) | (1 << (id & 31))
+  } else {
+    for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] ?? 0) | (posting.bits[i] ?? 0)
+  }
+}
+
+/** The trips of a query as one bit per trip id. */
+function tripBits(index: TextIndex, query: LexemeQuery): Uint32Array {
+  if ('word' in query) {
+    const bits = new Uint32Array(bitWords(index.idLimit))
+    const { words, postings } = index
+    for (let i = lowerBound(words, query.word); i < words.length; i++) {
+      const word = words[i] ?? ''
+      if (query.prefix ? !word.startsWith(query.word) : word !== query.word) break
+      const posting = postings[i]
+      if (posting) orInto(bits, posting)
+    }
+    return bits
+  }
+  const [first, ...rest] = 'and' in query ? query.and : query.or
+  const bits = first ? tripBits(index, first) : new Uint32Array(bitWords(index.idLimit))
+  for (const part of rest) {
+    const other = tripBits(index, part)
+    for (let i = 0; i < bits.length; i++) bits[i] = 'and' in query ? (bits[i] ?? 0) & (other[i] ?? 0) : (bits[i] ?? 0) | (other[i] ?? 0)
+  }
+  return bits
+}
+
+/** The ids of the trips whose document matches the query, ascending (as document @@ query would find them). */
+export function matchingTrips(index: TextIndex, query: LexemeQuery): number[] {
+  const bits = tripBits(index, query)
+  const ids: number[] = []
+  for (let i = 0; i < bits.length; i++) {
+    let word = bits[i] ?? 0
+    while (word !== 0) {
+      const low = word & -word
+      ids.push(i * 32 + 31 - Math.clz32(low))
+      word ^= low
+    }
+  }
+  return ids
+}

@@ -1,0 +1,50 @@
+// Loads the in-memory full-text index (~/lib/search/text-index) from trip_search_documents: each
+// trip's words as the database's German text search stored them. In slices of trip ids, so that
+// PGlite, which answers one statement after another, serves requests between them. Also readies
+// the dictionaries the search's words go through.
+import { sql } from 'drizzle-orm'
+import * as z from 'zod/mini'
+import { textIndexBuilder } from '~/lib/search/text-index'
+import type { TextIndex } from '~/lib/search/text-index'
+import { queryRows } from '../../db/query.server'
+import type { Database } from '../../db/database.server'
+import { catalogueVersion } from './prepare.server'
+
+/** Trip ids per statement: about 50 ms of the database's time each. */
+const SLICE = 2_000
+
+const rangeRow = z.object({ first: z.number().check(z.int()), last: z.number().check(z.int()), version: z.string() })
+const sliceRow = z.object({ documents: z.string() })
+const documents = z.array(z.tuple([z.number().check(z.int()), z.array(z.string())]))
+
+/**
+ * The index of the catalogue version `version`, or null when the catalogue is at another version
+ * before or after the slices are read (they would then mix two; the next version's index is
+ * loaded anyway).
+ */
+export async function loadTextIndex(db: Database, version: string): Promise<TextIndex | null> {
+  const [range] = await queryRows(
+    db,
+    sql`select coalesce(min(trip_id), 0)::int as first, coalesce(max(trip_id), -1)::int as last,
+          (select version::text from trip_search_meta) as version
+        from trip_search_documents`,
+    rangeRow,
+  )
+  if (range?.version !== version) return null
+  // The search's first words would otherwise wait for PGlite to load the unaccent rules, the
+  // German stemmer and its stop words (30 ms), and pg_trgm's first similarity.
+  await db.execute(sql`select search_fold('Städtereise'), to_tsquery('german', 'Städtereise'), similarity('reise', 'reisen')`)
+  const first = Math.max(0, range?.first ?? 0)
+  const last = range?.last ?? -1
+  const builder = textIndexBuilder(last + 1)
+  for (let from = first; from <= last; from += SLICE) {
+    const [slice] = await queryRows(
+      db,
+      sql`select coalesce(json_agg(json_build_array(d.trip_id, tsvector_to_array(d.document)) order by d.trip_id), '[]')::text as documents
+          from trip_search_documents d where d.trip_id >= ${from} and d.trip_id < ${from + SLICE}`,
+      sliceRow,
+    )
+    for (const [tripId, words] of documents.parse(JSON.parse(slice?.documents ?? '[]'))) builder.add(tripId, words)
+  }
+  return (await catalogueVersion(db)) === version ? builder.finish() : null
+}

@@ -1,0 +1,149 @@
+// The full text held in memory (~/lib/search/text-index, loaded by text-index.server.ts) against
+// the database's own full text index on the demo catalogue: every word of every document, whole
+// and as prefix, words combined, the search's own texts; and after the office changed a trip.
+import { eq, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { matchingTrips, parseLexemeQuery } from '~/lib/search/text-index'
+import type { TextIndex } from '~/lib/search/text-index'
+import { normalizeSearch } from '~/lib/search/segment'
+import type { Database } from '~/server/db/database.server'
+import * as schema from '~/server/db/schema'
+import { queryRows } from '~/server/db/query.server'
+import { loadFacetIndexAhead } from '~/server/services/search/counts.server'
+import { catalogueVersion } from '~/server/services/search/prepare.server'
+import { searchTrips } from '~/server/services/search/search.server'
+import { loadTextIndex } from '~/server/services/search/text-index.server'
+import { todayIsoDay } from '~/server/services/trip-cards.server'
+import { openTestDatabase } from '../support/db'
+import type { TestDatabase } from '../support/db'
+
+let t: TestDatabase
+const today = todayIsoDay()
+const dialect = new PgDialect()
+
+beforeAll(async () => {
+  t = await openTestDatabase({ seed: { trips: 300 } })
+})
+
+afterAll(async () => {
+  await t?.cleanup()
+})
+
+/** The trips whose document matches the to_tsquery source, as the database finds them, and the query as it reads it. */
+async function bySql(source: string): Promise<{ ids: number[]; lexemes: string }> {
+  const [row] = await queryRows(
+    t.db,
+    sql`select to_tsquery('german', ${source})::text as lexemes,
+          array(select d.trip_id from trip_search_documents d where d.document @@ to_tsquery('german', ${source}) order by d.trip_id)::int[] as ids`,
+    z.object({ lexemes: z.string(), ids: z.array(z.number()) }),
+  )
+  return row ?? { lexemes: '', ids: [] }
+}
+
+async function indexOf(db: Database): Promise<TextIndex> {
+  const index = await loadTextIndex(db, await catalogueVersion(db))
+  if (index === null) throw new Error('text index not loaded')
+  return index
+}
+
+/**
+ * The same database with caches of its own, counting the statements that ask the full text index
+ * (in transactions too: the search asks it in one).
+ */
+function observed(): { db: Database; fullText: () => number } {
+  let asked = 0
+  const watch = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object)
+        if (property === 'execute' && typeof value === 'function') {
+          return (statement: SQL) => {
+            if (dialect.sqlToQuery(statement).sql.includes('@@')) asked++
+            return value.call(object, statement)
+          }
+        }
+        if (property === 'transaction' && typeof value === 'function') {
+          return (run: (tx: object) => unknown) => value.call(object, (tx: object) => run(watch(tx)))
+        }
+        return value
+      },
+    })
+  return { db: watch(t.db), fullText: () => asked }
+}
+
+describe('the full text in memory', () => {
+  it('finds for every word, whole and as prefix, alone and combined, what the database finds', async () => {
+    const index = await indexOf(t.db)
+    const words = (
+      await queryRows(t.db, sql`select word from ts_stat('select document from trip_search_documents') order by word`, z.object({ word: z.string() }))
+    ).map((r) => r.word)
+    expect(words.length).toBeGreaterThan(100)
+    expect(index.words).toEqual([...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    const quote = (word: string) => `'${word.replaceAll("'", "''")}'`
+    // The search asks for runs of letters and digits only (text-query.ts); a hyphenated word
+    // ('alpen-rundreis') would be a phrase, which the database answers.
+    const plain = words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word))
+    expect(plain.length).toBeGreaterThan(100)
+    const sources = plain.flatMap((word, i) => {
+      const other = plain[(i * 7 + 3) % plain.length] ?? word
+      const prefix = `${quote(word.slice(0, 4))}:*`
+      return [quote(word), prefix, `${quote(word)} & ${quote(other)}`, `(${prefix} | ${quote(other)}) & ${quote(plain[(i * 13) % plain.length] ?? word)}:*`]
+    })
+    let found = 0
+    for (const source of sources) {
+      const { ids, lexemes } = await bySql(source)
+      const query = parseLexemeQuery(lexemes)
+      // Stop words (to_tsquery drops them) leave nothing to ask.
+      if (lexemes === '') continue
+      expect(query, lexemes).not.toBeNull()
+      if (query === null) continue
+      expect(matchingTrips(index, query), source).toEqual(ids)
+      if (ids.length > 0) found++
+    }
+    expect(found).toBeGreaterThan(sources.length / 2)
+  })
+
+  it('answers the words of a search without asking the database, with the same trips', async () => {
+    const memory = observed()
+    await loadFacetIndexAhead(memory.db, await catalogueVersion(t.db), today)
+    const asked = memory.fullText()
+    for (const text of ['wien', 'städtereise', 'staedte', 'gardasee', 'ostsee advent', 'rundreise norwegen', 'die', 'xylophon', 'gardase']) {
+      for (const sortBy of ['date', 'name'] as const) {
+        const search = normalizeSearch({ text })
+        const options = { sortBy, sortDirection: 'asc' as const, page: 1, holidaysOnly: false }
+        const fromMemory = await searchTrips(memory.db, search, options, { today })
+        const fromDatabase = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+        expect({ text, total: fromMemory.total, fuzzy: fromMemory.fuzzy, ids: fromMemory.trips.map((trip) => trip.id) }).toEqual({
+          text,
+          total: fromDatabase.total,
+          fuzzy: fromDatabase.fuzzy,
+          ids: fromDatabase.trips.map((trip) => trip.id),
+        })
+      }
+    }
+    // Only the typo ('gardase' finds nothing exactly) went to the database, by trigrams, not '@@'.
+    expect(memory.fullText()).toBe(asked)
+  })
+
+  it('follows the catalogue: an index of an earlier version is not loaded, the next one has the new words', async () => {
+    const before = await catalogueVersion(t.db)
+    const [trip] = await queryRows(
+      t.db,
+      sql`select trip_id from trip_search where published and next_date >= ${today}::date order by trip_id limit 1`,
+      z.object({ trip_id: z.number() }),
+    )
+    const id = trip?.trip_id ?? 0
+    await t.db.update(schema.trips).set({ title: 'Zauberflötenfahrt nach Salzburg' }).where(eq(schema.trips.id, id))
+    const after = await catalogueVersion(t.db)
+    expect(after).not.toBe(before)
+    expect(await loadTextIndex(t.db, before)).toBeNull()
+    const memory = observed()
+    await loadFacetIndexAhead(memory.db, after, today)
+    const found = await searchTrips(memory.db, normalizeSearch({ text: 'zauberflötenfahrt' }), { sortBy: 'date', sortDirection: 'asc', page: 1, holidaysOnly: false }, { today })
+    expect(found.trips.map((x) => x.id)).toEqual([id])
+    expect(memory.fullText()).toBe(0)
+  })
+})
