@@ -146,4 +146,20 @@ describe('the full text in memory', () => {
     expect(found.trips.map((x) => x.id)).toEqual([id])
     expect(memory.fullText()).toBe(0)
   })
+
+  it('is not built for ids far beyond the number of trips, and the words are then found in the database', async () => {
+    const [trip] = await queryRows(t.db, sql`select max(id)::int as id from trips`, z.object({ id: z.number() }))
+    const far = 50_000_000
+    await t.db.execute(sql`create temporary table far_trip as select * from trips where id = ${trip?.id ?? 0}`)
+    await t.db.execute(sql`update far_trip set id = ${far}, slug = slug || '-fern', title = 'Fernwehfahrt ins Blaue'`)
+    await t.db.execute(sql`insert into trips select * from far_trip`)
+    await t.db.execute(sql`drop table far_trip`)
+    expect(await loadTextIndex(t.db, await catalogueVersion(t.db))).toBeNull()
+    const memory = observed()
+    await loadFacetIndexAhead(memory.db, await catalogueVersion(t.db), today)
+    const found = await searchTrips(memory.db, normalizeSearch({ text: 'fernwehfahrt' }), { sortBy: 'date', sortDirection: 'asc', page: 1, holidaysOnly: false }, { today })
+    expect(found.total).toBe(0)
+    expect(memory.fullText()).toBeGreaterThan(0)
+    await t.db.delete(schema.trips).where(eq(schema.trips.id, far))
+  })
 })

@@ -133,29 +133,21 @@ export function parseLexemeQuery(text: string): LexemeQuery | null {
     }
   }
   let next = 0
-  const peek = () => tokens[next]
-  const or = (): LexemeQuery | null => {
+  /** Operands joined by the operator: one alone, or several as { and } or { or }. */
+  const sequence = (operator: '&' | '|', item: () => LexemeQuery | null): LexemeQuery | null => {
     const parts: LexemeQuery[] = []
     for (;;) {
-      const part = and()
+      const part = item()
       if (part === null) return null
       parts.push(part)
-      if (peek() !== '|') break
+      if (tokens[next] !== operator) break
       next++
     }
-    return parts.length === 1 ? (parts[0] ?? null) : { or: parts }
+    if (parts.length === 1) return parts[0] ?? null
+    return operator === '&' ? { and: parts } : { or: parts }
   }
-  const and = (): LexemeQuery | null => {
-    const parts: LexemeQuery[] = []
-    for (;;) {
-      const part = operand()
-      if (part === null) return null
-      parts.push(part)
-      if (peek() !== '&') break
-      next++
-    }
-    return parts.length === 1 ? (parts[0] ?? null) : { and: parts }
-  }
+  const or = (): LexemeQuery | null => sequence('|', and)
+  const and = (): LexemeQuery | null => sequence('&', operand)
   const operand = (): LexemeQuery | null => {
     const token = tokens[next++]
     if (token === '(') {

@@ -1,7 +1,7 @@
 // Loads the in-memory full-text index (~/lib/search/text-index) from trip_search_documents: each
 // trip's words as the database's German text search stored them. In slices of trip ids, so that
-// PGlite, which answers one statement after another in this thread, serves requests between them. Also readies
-// the dictionaries the search's words go through.
+// PGlite, which answers one statement after another in this thread, serves requests between
+// them. Also readies the dictionaries the search's words go through.
 import { setImmediate } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
@@ -18,29 +18,37 @@ import { catalogueVersion } from './prepare.server'
  */
 const SLICE = 1_000
 
-const rangeRow = z.object({ first: z.number().check(z.int()), last: z.number().check(z.int()), version: z.string() })
+/**
+ * Ids this far beyond the number of documents (imported ids, say) would make every bitmap and
+ * every query's bit set large: such a catalogue's words are looked up in the database.
+ */
+const MAX_ID_SPREAD = 8
+const MIN_ID_LIMIT = 1_000_000
+
+const rangeRow = z.object({ first: z.number().check(z.int()), last: z.number().check(z.int()), count: z.number().check(z.int()), version: z.string() })
 const sliceRow = z.object({ documents: z.string() })
 const documents = z.array(z.tuple([z.number().check(z.int()), z.array(z.string())]))
 
 /**
  * The index of the catalogue version `version`, or null when the catalogue is at another version
  * before or after the slices are read (they would then mix two; the next version's index is
- * loaded anyway).
+ * loaded anyway) or its ids are too sparse.
  */
 export async function loadTextIndex(db: Database, version: string): Promise<TextIndex | null> {
   const [range] = await queryRows(
     db,
-    sql`select coalesce(min(trip_id), 0)::int as first, coalesce(max(trip_id), -1)::int as last,
+    sql`select coalesce(min(trip_id), 0)::int as first, coalesce(max(trip_id), -1)::int as last, count(*)::int as count,
           (select version::text from trip_search_meta) as version
         from trip_search_documents`,
     rangeRow,
   )
-  if (range?.version !== version) return null
+  if (range === undefined || range.version !== version) return null
+  if (range.last >= Math.max(MIN_ID_LIMIT, MAX_ID_SPREAD * range.count)) return null
   // The search's first words would otherwise wait for PGlite to load the unaccent rules, the
   // German stemmer and its stop words (30 ms), and pg_trgm's first similarity.
   await db.execute(sql`select search_fold('Städtereise'), to_tsquery('german', 'Städtereise'), similarity('reise', 'reisen')`)
-  const first = Math.max(0, range?.first ?? 0)
-  const last = range?.last ?? -1
+  const first = Math.max(0, range.first)
+  const last = range.last
   const builder = textIndexBuilder(last + 1)
   for (let from = first; from <= last; from += SLICE) {
     const [slice] = await queryRows(
