@@ -150,10 +150,12 @@ describe('the full text in memory', () => {
   it('is not built for ids far beyond the number of trips, and the words are then found in the database', async () => {
     const [trip] = await queryRows(t.db, sql`select max(id)::int as id from trips`, z.object({ id: z.number() }))
     const far = 50_000_000
-    await t.db.execute(sql`create temporary table far_trip as select * from trips where id = ${trip?.id ?? 0}`)
-    await t.db.execute(sql`update far_trip set id = ${far}, slug = slug || '-fern', title = 'Fernwehfahrt ins Blaue'`)
-    await t.db.execute(sql`insert into trips select * from far_trip`)
-    await t.db.execute(sql`drop table far_trip`)
+    // A copy of the last trip under a far id, in one statement (a pool's connections do not share temporary tables).
+    await t.db.execute(
+      sql`insert into trips select (jsonb_populate_record(null::trips, to_jsonb(x)
+            || jsonb_build_object('id', ${far}::int, 'slug', x.slug || '-fern', 'title', 'Fernwehfahrt ins Blaue'))).*
+          from trips x where x.id = ${trip?.id ?? 0}`,
+    )
     expect(await loadTextIndex(t.db, await catalogueVersion(t.db))).toBeNull()
     const memory = observed()
     await loadFacetIndexAhead(memory.db, await catalogueVersion(t.db), today)
