@@ -44,24 +44,27 @@ async function bySql(source: string): Promise<{ ids: number[]; lexemes: string }
 }
 
 async function indexOf(db: Database): Promise<TextIndex> {
-  const index = await loadTextIndex(db, await catalogueVersion(db))
-  if (index === null) throw new Error('text index not loaded')
-  return index
+  const loaded = await loadTextIndex(db, await catalogueVersion(db))
+  if (loaded === null) throw new Error('text index not loaded')
+  return loaded.index
 }
 
 /**
  * The same database with caches of its own, counting the statements that ask the full text index
- * (in transactions too: the search asks it in one).
+ * (in transactions too: the search asks it in one) and those that load the words.
  */
-function observed(): { db: Database; fullText: () => number } {
+function observed(): { db: Database; fullText: () => number; loads: () => number } {
   let asked = 0
+  let loads = 0
   const watch = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property) {
         const value: unknown = Reflect.get(object, property, object)
         if (property === 'execute' && typeof value === 'function') {
           return (statement: SQL) => {
-            if (dialect.sqlToQuery(statement).sql.includes('@@')) asked++
+            const text = dialect.sqlToQuery(statement).sql
+            if (text.includes('@@')) asked++
+            if (text.includes('tsvector_to_array')) loads++
             return value.call(object, statement)
           }
         }
@@ -71,7 +74,7 @@ function observed(): { db: Database; fullText: () => number } {
         return value
       },
     })
-  return { db: watch(t.db), fullText: () => asked }
+  return { db: watch(t.db), fullText: () => asked, loads: () => loads }
 }
 
 describe('the full text in memory', () => {
@@ -128,7 +131,7 @@ describe('the full text in memory', () => {
     expect(memory.fullText()).toBe(asked)
   })
 
-  it('follows the catalogue: an index of an earlier version is not loaded, the next one has the new words', async () => {
+  it('follows the catalogue: kept while no document changes, loaded again with the new words when one does', async () => {
     const before = await catalogueVersion(t.db)
     const [trip] = await queryRows(
       t.db,
@@ -136,12 +139,22 @@ describe('the full text in memory', () => {
       z.object({ trip_id: z.number() }),
     )
     const id = trip?.trip_id ?? 0
+    const memory = observed()
+    await loadFacetIndexAhead(memory.db, before, today)
+    expect(memory.loads()).toBeGreaterThan(0)
+    // A date's price raises the version but changes no document: the words stay, unloaded.
+    const loads = memory.loads()
+    await t.db.update(schema.tripDates).set({ price: 456_000_000 }).where(eq(schema.tripDates.tripId, id))
+    const priced = await catalogueVersion(t.db)
+    expect(priced).not.toBe(before)
+    await loadFacetIndexAhead(memory.db, priced, today)
+    expect(memory.loads()).toBe(loads)
     await t.db.update(schema.trips).set({ title: 'Zauberflötenfahrt nach Salzburg' }).where(eq(schema.trips.id, id))
     const after = await catalogueVersion(t.db)
-    expect(after).not.toBe(before)
+    expect(after).not.toBe(priced)
     expect(await loadTextIndex(t.db, before)).toBeNull()
-    const memory = observed()
     await loadFacetIndexAhead(memory.db, after, today)
+    expect(memory.loads()).toBeGreaterThan(loads)
     const found = await searchTrips(memory.db, normalizeSearch({ text: 'zauberflötenfahrt' }), { sortBy: 'date', sortDirection: 'asc', page: 1, holidaysOnly: false }, { today })
     expect(found.trips.map((x) => x.id)).toEqual([id])
     expect(memory.fullText()).toBe(0)

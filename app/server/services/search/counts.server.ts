@@ -11,7 +11,6 @@ import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
 import { baseInSortOrder, countFacets, datedPage } from '~/lib/search/facet-index'
 import { matchingTrips, textIndexBytes } from '~/lib/search/text-index'
-import type { TextIndex } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
@@ -26,7 +25,8 @@ import type { FacetNames, LoadedFacetIndex } from './facet-index.server'
 import { matching, textCondition, textMatches } from './filters.server'
 import type { Filter } from './filters.server'
 import { orderBy } from './pages.server'
-import { loadTextIndex } from './text-index.server'
+import { documentChanges, loadTextIndex } from './text-index.server'
+import type { LoadedWords } from './text-index.server'
 
 type Stats = {
   total: number
@@ -91,8 +91,10 @@ type StatsCache = {
   /** Trip ids matched by a text (exact or fuzzy), null when there are too many to keep. */
   hits: Map<string, Promise<number[] | null>>
   /** The documents' words in memory (under 'all'), and the index itself once loaded. */
-  words: Map<string, Promise<TextIndex | null>>
-  wordsLoaded: TextIndex | null
+  words: Map<string, Promise<LoadedWords | null>>
+  wordsLoaded: LoadedWords | null
+  /** The words an earlier version loaded: this one keeps them if no document changed since. */
+  earlierWords: LoadedWords | null
   /** Bases in sort order (see orderedList), null when there are too many to keep. */
   ordered: Map<string, Promise<number[] | null>>
   /** Ids in hits and ordered together. */
@@ -136,6 +138,7 @@ export function statsCacheFor(db: Database, version: string): StatsCache {
   let cache = statsCaches.get(db)
   if (!cache || cache.version !== version) {
     const replace = !cache || later(version, cache.version)
+    const earlierWords = replace && cache ? (cache.wordsLoaded ?? cache.earlierWords) : null
     const kept: StatsCache = {
       version,
       entries: new LRUCache<string, Counted, { db: Database; f: Filter }>({
@@ -147,6 +150,7 @@ export function statsCacheFor(db: Database, version: string): StatsCache {
       hits: new Map(),
       words: new Map(),
       wordsLoaded: null,
+      earlierWords,
       ordered: new Map(),
       hitCount: 0,
       holidays: new Map(),
@@ -202,7 +206,7 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
   return remember(cache.hits, key, async () => {
     const lexemes = f.text?.lexemes
-    if (f.mode === 'exact' && lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded, lexemes), cache)
+    if (f.mode === 'exact' && lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded.index, lexemes), cache)
     const statement = sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`
     const ids =
       f.mode === 'exact'
@@ -398,18 +402,27 @@ export async function loadFacetIndexAhead(
   const index = await facetIndex(db, today, cache)
   const dates = await dateColumns(db, today, index, cache)
   const words = await textIndex(db, cache)
-  return { trips: index.trips.ids.length, dates: dates?.from.length ?? 0, words: words?.words.length ?? 0, wordBytes: words ? textIndexBytes(words) : 0 }
+  return {
+    trips: index.trips.ids.length,
+    dates: dates?.from.length ?? 0,
+    words: words?.index.words.length ?? 0,
+    wordBytes: words ? textIndexBytes(words.index) : 0,
+  }
 }
 
 /**
- * The documents' words of the version (see ~/lib/search/text-index). Loaded ahead only: until it
- * is there, and when the catalogue changed during the load, words are looked up in the database.
+ * The documents' words of the version (see ~/lib/search/text-index): an earlier version's when no
+ * document changed since (a date, a page or a blog post raise the version too), else loaded.
+ * Loaded ahead only: until they are there, and when the catalogue changed during the load, words
+ * are looked up in the database.
  */
-function textIndex(db: Database, cache: StatsCache): Promise<TextIndex | null> {
+function textIndex(db: Database, cache: StatsCache): Promise<LoadedWords | null> {
   return remember(cache.words, 'all', async () => {
-    const index = await loadTextIndex(db, cache.version)
-    cache.wordsLoaded = index
-    return index
+    const earlier = cache.earlierWords
+    const words = earlier !== null && (await documentChanges(db)) === earlier.changes ? earlier : await loadTextIndex(db, cache.version)
+    cache.wordsLoaded = words
+    cache.earlierWords = null
+    return words
   })
 }
 

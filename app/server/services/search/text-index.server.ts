@@ -25,20 +25,37 @@ const SLICE = 1_000
 const MAX_ID_SPREAD = 8
 const MIN_ID_LIMIT = 1_000_000
 
-const rangeRow = z.object({ first: z.number().check(z.int()), last: z.number().check(z.int()), count: z.number().check(z.int()), version: z.string() })
+const rangeRow = z.object({
+  first: z.number().check(z.int()),
+  last: z.number().check(z.int()),
+  count: z.number().check(z.int()),
+  version: z.string(),
+  changes: z.string(),
+})
+const changesRow = z.object({ changes: z.string() })
 const sliceRow = z.object({ documents: z.string() })
 const documents = z.array(z.tuple([z.number().check(z.int()), z.array(z.string())]))
+
+/** The index and the count of document changes it was read at (migration 0026). */
+export type LoadedWords = { index: TextIndex; changes: string }
+
+/** How many statements have changed documents so far: while it stays, loaded words stay true. */
+export async function documentChanges(db: Database): Promise<string> {
+  const [row] = await queryRows(db, sql`select changes::text as changes from trip_search_documents_meta`, changesRow)
+  return row?.changes ?? '0'
+}
 
 /**
  * The index of the catalogue version `version`, or null when the catalogue is at another version
  * before or after the slices are read (they would then mix two; the next version's index is
  * loaded anyway) or its ids are too sparse.
  */
-export async function loadTextIndex(db: Database, version: string): Promise<TextIndex | null> {
+export async function loadTextIndex(db: Database, version: string): Promise<LoadedWords | null> {
   const [range] = await queryRows(
     db,
     sql`select coalesce(min(trip_id), 0)::int as first, coalesce(max(trip_id), -1)::int as last, count(*)::int as count,
-          (select version::text from trip_search_meta) as version
+          (select version::text from trip_search_meta) as version,
+          (select changes::text from trip_search_documents_meta) as changes
         from trip_search_documents`,
     rangeRow,
   )
@@ -62,5 +79,5 @@ export async function loadTextIndex(db: Database, version: string): Promise<Text
     // follow at once and requests that arrived meanwhile would wait for the whole load.
     await setImmediate()
   }
-  return (await catalogueVersion(db)) === version ? builder.finish() : null
+  return (await catalogueVersion(db)) === version ? { index: builder.finish(), changes: range.changes } : null
 }
