@@ -1,7 +1,8 @@
 // The Merkliste of a signed-in customer, kept in the account as well (DESIGN 13): at the first
 // sign-in in this browser the browser's list and the account's are merged; on each later visit the
 // account's list is read (another device may have changed it) with this browser's changes since it
-// last heard it on top, and each change made here is sent at once. Signed out, the list stays in this browser alone, as it always did.
+// last heard it on top, and each change made here is sent at once. Signed out, the list stays in
+// this browser alone, as it always did.
 import { useEffect } from 'react'
 import { parseWishlist, serialiseWishlist, withChangesSince } from '~/lib/wishlist'
 import type { Wishlist } from '~/lib/wishlist'
