@@ -6,12 +6,12 @@ import type { SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { matchingTrips, parseLexemeQuery } from '~/lib/search/text-index'
+import { matchingTrips, parseLexemeQuery, tsqueryLiteral, withNearWords } from '~/lib/search/text-index'
 import type { TextIndex } from '~/lib/search/text-index'
 import { normalizeSearch } from '~/lib/search/segment'
 import type { Database } from '~/server/db/database.server'
 import * as schema from '~/server/db/schema'
-import { queryRows } from '~/server/db/query.server'
+import { intArray, queryRows } from '~/server/db/query.server'
 import { loadFacetIndexAhead } from '~/server/services/search/counts.server'
 import { catalogueVersion } from '~/server/services/search/prepare.server'
 import { searchTrips } from '~/server/services/search/search.server'
@@ -127,8 +127,67 @@ describe('the full text in memory', () => {
         })
       }
     }
-    // Only the typo ('gardase' finds nothing exactly) went to the database, by trigrams, not '@@'.
+    // The typo ('gardase' finds nothing exactly) is corrected against the same words: no '@@' either.
     expect(memory.fullText()).toBe(asked)
+  })
+
+  it('corrects a mistyped word to the catalogue words a typo away, in memory as in the database', async () => {
+    const index = await indexOf(t.db)
+    // Words of the catalogue with their fourth letter dropped, as typed in a hurry.
+    const meant = index.words.filter((word) => /^\p{L}{6,}$/u.test(word)).filter((_, i) => i % 7 === 0)
+    expect(meant.length).toBeGreaterThan(20)
+    for (const word of meant) {
+      const typo = word.slice(0, 3) + word.slice(4)
+      const { lexemes } = await bySql(`'${typo}':*`)
+      const query = parseLexemeQuery(lexemes)
+      if (query === null) continue
+      const corrected = withNearWords(index.words, query)
+      expect(corrected, typo).not.toBeNull()
+      if (corrected === null) continue
+      const [row] = await queryRows(
+        t.db,
+        sql`select array(select d.trip_id from trip_search_documents d where d.document @@ ${tsqueryLiteral(corrected)}::tsquery order by d.trip_id)::int[] as ids`,
+        z.object({ ids: z.array(z.number()) }),
+      )
+      const found = matchingTrips(index, corrected)
+      expect(found, typo).toEqual(row?.ids)
+      expect(found, typo).toEqual(expect.arrayContaining(matchingTrips(index, { word, prefix: false })))
+    }
+  })
+
+  it('corrects only words that find nothing at all, not those that find no trip in the chosen dates', async () => {
+    const options = { sortBy: 'date' as const, sortDirection: 'asc' as const, page: 1, holidaysOnly: false }
+    for (const [typo, word] of [['amsterdan', 'amsterdam'], ['dresdn', 'dresden'], ['gardasse', 'gardasee']]) {
+      const corrected = await searchTrips(t.db, normalizeSearch({ text: typo }), options, { today })
+      const exact = await searchTrips(t.db, normalizeSearch({ text: word }), options, { today })
+      expect({ typo, fuzzy: corrected.fuzzy }).toEqual({ typo, fuzzy: true })
+      expect(exact.total, word).toBeGreaterThan(0)
+      expect(corrected.total, typo).toBeGreaterThanOrEqual(exact.total)
+    }
+    // A word whose correction would add other trips, on a day when only those have a date: the
+    // word finds trips, just none that day, so nothing is shown rather than the other trips.
+    const index = await indexOf(t.db)
+    let checked = 0
+    for (const word of index.words.filter((w) => /^\p{L}{5,}$/u.test(w))) {
+      const own = matchingTrips(index, { word, prefix: true })
+      const corrected = withNearWords(index.words, { word, prefix: true })
+      const others = corrected ? matchingTrips(index, corrected).filter((id) => !own.includes(id)) : []
+      if (others.length === 0 || (await bySql(`'${word}':*`)).lexemes !== `'${word}':*`) continue
+      const [date] = await queryRows(
+        t.db,
+        sql`select x.date_from::text as day from trip_dates x join trips tr on tr.id = x.trip_id and tr.published
+            where x.trip_id = any(${intArray(others)}) and x.date_from > current_date + 1
+              and not exists (select 1 from trip_dates y where y.trip_id = any(${intArray(own)}) and y.date_from <= x.date_from and y.date_till >= x.date_from)
+            order by x.date_from limit 1`,
+        z.object({ day: z.string() }),
+      )
+      if (date === undefined) continue
+      const noon = Date.parse(`${date.day}T12:00:00Z`) / 1000
+      const found = await searchTrips(t.db, normalizeSearch({ text: word, start: noon, end: noon }), options, { today })
+      expect({ word, day: date.day, total: found.total, fuzzy: found.fuzzy }).toEqual({ word, day: date.day, total: 0, fuzzy: false })
+      if (++checked === 3) break
+    }
+    expect(checked).toBe(3)
   })
 
   it('follows the catalogue: kept while no document changes, loaded again with the new words when one does', async () => {

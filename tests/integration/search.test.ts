@@ -219,7 +219,7 @@ describe('German full text', () => {
   it('survives letters that fold into punctuation and tsquery operators in the text', async () => {
     // U+02BC is a letter; unaccent turns it into an apostrophe.
     expect(await ids({ text: 'straßeʼ' })).toEqual([TRIP.strassburg])
-    expect(await ids({ text: "wien' | !(rom) & <-> ':*" })).toContain(TRIP.wien)
+    expect(await ids({ text: "wien' | !( ) & <-> ':*" })).toContain(TRIP.wien)
   })
 
   it('finds nothing for words no trip has, and stop words alone do not filter', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchingTrips, parseLexemeQuery, textIndexBuilder, textIndexBytes } from '~/lib/search/text-index'
+import { matchingTrips, parseLexemeQuery, textIndexBuilder, textIndexBytes, tsqueryLiteral, typoBudget, withNearWords } from '~/lib/search/text-index'
 import type { LexemeQuery } from '~/lib/search/text-index'
 
 describe('parseLexemeQuery', () => {
@@ -84,5 +84,65 @@ describe('matchingTrips', () => {
     const built = small.finish()
     expect(matchingTrips(built, { word: 'a', prefix: false })).toEqual([0, 31, 63])
     expect(matchingTrips(built, { and: [{ word: 'a', prefix: false }, { word: 'b', prefix: false }] })).toEqual([63])
+  })
+})
+
+describe('withNearWords', () => {
+  const vocabulary = ['amsterdam', 'amsterdamer', 'dresd', 'dresdn', 'gardase', 'rom', 'romantisch', 'wien', 'wiener', 'wies']
+
+  it('allows no typo below four letters, one from four, two from eight', () => {
+    expect(['rom', 'wien', 'dresdn', 'gardass', 'gardasse', 'städtereis'].map(typoBudget)).toEqual([0, 1, 1, 1, 2, 2])
+  })
+
+  it('adds the catalogue words a typo away, whole, beside the word itself', () => {
+    expect(withNearWords(vocabulary, { word: 'amsterdan', prefix: true })).toEqual({
+      or: [
+        { word: 'amsterdan', prefix: true },
+        { word: 'amsterdam', prefix: false },
+        // A prefix is also compared with as many of a word's first letters.
+        { word: 'amsterdamer', prefix: false },
+      ],
+    })
+    // 'gardasse' is two edits from 'gardase': allowed at eight letters.
+    expect(withNearWords(vocabulary, { word: 'gardasse', prefix: true })).toEqual({
+      or: [
+        { word: 'gardasse', prefix: true },
+        { word: 'gardase', prefix: false },
+      ],
+    })
+  })
+
+  it('corrects every word of the query in place and leaves short words and exact matches alone', () => {
+    const query: LexemeQuery = { and: [{ word: 'rom', prefix: false }, { or: [{ word: 'wiem', prefix: true }, { word: 'dresdn', prefix: true }] }] }
+    expect(withNearWords(vocabulary, query)).toEqual({
+      and: [
+        { word: 'rom', prefix: false },
+        {
+          or: [
+            // 'wien' and 'wies' are one edit from 'wiem'; 'wiener' begins one edit from it.
+            { or: [{ word: 'wiem', prefix: true }, { word: 'wien', prefix: false }, { word: 'wiener', prefix: false }, { word: 'wies', prefix: false }] },
+            // 'dresdn' matches itself as it is; 'dresd' is one edit away.
+            { or: [{ word: 'dresdn', prefix: true }, { word: 'dresd', prefix: false }] },
+          ],
+        },
+      ],
+    })
+    // Nothing within reach: null, the search has nothing new to try.
+    expect(withNearWords(vocabulary, { word: 'rim', prefix: false })).toBeNull()
+    expect(withNearWords(vocabulary, { word: 'xylophon', prefix: true })).toBeNull()
+  })
+
+  it('is printed as a tsquery literal that reads back the same', () => {
+    const corrected = withNearWords([...vocabulary, "o'neil", 'a\\b'], {
+      and: [
+        { word: 'amsterdan', prefix: true },
+        { word: "o'neal", prefix: false },
+        { word: 'a\\c', prefix: false },
+      ],
+    })
+    expect(corrected).not.toBeNull()
+    if (corrected === null) return
+    expect(parseLexemeQuery(tsqueryLiteral(corrected))).toEqual(corrected)
+    expect(tsqueryLiteral({ word: "o'neil", prefix: true })).toBe("'o''neil':*")
   })
 })

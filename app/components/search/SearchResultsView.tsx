@@ -46,7 +46,7 @@ export function SearchResultsView({ search, params, page, description, names }: 
         <VisuallyHidden as="p">{description}.</VisuallyHidden>
         {page.fuzzy ? (
           <p className="alert alert--info">
-            Keine Reise enthält genau „{search.text}“. Hier sind Reisen mit ähnlich geschriebenen Namen.
+            Keine Reise enthält genau „{search.text}“. Hier sind Reisen mit ähnlich geschriebenen Wörtern.
           </p>
         ) : null}
         {page.total > 0 && page.page !== params.page ? (

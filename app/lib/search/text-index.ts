@@ -4,7 +4,9 @@
 // documents of a common word quickly, but then visits each of them for its trip id: 'stadt' at
 // 100,000 trips reads 27,000 rows, most of the table, 150-200 ms the first time. Here a query is
 // answered from the lists in under a millisecond. Answers the queries the search builds (words
-// and prefixes joined by & and |); anything else (<->, !, weights) is left to the database.
+// and prefixes joined by & and |); anything else (<->, !, weights) is left to the database. Its
+// words are also the catalogue's vocabulary, which a mistyped word is corrected against.
+import leven from 'leven'
 
 /** A word's trips: ascending ids, or one bit per id once that is smaller (never more than a bitmap's bytes). */
 type Posting = Int32Array | { bits: Uint32Array }
@@ -215,4 +217,58 @@ export function matchingTrips(index: TextIndex, query: LexemeQuery): number[] {
     }
   }
   return ids
+}
+
+/**
+ * Edits a word may be away from a catalogue word and still mean it: none below four letters
+ * (those only match whole anyway), one from four, two from eight, as search engines count typos.
+ */
+export function typoBudget(word: string): number {
+  const letters = Array.from(word).length
+  return letters >= 8 ? 2 : letters >= 4 ? 1 : 0
+}
+
+/**
+ * The catalogue's words within the budget of a query word, other than those it matches itself. A
+ * prefix counts as near a word that begins with a string within the budget ('dresdn' and
+ * 'dresdner', 'almand' and 'almwander').
+ */
+function nearWords(words: readonly string[], leaf: { word: string; prefix: boolean }): string[] {
+  const budget = typoBudget(leaf.word)
+  if (budget === 0) return []
+  const within = (word: string) => leven(leaf.word, word, { maxDistance: budget + 1 }) <= budget
+  const length = leaf.word.length
+  return words.filter((word) => {
+    if (leaf.prefix ? word.startsWith(leaf.word) : word === leaf.word) return false
+    if (!leaf.prefix) return within(word)
+    for (let end = length - budget; end <= Math.min(word.length, length + budget); end++) {
+      if (within(word.slice(0, end))) return true
+    }
+    return false
+  })
+}
+
+/**
+ * The query with each word also as the catalogue's words a typo away ('amsterdan' -> 'amsterdam',
+ * 'gardass' -> 'gardase'), or null when no word has such a neighbour.
+ */
+export function withNearWords(words: readonly string[], query: LexemeQuery): LexemeQuery | null {
+  let corrected = false
+  const visit = (part: LexemeQuery): LexemeQuery => {
+    if ('and' in part) return { and: part.and.map(visit) }
+    if ('or' in part) return { or: part.or.map(visit) }
+    const near = nearWords(words, part)
+    if (near.length === 0) return part
+    corrected = true
+    return { or: [part, ...near.map((word) => ({ word, prefix: false }))] }
+  }
+  const result = visit(query)
+  return corrected ? result : null
+}
+
+/** The query in PostgreSQL's tsquery syntax, its words taken as they are (no stemming again). */
+export function tsqueryLiteral(query: LexemeQuery): string {
+  if ('word' in query) return `'${query.word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'${query.prefix ? ':*' : ''}`
+  const parts = 'and' in query ? query.and : query.or
+  return `( ${parts.map(tsqueryLiteral).join('and' in query ? ' & ' : ' | ')} )`
 }

@@ -1,5 +1,4 @@
-// The search text as PostgreSQL full-text query source (to_tsquery syntax) and as plain words
-// for typo-tolerant (trigram) matching. The database folds case, accents and ß (search_fold);
+// The search text as PostgreSQL full-text query source (to_tsquery syntax). The database folds case, accents and ß (search_fold);
 // what it cannot know is that a German without umlauts on the keyboard writes "ae" for "ä", so
 // each word is also tried with ae/oe/ue read as a/o/u.
 import { normalizeText } from './segment'
@@ -34,12 +33,11 @@ export function queryWords(text: string): string[][] | null {
 }
 
 export type TextQuery = {
-  /** Source for to_tsquery('german', …): words ANDed, spelling variants ORed. */
+  /**
+   * Source for to_tsquery('german', …): words ANDed, spelling variants ORed. For a text corrected
+   * for typos (the search's fuzzy mode), a tsquery literal of the catalogue's words instead.
+   */
   tsquery: string
-  /** Every folded word, for trigram similarity against place names. */
-  words: string[]
-  /** The text as typed and with digraphs read as umlauts, folded: for titles. */
-  phrases: string[]
   /**
    * The query as the database reads it (to_tsquery's output: stop words gone, words stemmed), for
    * the full text held in memory; absent until the database has read it, null when that index
@@ -69,7 +67,5 @@ export function textQueryFromFolded(folded: readonly (readonly string[])[]): Tex
   const tsquery = groups
     .map((variants) => (variants.length === 1 ? variantTerm(variants[0] ?? '') : `(${variants.map(variantTerm).join(' | ')})`))
     .join(' & ')
-  const words = [...new Set(groups.flatMap((variants) => variants.flatMap((v) => v.split(' '))))]
-  const phrases = [...new Set([groups.map((v) => v[0]).join(' '), groups.map((v) => v.at(-1)).join(' ')])]
-  return { tsquery, words, phrases }
+  return { tsquery }
 }

@@ -10,12 +10,13 @@ import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
 import { baseInSortOrder, countFacets, datedPage } from '~/lib/search/facet-index'
-import { matchingTrips, textIndexBytes } from '~/lib/search/text-index'
+import { matchingTrips, textIndexBytes, tsqueryLiteral, withNearWords } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
 import type { FacetValue, SearchFacets } from '~/lib/search/results'
 import { EMPTY_SEARCH, isDefaultPrice, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
+import type { TextQuery } from '~/lib/search/text-query'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
@@ -203,25 +204,34 @@ const HIT_BUDGET = 1_000_000
  */
 export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<number[] | null> {
   if (f.text === null) return Promise.resolve(null)
-  const key = JSON.stringify([f.mode, f.text.tsquery, f.text.phrases])
+  const key = JSON.stringify([f.mode, f.text.tsquery])
   return remember(cache.hits, key, async () => {
     const lexemes = f.text?.lexemes
-    if (f.mode === 'exact' && lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded.index, lexemes), cache)
+    if (lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded.index, lexemes), cache)
     const statement = sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`
-    const ids =
-      f.mode === 'exact'
-        ? await db.transaction(async (tx) => {
-            // The same query, planned without a sequential scan. For a word in a fifth of the
-            // documents or more the planner would test every document, unpacking each long one
-            // from TOAST, where the full text index's bitmap reads only the matching rows' pages
-            // and, without phrases, unpacks none (at 100,000 trips 'stadtereis':* 135-225 ms
-            // instead of 320-960 ms, 'stadt':* 154-213 instead of 297-313 ms).
-            await tx.execute(sql`set local enable_seqscan = off`)
-            return keptIds(tx, statement, cache)
-          })
-        : await keptIds(db, statement, cache)
+    const ids = await db.transaction(async (tx) => {
+      // The same query, planned without a sequential scan. For a word in a fifth of the
+      // documents or more the planner would test every document, unpacking each long one
+      // from TOAST, where the full text index's bitmap reads only the matching rows' pages
+      // and, without phrases, unpacks none (at 100,000 trips 'stadtereis':* 135-225 ms
+      // instead of 320-960 ms, 'stadt':* 154-213 instead of 297-313 ms).
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return keptIds(tx, statement, cache)
+    })
     return ids && ids.sort((a, b) => a - b)
   })
+}
+
+/**
+ * The text corrected for typos: each word also as the catalogue's words a typo away
+ * (withNearWords), read from the words in memory, which it waits for while they load. Null when
+ * no word has such a neighbour, or the words cannot be held in memory or read this text.
+ */
+export async function typoCorrected(db: Database, text: TextQuery, cache: StatsCache): Promise<TextQuery | null> {
+  if (!text.lexemes) return null
+  const words = cache.wordsLoaded ?? (await textIndex(db, cache))
+  const corrected = words && withNearWords(words.index.words, text.lexemes)
+  return corrected ? { tsquery: tsqueryLiteral(corrected), lexemes: corrected } : null
 }
 
 const idsRow = z.object({ ids: z.string() })
@@ -261,7 +271,7 @@ function searchBases(f: Filter): Base[] {
   const s = f.search
   if (f.text !== null) {
     return f.hits
-      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery, f.text.phrases]), condition: textCondition(f) ?? sql`false`, trips: { hits: f.hits } }]
+      ? [{ key: JSON.stringify(['text', f.mode, f.text.tsquery]), condition: textCondition(f) ?? sql`false`, trips: { hits: f.hits } }]
       : []
   }
   const bases: Base[] = []
@@ -351,6 +361,16 @@ export async function facetsAndTotal(db: Database, f: Filter, cache: StatsCache,
 }
 
 /**
+ * Whether the search's words on their own (no other filter, the same page) find no trip: a
+ * search that finds nothing only because of its dates or prices is not corrected for typos.
+ */
+export async function wordsAloneFindNothing(db: Database, exact: Filter, cache: StatsCache, way?: 'sql'): Promise<boolean> {
+  const alone: Search = { ...EMPTY_SEARCH, text: exact.search.text }
+  if (stringifySegment(alone) === stringifySegment(exact.search)) return true
+  return (await facetsAndTotal(db, { ...exact, search: alone }, cache, way)).total === 0
+}
+
+/**
  * The facet index answers unless the words matched too many trips to keep (it needs the list)
  * or a price is too large to compare exactly; the database counts those.
  */
@@ -413,8 +433,8 @@ export async function loadFacetIndexAhead(
 /**
  * The documents' words of the version (see ~/lib/search/text-index): an earlier version's when no
  * document changed since (a date, a page or a blog post raise the version too), else loaded.
- * Loaded ahead only: until they are there, and when the catalogue changed during the load, words
- * are looked up in the database.
+ * Loaded ahead: until they are there, and when the catalogue changed during the load, words are
+ * looked up in the database; only a correction for typos (typoCorrected) waits for them.
  */
 function textIndex(db: Database, cache: StatsCache): Promise<LoadedWords | null> {
   return remember(cache.words, 'all', async () => {

@@ -1,5 +1,5 @@
 // A search as SQL: the conditions of the search segment's filters on trips and dates, German full
-// text (exact and fuzzy), the Ferien flag, and the FROM/WHERE over the matching trips.
+// text (as typed, or corrected for typos), the Ferien flag, and the FROM/WHERE over the matching trips.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { MAX_ID } from '~/lib/ids'
@@ -7,7 +7,7 @@ import { unixToIsoDay } from '~/lib/search/dates'
 import { isDefaultPrice } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import type { TextQuery } from '~/lib/search/text-query'
-import { intArray, textArray } from '../../db/query.server'
+import { intArray } from '../../db/query.server'
 
 /** Whole euros to the millionths the dates store, exactly (bigint), as a bound parameter. */
 function millionths(euros: number): SQL {
@@ -37,12 +37,6 @@ export type Filter = {
   longestDate?: number
 }
 
-/**
- * A region or country name this similar (pg_trgm similarity) to a word counts as meant by it
- * ('gardase' ~ 'gardasee' 0.7). Titles use pg_trgm's word similarity threshold (0.6) instead.
- */
-const PLACE_SIMILARITY = 0.5
-
 function hasPriceFilter(search: Search): boolean {
   return !isDefaultPrice(search.price)
 }
@@ -66,26 +60,14 @@ export function textCondition(f: Filter): SQL | null {
   return sql`s.trip_id in (${textMatches(f)})`
 }
 
-/** The trips whose words match (exact: the full text index; fuzzy: similar titles and places). */
+/**
+ * The trips whose words match: exact, the text as the German full text reads it; fuzzy, the
+ * catalogue's words it was corrected to (withNearWords), taken as they are.
+ */
 export function textMatches(f: Filter): SQL {
   if (f.text === null) return sql`select null::int`
-  if (f.mode === 'exact') {
-    return sql`select d.trip_id from trip_search_documents d where d.document @@ to_tsquery('german', ${f.text.tsquery})`
-  }
-  // Typo tolerance: a title containing a word similar to the text, or a trip in a region or
-  // country whose name is similar to one of the words ('gardase' -> region Gardasee). Each arm
-  // on its own, so that each is answered by its index (trigrams, the id arrays).
-  const words = f.text.words
-  const similarPlaces = (table: 'regions' | 'countries') =>
-    sql`(select coalesce(array_agg(p.id), '{}') from ${sql.identifier(table)} p
-      where exists (select 1 from unnest(${textArray(words)}) w
-                    where similarity(search_fold(coalesce(p.name, '')), w) >= ${PLACE_SIMILARITY}))`
-  const arms = [
-    ...f.text.phrases.map((phrase) => sql`select t.trip_id from trip_search t where t.title_key %> ${phrase}`),
-    sql`select t.trip_id from trip_search t where t.region_ids && ${similarPlaces('regions')}`,
-    sql`select t.trip_id from trip_search t where t.country_ids && ${similarPlaces('countries')}`,
-  ]
-  return sql.join(arms, sql` union `)
+  const query = f.mode === 'exact' ? sql`to_tsquery('german', ${f.text.tsquery})` : sql`${f.text.tsquery}::tsquery`
+  return sql`select d.trip_id from trip_search_documents d where d.document @@ ${query}`
 }
 
 /** Conditions on the trip itself (not its dates, and not the three faceted filters). */

@@ -21,7 +21,18 @@ import { contentVersionOf } from '../../content-version.server'
 import { loadTripCards, todayIsoDay } from '../trip-cards.server'
 import { catalogueVersion, prepare, tripCounts } from './prepare.server'
 import type { Filter } from './filters.server'
-import { datedPageFromIndex, facetsAndTotal, holidayRanges, later, longestDateDays, orderedList, statsCacheFor, textHits } from './counts.server'
+import {
+  datedPageFromIndex,
+  facetsAndTotal,
+  holidayRanges,
+  later,
+  longestDateDays,
+  orderedList,
+  statsCacheFor,
+  textHits,
+  typoCorrected,
+  wordsAloneFindNothing,
+} from './counts.server'
 import { pageIds } from './pages.server'
 import type { PagePlan } from './pages.server'
 
@@ -138,15 +149,19 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
     const exact: Filter = { ...plain, hits: await textHits(db, plain, cache) }
     let filter = exact
     let counted = await facetsAndTotal(db, exact, cache, tuning.counts)
-    // Typo tolerance only when the words themselves found nothing: similar words would
-    // otherwise crowd out the exact matches ('wien' is similar to 'wiek').
-    if (counted.total === 0 && text !== null) {
-      const fuzzyPlain: Filter = { ...plain, mode: 'fuzzy' }
-      const fuzzy: Filter = { ...fuzzyPlain, hits: await textHits(db, fuzzyPlain, cache) }
-      const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache, tuning.counts)
-      if (fuzzyCounted.total > 0) {
-        filter = fuzzy
-        counted = fuzzyCounted
+    // Typo tolerance only when the words alone find nothing: similar words would otherwise crowd
+    // out the exact matches ('wien' is one letter from 'wie'), and words that find trips, just
+    // none in the chosen dates or prices, are no typo.
+    if (counted.total === 0 && text !== null && (await wordsAloneFindNothing(db, exact, cache, tuning.counts))) {
+      const corrected = await typoCorrected(db, text, cache)
+      if (corrected !== null) {
+        const fuzzyPlain: Filter = { ...plain, text: corrected, mode: 'fuzzy' }
+        const fuzzy: Filter = { ...fuzzyPlain, hits: await textHits(db, fuzzyPlain, cache) }
+        const fuzzyCounted = await facetsAndTotal(db, fuzzy, cache, tuning.counts)
+        if (fuzzyCounted.total > 0) {
+          filter = fuzzy
+          counted = fuzzyCounted
+        }
       }
     }
 

@@ -62,8 +62,8 @@ export async function loadTextIndex(db: Database, version: string): Promise<Load
   if (range === undefined || range.version !== version) return null
   if (range.last >= Math.max(MIN_ID_LIMIT, MAX_ID_SPREAD * range.count)) return null
   // The search's first words would otherwise wait for PGlite to load the unaccent rules, the
-  // German stemmer and its stop words (30 ms), and pg_trgm's first similarity.
-  await db.execute(sql`select search_fold('Städtereise'), to_tsquery('german', 'Städtereise'), similarity('reise', 'reisen')`)
+  // German stemmer and its stop words (30 ms).
+  await db.execute(sql`select search_fold('Städtereise'), to_tsquery('german', 'Städtereise')`)
   const first = Math.max(0, range.first)
   const last = range.last
   const builder = textIndexBuilder(last + 1)
