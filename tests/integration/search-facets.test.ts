@@ -91,7 +91,7 @@ async function compareAll(): Promise<{ found: number; withFacets: number }> {
     const [sortBy, sortDirection] = orders[i % orders.length] ?? ['date', 'asc']
     const options = { ...DEFAULTS, sortBy, sortDirection, holidaysOnly: holidaysOnly ?? false }
     const byIndex = await searchTrips(t.db, search, options, { today })
-    const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+    const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false, fromIndex: false } })
     const label = JSON.stringify({ input, holidaysOnly, sortBy, sortDirection })
     expect({ label, total: byIndex.total, facets: byIndex.facets, fuzzy: byIndex.fuzzy }).toEqual({
       label,
@@ -100,13 +100,15 @@ async function compareAll(): Promise<{ found: number; withFacets: number }> {
       fuzzy: bySql.fuzzy,
     })
     expect(byIndex.trips.map((trip) => trip.id), label).toEqual(bySql.trips.map((trip) => trip.id))
-    // Descending by date or price with date filters: pages sorted from the index's dates.
-    for (const [by, page] of [['date', 1], ['price', 2]] as const) {
-      const descending = { ...options, sortBy: by, sortDirection: 'desc' as const, page }
-      const descLabel = JSON.stringify({ input, holidaysOnly, sortBy: by, sortDirection: 'desc', page })
-      const fromIndex = await searchTrips(t.db, search, descending, { today })
-      const fromSql = await searchTrips(t.db, search, descending, { today, counts: 'sql', plan: { orderedLists: false } })
-      expect(fromIndex.trips.map((trip) => trip.id), descLabel).toEqual(fromSql.trips.map((trip) => trip.id))
+    // Pages from the facet index in other orders and further on: descending by date or price
+    // (with date filters sorted from the index's dates), by name and duration both ways.
+    const more = [['date', 1, 'desc'], ['price', 2, 'desc'], ['name', 2, 'desc'], ['duration', 1, 'desc'], ['name', 3, 'asc'], ['date', 2, 'asc']] as const
+    for (const [by, page, direction] of more) {
+      const other = { ...options, sortBy: by, sortDirection: direction, page, pageSize: 5 }
+      const otherLabel = JSON.stringify({ input, holidaysOnly, sortBy: by, sortDirection: direction, page })
+      const fromIndex = await searchTrips(t.db, search, other, { today })
+      const fromSql = await searchTrips(t.db, search, other, { today, counts: 'sql', plan: { orderedLists: false, fromIndex: false } })
+      expect(fromIndex.trips.map((trip) => trip.id), otherLabel).toEqual(fromSql.trips.map((trip) => trip.id))
     }
     if (byIndex.total > 0) found++
     if (byIndex.facets.categories.length > 1 && byIndex.facets.bookable.length > 1) withFacets++
@@ -163,7 +165,7 @@ describe('facet counts from the facet index', () => {
     ] as const) {
       const options = { ...DEFAULTS, sortBy, sortDirection }
       const found = await searchTrips(failing, search, options, { today })
-      const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false } })
+      const bySql = await searchTrips(t.db, search, options, { today, counts: 'sql', plan: { orderedLists: false, fromIndex: false } })
       expect(found.total).toBeGreaterThan(0)
       expect({ total: found.total, facets: found.facets, ids: found.trips.map((trip) => trip.id) }).toEqual({
         total: bySql.total,

@@ -313,11 +313,11 @@ describe('sorting', () => {
         const expected = sortDirection === 'asc' ? ascending : [...ascending].reverse()
         expect(await ids({}, { sortBy, sortDirection })).toEqual(expected)
         // Large results take the page by walking an index in order: the same order.
-        expect(await ids({}, { sortBy, sortDirection, plan: { indexWalkFrom: 0 } })).toEqual(expected)
+        expect(await ids({}, { sortBy, sortDirection, plan: { indexWalkFrom: 0, fromIndex: false } })).toEqual(expected)
         // With a date filter the page comes from the dates (grouped, or walked in order).
         const dated = { price: { min: 0, max: 100_000 } }
         expect(await ids(dated, { sortBy, sortDirection })).toEqual(expected)
-        expect(await ids(dated, { sortBy, sortDirection, plan: { indexWalkFrom: 0 } })).toEqual(expected)
+        expect(await ids(dated, { sortBy, sortDirection, plan: { indexWalkFrom: 0, fromIndex: false } })).toEqual(expected)
       })
     }
   }
@@ -327,7 +327,7 @@ describe('sorting', () => {
     for (const sortBy of ['date', 'price'] satisfies SortBy[]) {
       const sortedAll = await ids(range, { sortBy, pageSize: 100 })
       const pages: number[] = []
-      for (const page of [1, 2, 3, 4]) pages.push(...(await ids(range, { sortBy, pageSize: 1, page, plan: { indexWalkFrom: 0 } })))
+      for (const page of [1, 2, 3, 4]) pages.push(...(await ids(range, { sortBy, pageSize: 1, page, plan: { indexWalkFrom: 0, fromIndex: false } })))
       expect(pages).toEqual(sortedAll)
     }
   })
@@ -337,12 +337,12 @@ describe('sorting', () => {
     for (const input of sets) {
       for (const [sortBy] of cases) {
         for (const sortDirection of SORT_DIRECTIONS) {
-          const all = await ids(input, { sortBy, sortDirection, pageSize: 100, plan: { orderedLists: false } })
+          const all = await ids(input, { sortBy, sortDirection, pageSize: 100, plan: { orderedLists: false, fromIndex: false } })
           expect(all.length).toBeGreaterThan(1)
           // Budget 1 finds page 1 only when the first trip in order matches; 100 reads them all.
           for (const walkBudget of [1, 2, 100]) {
             const pages: number[] = []
-            for (let page = 1; page <= all.length; page++) pages.push(...(await ids(input, { sortBy, sortDirection, pageSize: 1, page, plan: { walkBudget, orderedLists: false } })))
+            for (let page = 1; page <= all.length; page++) pages.push(...(await ids(input, { sortBy, sortDirection, pageSize: 1, page, plan: { walkBudget, orderedLists: false, fromIndex: false } })))
             expect(pages, `${JSON.stringify(input)} ${sortBy} ${sortDirection} budget ${walkBudget}`).toEqual(all)
           }
         }
@@ -371,14 +371,14 @@ describe('sorting', () => {
         for (const [sortBy] of cases) {
           for (const sortDirection of SORT_DIRECTIONS) {
             const options = { sortBy, sortDirection, holidaysOnly: ferien }
-            const sortedAll = await ids(input, { ...options, pageSize: 100, plan: { orderedLists: false } })
+            const sortedAll = await ids(input, { ...options, pageSize: 100, plan: { orderedLists: false, fromIndex: false } })
             if (!ferien) expect(sortedAll.length).toBeGreaterThan(0)
             const pages: number[] = []
             for (let page = 1; page <= sortedAll.length; page++) pages.push(...(await ids(input, { ...options, pageSize: 1, page })))
             expect(pages, `${JSON.stringify(input)} ${ferien} ${sortBy} ${sortDirection}`).toEqual(sortedAll)
             // Taking the list one trip at first, so that the bounds of the trips further down decide.
             const fromOne: number[] = []
-            for (let page = 1; page <= sortedAll.length; page++) fromOne.push(...(await ids(input, { ...options, pageSize: 1, page, plan: { boundChunk: 1 } })))
+            for (let page = 1; page <= sortedAll.length; page++) fromOne.push(...(await ids(input, { ...options, pageSize: 1, page, plan: { boundChunk: 1, fromIndex: false } })))
             expect(fromOne, `${JSON.stringify(input)} ${ferien} ${sortBy} ${sortDirection} from one`).toEqual(sortedAll)
             expect(await ids(input, { ...options, pageSize: 100 })).toEqual(sortedAll)
           }
@@ -393,8 +393,8 @@ describe('sorting', () => {
     expect(inRange.trips.map((trip) => trip.id)).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
     // With status 0 only, Wien's cheapest is 600 €: still before Gardasee (1,200 €).
     expect(await ids({ bookable: 0 }, { sortBy: 'price', sortDirection: 'desc' })).toEqual([TRIP.gardasee, TRIP.wien])
-    expect(await ids({ bookable: 0 }, { sortBy: 'price', plan: { indexWalkFrom: 0 } })).toEqual([TRIP.wien, TRIP.gardasee])
-    expect(await ids({ end: unix(120) }, { sortBy: 'price', plan: { indexWalkFrom: 0 } })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
+    expect(await ids({ bookable: 0 }, { sortBy: 'price', plan: { indexWalkFrom: 0, fromIndex: false } })).toEqual([TRIP.wien, TRIP.gardasee])
+    expect(await ids({ end: unix(120) }, { sortBy: 'price', plan: { indexWalkFrom: 0, fromIndex: false } })).toEqual([TRIP.strassburg, TRIP.wien, TRIP.gardasee])
   })
 
   it('ties go by title, then id, and descending reverses them too', async () => {
@@ -408,7 +408,7 @@ describe('sorting', () => {
       for (const sortDirection of SORT_DIRECTIONS) {
         const expected = sortDirection === 'asc' ? ascending : [...ascending].reverse()
         expect(await ids(input, { sortBy: 'duration', sortDirection })).toEqual(expected)
-        expect(await ids(input, { sortBy: 'duration', sortDirection, plan: { indexWalkFrom: 0 } })).toEqual(expected)
+        expect(await ids(input, { sortBy: 'duration', sortDirection, plan: { indexWalkFrom: 0, fromIndex: false } })).toEqual(expected)
         expect(await ids({ ...input, price: { min: 0, max: 100_000 } }, { sortBy: 'duration', sortDirection })).toEqual(expected)
       }
     } finally {

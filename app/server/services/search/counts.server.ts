@@ -1,6 +1,7 @@
 // Counts: the total and the facet counts of a set of trips (from the in-memory facet index, see
 // facet-index.server.ts, or in the database), the school holidays, text hits and ordered lists,
 // each cached per catalogue version.
+import { setImmediate } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
@@ -9,7 +10,7 @@ import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
-import { baseInSortOrder, countFacets, datedPage } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, datedPage, pageInOrder, sortOrder } from '~/lib/search/facet-index'
 import { matchingTrips, textIndexBytes, tsqueryLiteral, withNearWords } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
@@ -326,25 +327,32 @@ function baseInOrder(db: Database, f: Filter, base: Base, sortBy: SortBy, cache:
 }
 
 /**
- * A page of a search that looks at single dates, sorted by first day or price, from the facet
- * index and its dates (datedPage): the database would group every matching date first (a month's
- * dates: ~100 ms at 100,000 trips). Null when the index cannot answer (words without kept hits,
- * prices beyond 2^53, the index not loaded).
+ * A page of a search from the facet index, without asking the database for the trips: in the
+ * trips' own order (pageInOrder), or, when single dates decide the first day or lowest price, in
+ * that of the matching dates (datedPage; the database would group every matching date first, a
+ * month's dates ~100 ms at 100,000 trips). Null when the index cannot answer (words without kept
+ * hits, prices beyond 2^53, the index or its dates not loaded).
  */
-export async function datedPageFromIndex(
+export async function pageFromIndex(
   db: Database,
   f: Filter,
-  order: { sortBy: 'date' | 'price'; sortDirection: SortDirection; offset: number; limit: number },
+  order: { sortBy: SortBy; sortDirection: SortDirection; offset: number; limit: number },
   cache: StatsCache,
 ): Promise<number[] | null> {
   const q = facetQuery(f)
   if (q === null) return null
   const index = await facetIndexOrNull(db, f.today, cache)
-  const dates = index && (await dateColumnsOrNull(db, f.today, index, cache))
-  if (!index || !dates) return null
-  // A status filter alone: every upcoming date of the status matches.
-  const dateQuery = q.dates ?? { from: toEpochDay(f.today), start: null, end: null, price: null, holidays: null }
-  return datedPage(index.trips, q, dateQuery, dates, order.sortBy, order.sortDirection === 'desc', order.offset, order.limit)
+  if (!index) return null
+  const descending = order.sortDirection === 'desc'
+  const byDates = (order.sortBy === 'date' || order.sortBy === 'price') && (q.dates !== null || q.bookable !== null)
+  const dates = q.dates !== null || byDates ? await dateColumnsOrNull(db, f.today, index, cache) : null
+  if ((q.dates !== null || byDates) && !dates) return null
+  if (byDates && dates && (order.sortBy === 'date' || order.sortBy === 'price')) {
+    // A status filter alone: every upcoming date of the status matches.
+    const dateQuery = q.dates ?? { from: toEpochDay(f.today), start: null, end: null, price: null, holidays: null }
+    return datedPage(index.trips, q, dateQuery, dates, order.sortBy, descending, order.offset, order.limit)
+  }
+  return pageInOrder(index.trips, q, dates, order.sortBy, descending, order.offset, order.limit)
 }
 
 /**
@@ -422,6 +430,11 @@ export async function loadFacetIndexAhead(
   const index = await facetIndex(db, today, cache)
   const dates = await dateColumns(db, today, index, cache)
   const words = await textIndex(db, cache)
+  // The orders every base's list is read off, sorted now rather than by the first search of each.
+  for (const sortBy of ['date', 'price', 'duration', 'name'] as const) {
+    sortOrder(index.trips, sortBy)
+    await setImmediate()
+  }
   return {
     trips: index.trips.ids.length,
     dates: dates?.from.length ?? 0,

@@ -19,8 +19,10 @@ export type PagePlan = {
   indexWalkFrom?: number
   /** Rows of the sort index a page may read before the matches are sorted instead (else walkBudget decides). */
   walkBudget?: number
-  /** False: never page through a kept ordered list (see orderedList), nor take a page from the facet index's dates. */
+  /** False: never page through a kept ordered list (see orderedList). */
   orderedLists?: boolean
+  /** False: never take a page from the facet index (see pageFromIndex): the database's ways only. */
+  fromIndex?: boolean
   /** How many trips of the list pageByBound takes first (else sized by the share that matches). */
   boundChunk?: number
 }
@@ -54,11 +56,8 @@ type PageOptions = {
   total: number
   /** See PagePlan. */
   boundChunk?: number
-  /**
-   * With date filters and a descending date or price order: the page from the facet index
-   * (datedPageFromIndex), or null when it cannot answer; asked for only then.
-   */
-  dated: (() => Promise<number[] | null>) | null
+  /** The page from the facet index (pageFromIndex), or null when it cannot answer; tried first. */
+  fromIndex: (() => Promise<number[] | null>) | null
 }
 type Found = { ids: number[]; version: string }
 
@@ -69,8 +68,9 @@ export function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; 
 }
 
 /**
- * One page of ids, and the catalogue version the database has now (one round trip for both),
- * taken the first of these ways that applies:
+ * One page of ids, and the catalogue version the database has now, from the facet index in memory
+ * (options.fromIndex) when it can answer; else from the database (one round trip for both), taken
+ * the first of these ways that applies:
  * 1. read off the base's ordered list (pageFromOrdered), or with date filters and an ascending
  *    date or price order, bounded by it (pageByBound);
  * 2. with date filters: the order by name or duration walks trip_search and asks for one
@@ -78,15 +78,15 @@ export function found(rows: z.infer<typeof pageRow>[], take?: { offset: number; 
  *    order and keep each trip's first appearance, which is its first date or lowest price;
  * 3. without: a walk of the sort index within a row budget (walkWithinBudget);
  * 4. sorting every match: the descending date and price orders with date filters group every
- *    matching date first, unless the facet index answers them (options.dated, tried first).
+ *    matching date first.
  */
 export async function pageIds(db: Database, filter: Filter, options: PageOptions): Promise<Found> {
-  const walkIndex = options.walkIndex
-  if (options.dated && usesDates(filter) && options.sortDirection === 'desc' && (options.sortBy === 'date' || options.sortBy === 'price')) {
-    const ids = await options.dated()
+  if (options.fromIndex) {
+    const ids = await options.fromIndex()
     // The version as the page query would report it: a search that knew an earlier one runs again.
     if (ids) return { ids, version: await catalogueVersion(db) }
   }
+  const walkIndex = options.walkIndex
   if (options.ordered) {
     if (!usesDates(filter) || options.sortBy === 'name' || options.sortBy === 'duration') {
       const list = await options.ordered()

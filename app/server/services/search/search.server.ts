@@ -22,12 +22,12 @@ import { loadTripCards, todayIsoDay } from '../trip-cards.server'
 import { catalogueVersion, prepare, tripCounts } from './prepare.server'
 import type { Filter } from './filters.server'
 import {
-  datedPageFromIndex,
   facetsAndTotal,
   holidayRanges,
   later,
   longestDateDays,
   orderedList,
+  pageFromIndex,
   statsCacheFor,
   textHits,
   typoCorrected,
@@ -181,10 +181,7 @@ export async function searchTrips(db: Database, search: Search, options: SearchO
             walkIndex: plan.indexWalkFrom === undefined ? shouldWalk(sortBy, counted.total, page * pageSize, catalogueSize) : counted.total >= plan.indexWalkFrom,
             budget: plan.walkBudget ?? walkBudget(sortBy, counted.total, page * pageSize, catalogueSize),
             ordered: plan.orderedLists === false ? null : () => orderedList(db, filter, sortBy, cache),
-            dated:
-              plan.orderedLists === false || (sortBy !== 'date' && sortBy !== 'price')
-                ? null
-                : () => datedPageFromIndex(db, filter, { sortBy, sortDirection, offset, limit: pageSize }, cache),
+            fromIndex: plan.fromIndex === false ? null : () => pageFromIndex(db, filter, { sortBy, sortDirection, offset, limit: pageSize }, cache),
             total: counted.total,
             boundChunk: plan.boundChunk,
           })
