@@ -442,7 +442,33 @@ export function datedPage(
     keys[trip] = key
     trips.push(trip)
   }
-  forEachCandidate(index, q.hits, visit)
+  if (descending) forEachCandidate(index, q.hits, visit)
+  else {
+    // A trip's first day and lowest price over all its upcoming dates bound those of its matching
+    // dates from below. So the trips are visited in the order of that bound (sortOrder), and the
+    // walk stops once enough of the visited match below the bound of the next: no trip after it
+    // can come before them (a status filter alone at 100,000 trips: 1-2 ms, not 70 sorting all).
+    const bound = sortBy === 'date' ? index.nextDates : index.minPrices
+    let hit: Uint8Array | null = null
+    if (q.hits !== null) {
+      const member = new Uint8Array(index.ids.length)
+      forEachCandidate(index, q.hits, (trip) => (member[trip] = 1))
+      hit = member
+    }
+    const want = offset + limit
+    let nextCheck = want
+    for (const trip of sortOrder(index, sortBy)) {
+      if (trips.length >= nextCheck) {
+        const next = bound[trip] ?? 0
+        let below = 0
+        for (const visited of trips) if ((keys[visited] ?? 0) < next) below++
+        if (below >= want) break
+        // Checked again once twice as many are visited: the checks cost as much as the visits.
+        nextCheck = 2 * trips.length
+      }
+      if (hit === null || hit[trip] === 1) visit(trip)
+    }
+  }
   const rank = index.nameRanks
   const sign = descending ? -1 : 1
   trips.sort((a, b) => sign * ((keys[a] ?? 0) - (keys[b] ?? 0) || (rank[a] ?? 0) - (rank[b] ?? 0)))
