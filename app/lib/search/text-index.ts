@@ -8,34 +8,43 @@
 // words are also the catalogue's vocabulary, which a mistyped word is corrected against.
 import leven from 'leven'
 
-/** A word's trips: ascending ids, or one bit per id once that is smaller (never more than a bitmap's bytes). */
+/**
+ * A word's trips by position (the i-th document read is position i): ascending positions, or one
+ * bit per position once that is smaller (never more than a bitmap's bytes).
+ */
 type Posting = Int32Array | { bits: Uint32Array }
 
 export type TextIndex = {
   /** Every word of every document, sorted (UTF-16 code units: a prefix's words are adjacent). */
   words: string[]
   postings: Posting[]
-  /** One more than the largest trip id. */
-  idLimit: number
+  /** The trip id at each position, ascending: ids may be as sparse as they like. */
+  ids: Int32Array
 }
 
 /** The query as to_tsquery prints it, read: words (whole or as prefix) joined by & and |. */
 export type LexemeQuery = { word: string; prefix: boolean } | { and: LexemeQuery[] } | { or: LexemeQuery[] }
 
-const bitWords = (idLimit: number) => Math.ceil(idLimit / 32)
+const bitWords = (size: number) => Math.ceil(size / 32)
 
 /**
- * Collects documents in ascending trip id order and gives the index. A word's list becomes a
- * bitmap as soon as it would be larger than one, so that common words cost 1 bit per trip.
+ * Collects at most `capacity` documents in ascending trip id order and gives the index. A word's
+ * list becomes a bitmap as soon as it would be larger than one, so that common words cost 1 bit
+ * per trip.
  */
-export function textIndexBuilder(idLimit: number): { add: (tripId: number, words: readonly string[]) => void; finish: () => TextIndex } {
+export function textIndexBuilder(capacity: number): { add: (tripId: number, words: readonly string[]) => void; finish: () => TextIndex } {
   const slots = new Map<string, number>()
   const lists: Int32Array[] = []
   const sizes: number[] = []
   const bitmaps: (Uint32Array | null)[] = []
-  const denseAt = Math.max(16, bitWords(idLimit))
+  const ids = new Int32Array(capacity)
+  let count = 0
+  const denseAt = Math.max(16, bitWords(capacity))
   const add = (tripId: number, words: readonly string[]) => {
-    if (!Number.isInteger(tripId) || tripId < 0 || tripId >= idLimit) throw new RangeError(`trip id ${tripId} outside the index`)
+    if (count >= capacity) throw new RangeError(`more than ${capacity} documents`)
+    if (!Number.isInteger(tripId) || tripId < 0 || (count > 0 && tripId <= (ids[count - 1] ?? 0))) throw new RangeError(`trip id ${tripId} out of order`)
+    const position = count++
+    ids[position] = tripId
     for (const word of words) {
       let slot = slots.get(word)
       if (slot === undefined) {
@@ -47,15 +56,15 @@ export function textIndexBuilder(idLimit: number): { add: (tripId: number, words
       }
       const bitmap = bitmaps[slot]
       if (bitmap) {
-        bitmap[tripId >>> 5] = (bitmap[tripId >>> 5] ?? 0) | (1 << (tripId & 31))
+        bitmap[position >>> 5] = (bitmap[position >>> 5] ?? 0) | (1 << (position & 31))
         continue
       }
       const size = sizes[slot] ?? 0
       let list = lists[slot] ?? new Int32Array(4)
       if (size >= denseAt) {
-        const bits = new Uint32Array(bitWords(idLimit))
-        for (const id of list.subarray(0, size)) bits[id >>> 5] = (bits[id >>> 5] ?? 0) | (1 << (id & 31))
-        bits[tripId >>> 5] = (bits[tripId >>> 5] ?? 0) | (1 << (tripId & 31))
+        const bits = new Uint32Array(bitWords(capacity))
+        for (const at of list.subarray(0, size)) bits[at >>> 5] = (bits[at >>> 5] ?? 0) | (1 << (at & 31))
+        bits[position >>> 5] = (bits[position >>> 5] ?? 0) | (1 << (position & 31))
         bitmaps[slot] = bits
         lists[slot] = new Int32Array(0)
         continue
@@ -66,7 +75,7 @@ export function textIndexBuilder(idLimit: number): { add: (tripId: number, words
         list = grown
         lists[slot] = list
       }
-      list[size] = tripId
+      list[size] = position
       sizes[slot] = size + 1
     }
   }
@@ -77,7 +86,7 @@ export function textIndexBuilder(idLimit: number): { add: (tripId: number, words
       const bits = bitmaps[slot]
       return bits ? { bits } : (lists[slot] ?? new Int32Array(0)).slice(0, sizes[slot] ?? 0)
     })
-    return { words, postings, idLimit }
+    return { words, postings, ids: ids.slice(0, count) }
   }
   return { add, finish }
 }
@@ -176,16 +185,16 @@ function lowerBound(words: readonly string[], word: string): number {
 
 function orInto(bits: Uint32Array, posting: Posting): void {
   if (posting instanceof Int32Array) {
-    for (const id of posting) bits[id >>> 5] = (bits[id >>> 5] ?? 0) | (1 << (id & 31))
+    for (const at of posting) bits[at >>> 5] = (bits[at >>> 5] ?? 0) | (1 << (at & 31))
   } else {
     for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] ?? 0) | (posting.bits[i] ?? 0)
   }
 }
 
-/** The trips of a query as one bit per trip id. */
+/** The trips of a query as one bit per position. */
 function tripBits(index: TextIndex, query: LexemeQuery): Uint32Array {
   if ('word' in query) {
-    const bits = new Uint32Array(bitWords(index.idLimit))
+    const bits = new Uint32Array(bitWords(index.ids.length))
     const { words, postings } = index
     for (let i = lowerBound(words, query.word); i < words.length; i++) {
       const word = words[i] ?? ''
@@ -196,7 +205,7 @@ function tripBits(index: TextIndex, query: LexemeQuery): Uint32Array {
     return bits
   }
   const [first, ...rest] = 'and' in query ? query.and : query.or
-  const bits = first ? tripBits(index, first) : new Uint32Array(bitWords(index.idLimit))
+  const bits = first ? tripBits(index, first) : new Uint32Array(bitWords(index.ids.length))
   for (const part of rest) {
     const other = tripBits(index, part)
     for (let i = 0; i < bits.length; i++) bits[i] = 'and' in query ? (bits[i] ?? 0) & (other[i] ?? 0) : (bits[i] ?? 0) | (other[i] ?? 0)
@@ -212,7 +221,7 @@ export function matchingTrips(index: TextIndex, query: LexemeQuery): number[] {
     let word = bits[i] ?? 0
     while (word !== 0) {
       const low = word & -word
-      ids.push(i * 32 + 31 - Math.clz32(low))
+      ids.push(index.ids[i * 32 + 31 - Math.clz32(low)] ?? 0)
       word ^= low
     }
   }

@@ -12,22 +12,13 @@ import type { Database } from '../../db/database.server'
 import { catalogueVersion } from './prepare.server'
 
 /**
- * Trip ids per statement: with the demo catalogue's documents about 35 ms in the database and
+ * Documents per statement: with the demo catalogue's documents about 35 ms in the database and
  * 25 ms reading them here, so a request arriving during the load waits 35 ms at the median (at
  * 100,000 trips; with 2,000 per slice 90 ms, without a turn of the event loop the whole load).
  */
 const SLICE = 1_000
 
-/**
- * Ids this far beyond the number of documents (imported ids, say) would make every bitmap and
- * every query's bit set large: such a catalogue's words are looked up in the database.
- */
-const MAX_ID_SPREAD = 8
-const MIN_ID_LIMIT = 1_000_000
-
 const rangeRow = z.object({
-  first: z.number().check(z.int()),
-  last: z.number().check(z.int()),
   count: z.number().check(z.int()),
   version: z.string(),
   changes: z.string(),
@@ -48,33 +39,39 @@ export async function documentChanges(db: Database): Promise<string> {
 /**
  * The index of the catalogue version `version`, or null when the catalogue is at another version
  * before or after the slices are read (they would then mix two; the next version's index is
- * loaded anyway) or its ids are too sparse.
+ * loaded anyway).
  */
 export async function loadTextIndex(db: Database, version: string): Promise<LoadedWords | null> {
   const [range] = await queryRows(
     db,
-    sql`select coalesce(min(trip_id), 0)::int as first, coalesce(max(trip_id), -1)::int as last, count(*)::int as count,
+    sql`select count(*)::int as count,
           (select version::text from trip_search_meta) as version,
           (select changes::text from trip_search_documents_meta) as changes
         from trip_search_documents`,
     rangeRow,
   )
   if (range === undefined || range.version !== version) return null
-  if (range.last >= Math.max(MIN_ID_LIMIT, MAX_ID_SPREAD * range.count)) return null
   // The search's first words would otherwise wait for PGlite to load the unaccent rules, the
   // German stemmer and its stop words (30 ms).
   await db.execute(sql`select search_fold('Städtereise'), to_tsquery('german', 'Städtereise')`)
-  const first = Math.max(0, range.first)
-  const last = range.last
-  const builder = textIndexBuilder(last + 1)
-  for (let from = first; from <= last; from += SLICE) {
+  const builder = textIndexBuilder(range.count)
+  let read = 0
+  // Slices of the next trip ids after the last one read, however sparse the ids.
+  for (let after = -1; ; ) {
     const [slice] = await queryRows(
       db,
       sql`select coalesce(json_agg(json_build_array(d.trip_id, tsvector_to_array(d.document)) order by d.trip_id), '[]')::text as documents
-          from trip_search_documents d where d.trip_id >= ${from} and d.trip_id < ${from + SLICE}`,
+          from (select trip_id, document from trip_search_documents where trip_id > ${after} order by trip_id limit ${SLICE}) d`,
       sliceRow,
     )
-    for (const [tripId, words] of documents.parse(JSON.parse(slice?.documents ?? '[]'))) builder.add(tripId, words)
+    const rows = documents.parse(JSON.parse(slice?.documents ?? '[]'))
+    // More documents than counted: the catalogue changed meanwhile, and this version is past.
+    if (read + rows.length > range.count) return null
+    for (const [tripId, words] of rows) builder.add(tripId, words)
+    read += rows.length
+    const last = rows.at(-1)
+    if (last === undefined || rows.length < SLICE) break
+    after = last[0]
     // PGlite runs in this thread: without a turn of the event loop here, the next slice would
     // follow at once and requests that arrived meanwhile would wait for the whole load.
     await setImmediate()
