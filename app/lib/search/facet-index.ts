@@ -370,6 +370,14 @@ function forEachCandidate(index: FacetIndex, hits: FacetQuery['hits'], visit: (t
   }
 }
 
+/** One byte per position, 1 for the text's hits; null when there are no words (every trip is a candidate). */
+function hitMask(index: FacetIndex, hits: FacetQuery['hits']): Uint8Array | null {
+  if (hits === null) return null
+  const mask = new Uint8Array(index.ids.length)
+  forEachCandidate(index, hits, (trip) => (mask[trip] = 1))
+  return mask
+}
+
 /**
  * The total and the three facet lists of a search in one pass. A trip counts for a category when
  * it matches everything but the category filter, likewise for a country; for a status when it
@@ -449,12 +457,7 @@ export function datedPage(
     // walk stops once enough of the visited match below the bound of the next: no trip after it
     // can come before them (a status filter alone at 100,000 trips: 1-2 ms, not 70 sorting all).
     const bound = sortBy === 'date' ? index.nextDates : index.minPrices
-    let hit: Uint8Array | null = null
-    if (q.hits !== null) {
-      const member = new Uint8Array(index.ids.length)
-      forEachCandidate(index, q.hits, (trip) => (member[trip] = 1))
-      hit = member
-    }
+    const hit = hitMask(index, q.hits)
     const want = offset + limit
     let nextCheck = want
     for (const trip of sortOrder(index, sortBy)) {
@@ -496,12 +499,7 @@ export function pageInOrder(
   const categoryMask = maskOf(index.categories, q.categories)
   const countryMask = maskOf(index.countries, q.countries)
   const regionMask = maskOf(index.regions, q.regions)
-  let hit: Uint8Array | null = null
-  if (q.hits !== null) {
-    const member = new Uint8Array(index.ids.length)
-    forEachCandidate(index, q.hits, (trip) => (member[trip] = 1))
-    hit = member
-  }
+  const hit = hitMask(index, q.hits)
   const bookableBit = q.bookable === null ? 0 : 1 << q.bookable
   const matches = (trip: number): boolean => {
     if (hit !== null && hit[trip] !== 1) return false
