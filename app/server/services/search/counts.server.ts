@@ -191,8 +191,11 @@ export function longestDateDays(db: Database, cache: StatsCache): Promise<number
 }
 
 /**
- * Texts matching more trips than this are answered by the index each time: a list that long
- * costs more to send along with every query than to find again.
+ * Texts matching more trips than this in the database are answered by its index each time: a
+ * list that long costs more to send along with every query than to find again. Lists from the
+ * words in memory are kept whatever their length: the facet index counts and pages with them,
+ * where without a list the database counted every document ('reise' at 100,000 trips: 1.4 s
+ * for each new filter set, now 50-100 ms the first time and 11 ms after).
  */
 const MAX_KEPT_HITS = 30_000
 /** All kept lists together: a few megabytes. */
@@ -208,7 +211,7 @@ export function textHits(db: Database, f: Filter, cache: StatsCache): Promise<nu
   const key = JSON.stringify([f.mode, f.text.tsquery])
   return remember(cache.hits, key, async () => {
     const lexemes = f.text?.lexemes
-    if (lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded.index, lexemes), cache)
+    if (lexemes && cache.wordsLoaded) return kept(matchingTrips(cache.wordsLoaded.index, lexemes), cache, Number.POSITIVE_INFINITY)
     const statement = sql`${textMatches(f)} limit ${MAX_KEPT_HITS + 1}`
     const ids = await db.transaction(async (tx) => {
       // The same query, planned without a sequential scan. For a word in a fifth of the
@@ -247,9 +250,9 @@ async function keptIds(db: Pick<Database, 'execute'>, statement: SQL, cache: Sta
   return kept(row === undefined || row.ids === '' ? [] : row.ids.split(',').map(Number), cache)
 }
 
-/** The list, or null past MAX_KEPT_HITS; counted against HIT_BUDGET. */
-function kept(ids: number[], cache: StatsCache): number[] | null {
-  if (ids.length > MAX_KEPT_HITS) return null
+/** The list, or null past max; counted against HIT_BUDGET. */
+function kept(ids: number[], cache: StatsCache, max = MAX_KEPT_HITS): number[] | null {
+  if (ids.length > max) return null
   if (cache.hitCount + ids.length > HIT_BUDGET) {
     cache.hits.clear()
     cache.ordered.clear()
