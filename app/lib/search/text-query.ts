@@ -1,6 +1,6 @@
-// The search text as PostgreSQL full-text query source (to_tsquery syntax). The database folds case, accents and ß (search_fold);
-// what it cannot know is that a German without umlauts on the keyboard writes "ae" for "ä", so
-// each word is also tried with ae/oe/ue read as a/o/u.
+// The search text as PostgreSQL full-text query source (to_tsquery syntax). The database folds
+// case, accents and ß (search_fold); what it cannot know is that a German without umlauts on the
+// keyboard writes "ae" for "ä", so each word is also tried with ae/oe/ue read as a/o/u.
 import { normalizeText } from './segment'
 import type { LexemeQuery } from './text-index'
 

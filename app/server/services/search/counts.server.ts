@@ -346,16 +346,17 @@ export async function pageFromIndex(
   if (q === null) return null
   const index = await facetIndexOrNull(db, f.today, cache)
   if (!index) return null
+  const { sortBy, offset, limit } = order
   const descending = order.sortDirection === 'desc'
-  const byDates = (order.sortBy === 'date' || order.sortBy === 'price') && (q.dates !== null || q.bookable !== null)
-  const dates = q.dates !== null || byDates ? await dateColumnsOrNull(db, f.today, index, cache) : null
-  if ((q.dates !== null || byDates) && !dates) return null
-  if (byDates && dates && (order.sortBy === 'date' || order.sortBy === 'price')) {
+  const dated = q.dates !== null || q.bookable !== null
+  const dates = dated ? await dateColumnsOrNull(db, f.today, index, cache) : null
+  if (dated && !dates) return null
+  if (dates && (sortBy === 'date' || sortBy === 'price')) {
     // A status filter alone: every upcoming date of the status matches.
     const dateQuery = q.dates ?? { from: toEpochDay(f.today), start: null, end: null, price: null, holidays: null }
-    return datedPage(index.trips, q, dateQuery, dates, order.sortBy, descending, order.offset, order.limit)
+    return datedPage(index.trips, q, dateQuery, dates, sortBy, descending, offset, limit)
   }
-  return pageInOrder(index.trips, q, dates, order.sortBy, descending, order.offset, order.limit)
+  return pageInOrder(index.trips, q, dates, sortBy, descending, offset, limit)
 }
 
 /**

@@ -1,5 +1,6 @@
 // A search as SQL: the conditions of the search segment's filters on trips and dates, German full
-// text (as typed, or corrected for typos), the Ferien flag, and the FROM/WHERE over the matching trips.
+// text (as typed, or corrected for typos), the Ferien flag, and the FROM/WHERE over the matching
+// trips.
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { MAX_ID } from '~/lib/ids'
