@@ -18,6 +18,7 @@ import type { FacetValue, SearchFacets } from '~/lib/search/results'
 import { EMPTY_SEARCH, isDefaultPrice, stringifySegment } from '~/lib/search/segment'
 import type { Search } from '~/lib/search/segment'
 import type { TextQuery } from '~/lib/search/text-query'
+import { SORT_BY } from '~/lib/search/sort'
 import type { SortBy, SortDirection } from '~/lib/search/sort'
 import { intArray, queryRows } from '../../db/query.server'
 import type { Database } from '../../db/database.server'
@@ -435,7 +436,7 @@ export async function loadFacetIndexAhead(
   const dates = await dateColumns(db, today, index, cache)
   const words = await textIndex(db, cache)
   // The orders every base's list is read off, sorted now rather than by the first search of each.
-  for (const sortBy of ['date', 'price', 'duration', 'name'] as const) {
+  for (const sortBy of SORT_BY) {
     sortOrder(index.trips, sortBy)
     await setImmediate()
   }
