@@ -20,7 +20,7 @@ import { todayInBerlin } from './lib/calendar'
 import { clearCaches, onCacheClear } from './server/cache.server'
 import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
-import { PageCache, isAccountPath, isOfficePath, pageCacheKey } from './server/http/page-cache.server'
+import { PageCache, isAccountPath, isOfficePath, pageCacheKey, withoutCookies } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { isDatabaseReady, startServices } from './server/lifecycle.server'
 import { startingUpResponse } from './server/http/starting-up.server'
@@ -102,9 +102,11 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const render = () => formattedTexts.run(new Map(), () => startHandler(request, { context: { nonce } }))
-  if (!isPageRequest(url)) return render()
-  return pages.serve(request, pageCacheKey(request, url, contentVersion(), todayInBerlin()), nonce, render)
+  const render = (rendered: Request) => () => formattedTexts.run(new Map(), () => startHandler(rendered, { context: { nonce } }))
+  if (!isPageRequest(url)) return render(request)()
+  // A page everybody shares is rendered without the visitor's cookies (page-cache.server.ts).
+  const key = pageCacheKey(request, url, contentVersion(), todayInBerlin())
+  return pages.serve(request, key, nonce, render(key === null ? request : withoutCookies(request)))
 }
 
 export default createServerEntry({

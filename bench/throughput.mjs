@@ -1,12 +1,13 @@
 // Requests per second of the production build on 127.0.0.1 (embedded database, 200 trips): the
-// trip page and the start page, each from the page cache and rendered (a visitor with a cookie of
-// their own, whom the cache never serves), a static file and a resized image from the proxy's disk
-// cache, all with the same keep-alive client in one run, so that the figures read as ratios to
-// the static file. A customer registered and confirmed in Chromium (bench/signed-in-customer.mjs)
-// asks for the same two pages with the session's cookies: they must come from the page cache as for
-// everyone (issue 27). Per page the rendered load runs first, then signed-in and anonymous side by
-// side: the load just after rendering pays its garbage collection, which must not fall on one of
-// the two being compared. The server's memory (RSS) is printed idle before the load, right after it
+// trip page and the start page, each from the page cache and rendered (a request with credentials,
+// which the cache never serves: what a page nobody asked for yet costs), a static file and a resized
+// image from the proxy's disk cache, all with the same keep-alive client in one run, so that the
+// figures read as ratios to the static file. A customer registered and confirmed in Chromium
+// (bench/signed-in-customer.mjs) asks for the same two pages with the session's cookies, and a
+// customer with a booking draft and a booking's cookie: both must come from the page cache as for
+// everyone (issues 27, 28). Per page the rendered load runs first, then the others side by side: the
+// load just after rendering pays its garbage collection, which must not fall on one of those being
+// compared. The server's memory (RSS) is printed idle before the load, right after it
 // and idle again; SOAK=seconds then keeps the same mix running and prints the RSS every 30 s (a leak
 // shows as a rising line) and idle at its end. The server runs with the settings of
 // scripts/server-process.mjs, as `npm start` runs it.
@@ -50,8 +51,15 @@ if (!(CONNECTIONS >= 1 && CONNECTIONS <= 256 && DURATION_MS >= 1000 && DURATION_
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 const HEADERS = {
   page: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
-  // Any cookie but the locale cookie makes a page personal: rendered for this visitor, never kept.
-  rendered: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie: 'bench=rendered' },
+  // A request with credentials is never served from the shared page cache: rendered every time.
+  rendered: { accept: 'text/html', 'accept-encoding': 'br, gzip', authorization: 'Basic YmVuY2g6cmVuZGVyZWQ=' },
+  // A customer in the middle of a booking and with a booked trip: catalogue pages are rendered
+  // without cookies, so these come from the cache too.
+  booking: {
+    accept: 'text/html',
+    'accept-encoding': 'br, gzip',
+    cookie: 'locale=de-DE; buchung-12=Xy7pQ3vLrN0aB5cD8eF1gH4iJ7kL0mN3oP6qR9sT2uV; bestaetigung-SR2026000123=Zq4wE8rTyU1iO',
+  },
   asset: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8', 'accept-encoding': 'br, gzip' },
 }
 
@@ -117,7 +125,7 @@ async function measure(label, path, headers) {
   await load(path, headers, WARMUP_MS, false)
   const result = await load(path, headers, DURATION_MS, true)
   console.log(
-    `${label.padEnd(28)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${result.count} Antworten${result.errors ? `, ${result.errors} Fehler` : ''}${headers.accept === 'text/html' ? `, X-Cache HIT ${((100 * result.hits) / result.count).toFixed(0)} %` : ''})`,
+    `${label.padEnd(38)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${result.count} Antworten${result.errors ? `, ${result.errors} Fehler` : ''}${headers.accept === 'text/html' ? `, X-Cache HIT ${((100 * result.hits) / result.count).toFixed(0)} %` : ''})`,
   )
   return result
 }
@@ -197,9 +205,11 @@ try {
   const targets = [
     [`Reiseseite ${pagePath}, gerendert`, pagePath, HEADERS.rendered],
     [`Reiseseite ${pagePath}, angemeldet`, pagePath, signedIn],
+    [`Reiseseite ${pagePath}, Buchungscookies`, pagePath, HEADERS.booking],
     [`Reiseseite ${pagePath}, Cache`, pagePath, HEADERS.page],
     ['Startseite /, gerendert', '/', HEADERS.rendered],
     ['Startseite /, angemeldet', '/', signedIn],
+    ['Startseite /, Buchungscookies', '/', HEADERS.booking],
     ['Startseite /, Cache', '/', HEADERS.page],
     ['Bild aus dem Proxy-Cache', imagePath, HEADERS.asset],
   ]
@@ -208,24 +218,26 @@ try {
   const rssAfter = rssMb(child.pid)
   const rssAfterIdle = await idleRss(child.pid)
   console.log(`\nVerhältnis zu statisch (${staticResult.rps.toFixed(0)} req/s), Ziel für Seiten aus dem Cache ≥ 0,5:`)
-  for (const [label, result] of results) console.log(`  ${label.padEnd(34)} ${(result.rps / staticResult.rps).toFixed(3)}`)
+  for (const [label, result] of results) console.log(`  ${label.padEnd(38)} ${(result.rps / staticResult.rps).toFixed(3)}`)
   const rps = new Map(results.map(([label, result]) => [label, result.rps]))
-  console.log('Angemeldet zu anonym (gleiche Seite, gleicher Lauf), Ziel ≈ 1:')
-  console.log(`  Reiseseite ${pagePath.padEnd(23)} ${(rps.get(`Reiseseite ${pagePath}, angemeldet`) / rps.get(`Reiseseite ${pagePath}, Cache`)).toFixed(3)}`)
-  console.log(`  Startseite /${' '.repeat(22)} ${(rps.get('Startseite /, angemeldet') / rps.get('Startseite /, Cache')).toFixed(3)}`)
+  console.log('Angemeldet und mit Buchungscookies zu anonym (gleiche Seite, gleicher Lauf), Ziel ≈ 1:')
+  for (const visitor of ['angemeldet', 'Buchungscookies']) {
+    console.log(`  ${`Reiseseite ${pagePath}, ${visitor}`.padEnd(38)} ${(rps.get(`Reiseseite ${pagePath}, ${visitor}`) / rps.get(`Reiseseite ${pagePath}, Cache`)).toFixed(3)}`)
+    console.log(`  ${`Startseite /, ${visitor}`.padEnd(38)} ${(rps.get(`Startseite /, ${visitor}`) / rps.get('Startseite /, Cache')).toFixed(3)}`)
+  }
   console.log(`Speicher (RSS) nach der Last: ${rssAfter.toFixed(0)} MB, danach im Leerlauf ${rssAfterIdle.toFixed(0)} MB (vorher ${rssBefore.toFixed(0)} MB)`)
 
   if (SOAK_MS > 0) {
     console.log(`\nDauerlast ${SOAK_MS / 1000} s: Reiseseite und Startseite aus dem Cache und gerendert, RSS alle 30 s`)
     const soakEnd = performance.now() + SOAK_MS
-    const mix = targets.filter(([, , headers]) => headers !== HEADERS.asset && headers !== signedIn)
+    const mix = targets.filter(([, , headers]) => headers === HEADERS.page || headers === HEADERS.rendered)
     let round = 0
     while (performance.now() < soakEnd) {
       const slice = Math.min(30_000, soakEnd - performance.now())
       const [, path, headers] = mix[round++ % mix.length]
       const result = await load(path, headers, slice, true)
       console.log(
-        `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${path}${headers.cookie ? ' gerendert' : ''})`,
+        `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${path}${headers === HEADERS.rendered ? ' gerendert' : ''})`,
       )
     }
     console.log(`  danach im Leerlauf: RSS ${(await idleRss(child.pid)).toFixed(0)} MB`)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml } from '~/server/http/page-cache.server'
+import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml, withoutCookies } from '~/server/http/page-cache.server'
 
 const nonce = () => randomBytes(16).toString('base64')
 const url = (path: string) => new URL(`http://localhost:3000${path}`)
@@ -27,13 +27,13 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(get('/'), url('/'), v, '2026-11-27')).not.toBe(pageCacheKey(get('/'), url('/'), v, day))
   })
 
-  it('takes the locale cookie as anonymous', () => {
-    expect(pageCacheKey(get('/', { cookie: 'locale=de-DE' }), url('/'), v, day)).not.toBeNull()
+  it('keys a catalogue page whatever cookies the visitor has: it is rendered without them', () => {
+    const key = pageCacheKey(get('/reise/1/'), url('/reise/1/'), v, day)
+    for (const cookie of ['locale=de-DE', 'locale=de-DE; buchung-12=abc', 'bestaetigung-SR123=abc', 'konto.session_token=x', '_ga=GA1.1'])
+      expect(pageCacheKey(get('/reise/1/', { cookie }), url('/reise/1/'), v, day), cookie).toBe(key)
   })
 
   it('refuses anything that may be personal, and everything while no version is known', () => {
-    expect(pageCacheKey(get('/', { cookie: 'locale=de-DE; buchung-12=abc' }), url('/'), v, day)).toBeNull()
-    expect(pageCacheKey(get('/', { cookie: 'agentur=1' }), url('/'), v, day)).toBeNull()
     expect(pageCacheKey(get('/', { authorization: 'Basic eDp5' }), url('/'), v, day)).toBeNull()
     expect(pageCacheKey(get('/buchung/5/step1/'), url('/buchung/5/step1/'), v, day)).toBeNull()
     expect(pageCacheKey(get('/payment/abc/'), url('/payment/abc/'), v, day)).toBeNull()
@@ -41,6 +41,28 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(get('/?debug=x'), url('/?debug=x'), v, day)).toBeNull()
     expect(pageCacheKey(new Request(url('/'), { method: 'HEAD' }), url('/'), v, day)).toBeNull()
     expect(pageCacheKey(get('/'), url('/'), null, day)).toBeNull()
+  })
+})
+
+describe('withoutCookies', () => {
+  it('is the same GET without the Cookie header, with the client address and the abort signal', () => {
+    const abort = new AbortController()
+    const visitor = new Request(url('/reise/1/?seite=2'), {
+      headers: { cookie: 'buchung-12=abc; konto.session_token=x', 'accept-encoding': 'gzip', 'if-none-match': 'W/"1"' },
+      signal: abort.signal,
+    })
+    Object.defineProperty(visitor, 'ip', { value: '203.0.113.7' })
+    const shared = withoutCookies(visitor)
+    expect(shared.url).toBe('http://localhost:3000/reise/1/?seite=2')
+    expect(shared.method).toBe('GET')
+    expect(shared.headers.has('cookie')).toBe(false)
+    expect(shared.headers.get('accept-encoding')).toBe('gzip')
+    expect(shared.headers.get('if-none-match')).toBe('W/"1"')
+    expect((shared as Request & { ip?: string }).ip).toBe('203.0.113.7')
+    // The visitor's own request keeps its cookies.
+    expect(visitor.headers.get('cookie')).toContain('buchung-12=abc')
+    abort.abort()
+    expect(shared.signal.aborted).toBe(true)
   })
 })
 

@@ -2,26 +2,17 @@
 // (app/server/content-version.server.ts): a page that depends on nothing personal is rendered
 // once and then served like a file.
 //
-// - Personal is any cookie but the locale cookie (a booking draft, a booking's access cookie,
-//   whatever else), an Authorization header, the office, the booking, payment and newsletter link pages
-//   (what they show changes with more than the content), and any response
-//   with Set-Cookie or Cache-Control private/no-store: those are rendered for the visitor alone.
-// - The CSP nonce stays fresh: a page is kept cut at its nonce, and every answer puts its own
-//   nonce between the pieces. The gzip variant is kept the same way, as raw deflate pieces (each
-//   compressed with the text before it as its dictionary, the nonces in it blanked out so that
-//   nothing refers to them) joined per answer by stored blocks that carry the nonce, with the CRC
-//   of the whole page computed per answer. Brotli cannot be joined like this; a browser that takes
-//   gzip gets gzip.
-// - Many asking at once for a page not yet kept: one render, the others wait for it.
-// - Bounded by PAGE_CACHE_MB; least recently used pages go first; everything goes when the
-//   version changes.
-// - ETag (from the page without its nonces) and 304; Cache-Control `private, no-cache`: the
-//   browser asks again each time (a 304 costs nothing), a shared cache keeps nothing (it would
-//   hand one nonce to everyone).
+// - A catalogue page is the same for everybody (DESIGN 13: what is personal in it, the header's
+//   sign-in, the Merkliste, the agency session, comes after load). It is rendered from the request
+//   without its cookies, so that nothing of one visitor can reach the kept page whatever the code
+//   reads, and every visitor gets the kept page: one with a booking draft or a booking's access
+//   cookie, a signed-in customer, one with a third party's cookie.
+// - Personal, rendered for the visitor alone and never kept: an Authorization header, the office,
+//   the booking, payment, newsletter-link and account pages (what they show changes with more than
+//   the content), and any response with Set-Cookie or Cache-Control private/no-store.
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { SIGNED_IN_HINT_COOKIE } from '~/lib/account/auth'
 import { acceptsEncoding } from './compress.server'
 
 /**
@@ -40,24 +31,7 @@ export function isOfficePath(pathname: string): boolean {
   return /^\/buero(\/|$)/i.test(pathname)
 }
 
-/**
- * Cookies that change nothing in a page: the locale every visitor has (spec 9), and a signed-in
- * customer's session and its hint (DESIGN 13: catalogue pages are the same for everybody; the
- * header asks who is signed in after the page has loaded).
- */
-function isSharedCookie(name: string): boolean {
-  return name === 'locale' || name === SIGNED_IN_HINT_COOKIE || /^(__Secure-)?konto\.(session_token|dont_remember)$/.test(name)
-}
-
 const WINDOW = 32 * 1024
-
-/** Cookie names in a Cookie header. */
-function cookieNames(header: string): string[] {
-  return header
-    .split(';')
-    .map((part) => part.split('=')[0]?.trim() ?? '')
-    .filter(Boolean)
-}
 
 /**
  * The cache key of a page request, or null when the answer may be personal or nothing may be
@@ -67,9 +41,21 @@ export function pageCacheKey(request: Request, url: URL, version: string | null,
   if (version === null || request.method !== 'GET') return null
   if (PERSONAL_PATHS.test(url.pathname) || isOfficePath(url.pathname) || url.searchParams.has('debug')) return null
   if (request.headers.has('authorization')) return null
-  const cookie = request.headers.get('cookie')
-  if (cookie && cookieNames(cookie).some((name) => !isSharedCookie(name))) return null
   return `${version} ${day} ${url.host}${url.pathname}${url.search}`
+}
+
+/**
+ * The request a page everybody shares is rendered from: the visitor's GET without its cookies.
+ * The client's address goes with it (srvx's `ip`, which the framework's getRequestIP reads), so
+ * that a limit counts the same client.
+ */
+export function withoutCookies(request: Request): Request {
+  const headers = new Headers(request.headers)
+  headers.delete('cookie')
+  const shared = new Request(request.url, { method: request.method, headers, signal: request.signal })
+  const ip = (request as Request & { ip?: unknown }).ip
+  if (typeof ip === 'string') Object.defineProperty(shared, 'ip', { value: ip })
+  return shared
 }
 
 /** Whether a rendered answer may be kept for everybody. */
