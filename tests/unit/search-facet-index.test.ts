@@ -174,3 +174,71 @@ describe('datedPage', () => {
     expect(same && datedPage(index, query({}), upcoming, same, 'price', true, 0, 10)).toEqual([30, 10, 40, 20])
   })
 })
+
+describe('datedPage on many trips', () => {
+  // 400 trips with one to six dates each, drawn from a fixed seed: pages of a few trips in both
+  // directions, so that the walk in the order of each trip's own first or last day, lowest or
+  // highest price, stops early; each page compared with sorting every trip's matching key.
+  let seed = 7
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    return seed % n
+  }
+  const count = 400
+  const ranks = Array.from({ length: count }, (_, i) => i + 1).sort(() => random(3) - 1)
+  const tripDates = Array.from({ length: count }, (_, i) =>
+    Array.from({ length: 1 + random(6) }, () => {
+      const from = 1000 + random(300)
+      return [10 * (i + 1), from, from + random(9), (100 + random(40)) * 10_000_000, random(5)] as const
+    }),
+  )
+  const trips = tripDates
+    .map((own, i) => {
+      const statuses = own.reduce((bits, d) => bits | (1 << d[4]), 0)
+      return [10 * (i + 1), 1 + random(9), statuses, Math.min(...own.map((d) => d[1])), Math.min(...own.map((d) => d[3])), ranks[i], 0, 0, 0].join(',')
+    })
+    .join(',')
+  const many = readTrips(count, readIntegers(trips))
+  const manyDates = readDates(many, tripDates.flat().length, readIntegers(tripDates.flat().flat().join(',')))
+
+  const expected = (d: DateQuery, bookable: number | null, sortBy: 'date' | 'price', descending: boolean) => {
+    const keyed = tripDates.flatMap((own, i) => {
+      const matching = own.filter(
+        ([, from, till, price, status]) =>
+          from >= d.from &&
+          (d.start === null || till >= d.start) &&
+          (d.end === null || from <= d.end) &&
+          (d.price === null || (price >= d.price.min && price <= d.price.max)) &&
+          (bookable === null || status === bookable),
+      )
+      return matching.length === 0 ? [] : [{ id: 10 * (i + 1), rank: ranks[i] ?? 0, key: Math.min(...matching.map((m) => (sortBy === 'date' ? m[1] : m[3]))) }]
+    })
+    const sign = descending ? -1 : 1
+    return keyed.sort((a, b) => sign * (a.key - b.key || a.rank - b.rank)).map((t) => t.id)
+  }
+
+  it('gives the pages of sorting every matching trip, ascending and descending', () => {
+    const queries: [Partial<DateQuery>, number | null][] = [
+      [{}, null],
+      [{ start: 1100, end: 1130 }, null],
+      [{ price: { min: 1_100_000_000, max: 1_250_000_000 } }, null],
+      [{ from: 1200 }, 2],
+      [{ start: 1050, end: 1200, price: { min: 0, max: 1_200_000_000 } }, 0],
+    ]
+    let pages = 0
+    for (const [d, bookable] of queries) {
+      const dateQuery = { from: 1000, start: null, end: null, price: null, holidays: null, ...d }
+      for (const sortBy of ['date', 'price'] as const) {
+        for (const descending of [false, true]) {
+          const all = expected(dateQuery, bookable, sortBy, descending)
+          for (const [offset, limit] of [[0, 3], [5, 10], [40, 20]] as const) {
+            const label = `${JSON.stringify(d)} ${bookable} ${sortBy} ${descending} ${offset}`
+            expect(manyDates && datedPage(many, query({ bookable }), dateQuery, manyDates, sortBy, descending, offset, limit), label).toEqual(all.slice(offset, offset + limit))
+            pages++
+          }
+        }
+      }
+    }
+    expect(pages).toBe(60)
+  })
+})

@@ -10,7 +10,7 @@ import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
-import { baseInSortOrder, countFacets, datedPage, pageInOrder, sortOrder } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, datedPage, latestOrder, pageInOrder, sortOrder } from '~/lib/search/facet-index'
 import { matchingTrips, textIndexBytes, tsqueryLiteral, withNearWords } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
@@ -435,11 +435,17 @@ export async function loadFacetIndexAhead(
   const index = await facetIndex(db, today, cache)
   const dates = await dateColumns(db, today, index, cache)
   const words = await textIndex(db, cache)
-  // The orders every base's list is read off, sorted now rather than by the first search of each.
+  // The orders every base's list and every dated page are read off, sorted now rather than by the
+  // first search of each; and what a first search with dates or holidays would ask the database.
   for (const sortBy of SORT_BY) {
     sortOrder(index.trips, sortBy)
     await setImmediate()
   }
+  for (const sortBy of ['date', 'price'] as const) {
+    if (dates) latestOrder(index.trips, dates, sortBy)
+    await setImmediate()
+  }
+  await Promise.all([holidayRanges(db, cache), longestDateDays(db, cache)])
   return {
     trips: index.trips.ids.length,
     dates: dates?.from.length ?? 0,
