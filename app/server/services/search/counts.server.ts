@@ -10,7 +10,7 @@ import { bookableSchema } from '~/lib/bookable'
 import type { BookableStatus } from '~/lib/bookable'
 import { toEpochDay } from '~/lib/calendar'
 import { MAX_ID } from '~/lib/ids'
-import { baseInSortOrder, countFacets, datedPage, latestOrder, pageInOrder, sortOrder } from '~/lib/search/facet-index'
+import { baseInSortOrder, countFacets, datedPage, datesByDay, latestOrder, pageInOrder, sortOrder } from '~/lib/search/facet-index'
 import { matchingTrips, textIndexBytes, tsqueryLiteral, withNearWords } from '~/lib/search/text-index'
 import type { Base as IndexBase, DateColumns, FacetCounts, FacetQuery } from '~/lib/search/facet-index'
 import { unixToIsoDay } from '~/lib/search/dates'
@@ -441,9 +441,12 @@ export async function loadFacetIndexAhead(
     sortOrder(index.trips, sortBy)
     await setImmediate()
   }
-  for (const sortBy of ['date', 'price'] as const) {
-    if (dates) latestOrder(index.trips, dates, sortBy)
-    await setImmediate()
+  if (dates) {
+    datesByDay(dates)
+    for (const sortBy of ['date', 'price'] as const) {
+      await setImmediate()
+      latestOrder(index.trips, dates, sortBy)
+    }
   }
   await Promise.all([holidayRanges(db, cache), longestDateDays(db, cache)])
   return {
