@@ -264,22 +264,29 @@ const sortOrders = new WeakMap<FacetIndex, Map<SortKey, Int32Array>>()
  * where sorting a category's 17,000 trips took 30-40 ms the first time).
  */
 export function sortOrder(index: FacetIndex, sortBy: SortKey): Int32Array {
-  let orders = sortOrders.get(index)
-  if (!orders) {
-    orders = new Map()
-    sortOrders.set(index, orders)
+  return once(sortOrders, index, sortBy, () => {
+    const ranks = index.nameRanks
+    const keys = sortBy === 'date' ? index.nextDates : sortBy === 'duration' ? index.durations : sortBy === 'price' ? index.minPrices : null
+    const key = (trip: number) => {
+      const value = keys?.[trip] ?? 0
+      return keys === index.minPrices && value < 0 ? Number.POSITIVE_INFINITY : value
+    }
+    return Int32Array.from(index.ids.keys()).sort((a, b) => key(a) - key(b) || (ranks[a] ?? 0) - (ranks[b] ?? 0))
+  })
+}
+
+/** What is made once per object and key (an index's or its dates' orders). */
+function once<O extends object, K, V>(store: WeakMap<O, Map<K, V>>, owner: O, key: K, make: () => V): V {
+  let made = store.get(owner)
+  if (!made) {
+    made = new Map()
+    store.set(owner, made)
   }
-  const known = orders.get(sortBy)
-  if (known) return known
-  const ranks = index.nameRanks
-  const keys = sortBy === 'date' ? index.nextDates : sortBy === 'duration' ? index.durations : sortBy === 'price' ? index.minPrices : null
-  const key = (trip: number) => {
-    const value = keys?.[trip] ?? 0
-    return keys === index.minPrices && value < 0 ? Number.POSITIVE_INFINITY : value
-  }
-  const order = Int32Array.from(index.ids.keys()).sort((a, b) => key(a) - key(b) || (ranks[a] ?? 0) - (ranks[b] ?? 0))
-  orders.set(sortBy, order)
-  return order
+  const known = made.get(key)
+  if (known !== undefined) return known
+  const value = make()
+  made.set(key, value)
+  return value
 }
 
 /** Per dates of an index: its trips by their last day or highest price, with those bounds (see latestOrder). */
@@ -291,22 +298,15 @@ const latestOrders = new WeakMap<DateColumns, Map<'date' | 'price', readonly [In
  * bound the key of any matching date from above. Computed once per dates and order.
  */
 export function latestOrder(index: FacetIndex, dates: DateColumns, sortBy: 'date' | 'price'): readonly [Int32Array, Float64Array] {
-  let orders = latestOrders.get(dates)
-  if (!orders) {
-    orders = new Map()
-    latestOrders.set(dates, orders)
-  }
-  const known = orders.get(sortBy)
-  if (known) return known
-  const column = sortBy === 'date' ? dates.from : dates.price
-  const latest = new Float64Array(index.ids.length).fill(-1)
-  for (let trip = 0; trip < index.ids.length; trip++) {
-    for (let k = dates.start[trip] ?? 0, end = dates.start[trip + 1] ?? 0; k < end; k++) latest[trip] = Math.max(latest[trip] ?? -1, column[k] ?? 0)
-  }
-  const order = Int32Array.from(index.ids.keys()).sort((a, b) => (latest[b] ?? 0) - (latest[a] ?? 0))
-  const made = [order, latest] as const
-  orders.set(sortBy, made)
-  return made
+  return once(latestOrders, dates, sortBy, () => {
+    const column = sortBy === 'date' ? dates.from : dates.price
+    const latest = new Float64Array(index.ids.length).fill(-1)
+    for (let trip = 0; trip < index.ids.length; trip++) {
+      for (let k = dates.start[trip] ?? 0, end = dates.start[trip + 1] ?? 0; k < end; k++) latest[trip] = Math.max(latest[trip] ?? -1, column[k] ?? 0)
+    }
+    const order = Int32Array.from(index.ids.keys()).sort((a, b) => (latest[b] ?? 0) - (latest[a] ?? 0))
+    return [order, latest] as const
+  })
 }
 
 /** Per dates: all of them in day order (see datesByDay). */
