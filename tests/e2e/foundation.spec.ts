@@ -50,10 +50,14 @@ test.describe('Startseite und App-Rahmen', () => {
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['referrer-policy']).toBeTruthy()
     expect(headers['permissions-policy']).toBeTruthy()
-    // An anonymous page comes from the page cache, which keeps gzip (a fresh nonce can be joined
-    // into it); a page rendered for one visitor is compressed as it streams, with brotli.
+    // A catalogue page comes from the page cache, which keeps gzip (a fresh nonce can be joined
+    // into it), also for a visitor with cookies; a page rendered for one visitor (a request with
+    // credentials) is compressed as it streams, with brotli.
     expect(headers['content-encoding']).toBe('gzip')
-    const rendered = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'buchung-1=x' } })
+    const withCookie = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip', Cookie: 'buchung-1=x' } })
+    expect(withCookie.headers()['content-encoding']).toBe('gzip')
+    expect(withCookie.headers()['x-cache']).toBe('HIT')
+    const rendered = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip', Authorization: 'Basic eDp5' } })
     expect(rendered.headers()['content-encoding']).toBe('br')
     expect(rendered.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
   })
