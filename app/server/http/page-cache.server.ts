@@ -10,6 +10,18 @@
 // - Personal, rendered for the visitor alone and never kept: an Authorization header, the office,
 //   the booking, payment, newsletter-link and account pages (what they show changes with more than
 //   the content), and any response with Set-Cookie or Cache-Control private/no-store.
+// - The CSP nonce stays fresh: a page is kept cut at its nonce, and every answer puts its own
+//   nonce between the pieces. The gzip variant is kept the same way, as raw deflate pieces (each
+//   compressed with the text before it as its dictionary, the nonces in it blanked out so that
+//   nothing refers to them) joined per answer by stored blocks that carry the nonce, with the CRC
+//   of the whole page computed per answer. Brotli cannot be joined like this; a browser that takes
+//   gzip gets gzip.
+// - Many asking at once for a page not yet kept: one render, the others wait for it.
+// - Bounded by PAGE_CACHE_MB; least recently used pages go first; everything goes when the
+//   version changes.
+// - ETag (from the page without its nonces) and 304; Cache-Control `private, no-cache`: the
+//   browser asks again each time (a 304 costs nothing), a shared cache keeps nothing (it would
+//   hand one nonce to everyone).
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
