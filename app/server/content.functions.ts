@@ -1,12 +1,21 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import * as z from 'zod/mini'
+import { keptPerVersion } from './content-version.server'
 import { publicOrigin } from './origin.server'
 import { getDb } from './runtime.server'
 import { groupFaq } from '~/lib/faq'
 import { parseId } from '~/lib/ids'
+import type { ContentPageKind } from './db/schema'
 import { findContentPage, findContentPageById, listContentPages } from './services/content.server'
 import { listFaqEntries } from './services/faq.server'
+
+// Kept per content version (content pages and FAQ entries raise it): a page rendered for a new
+// address asks the database nothing and sanitises no body again.
+const contentPage = keptPerVersion(findContentPage, (slug: string, kind: ContentPageKind = 'page') => `${kind} ${slug}`)
+const contentPageById = keptPerVersion(findContentPageById, (id: number, kind: ContentPageKind) => `${kind} ${id}`)
+const contentLinks = keptPerVersion(listContentPages, (kind: ContentPageKind) => kind)
+const faqEntries = keptPerVersion(listFaqEntries, () => 'all', 1)
 
 export const contentSlugSchema = z
   .string()
@@ -18,7 +27,7 @@ export const fetchContentPage = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const slug = contentSlugSchema.safeParse(data.slug.replace(/^\/+|\/+$/g, ''))
     if (!slug.success) throw notFound()
-    const page = await findContentPage(await getDb(), slug.data)
+    const page = await contentPage(await getDb(), slug.data)
     if (!page) throw notFound()
     return page
   })
@@ -35,7 +44,7 @@ export const fetchArticle = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const slug = contentSlugSchema.safeParse(data.slug)
     if (!slug.success || slug.data.includes('/')) throw notFound()
-    const page = await findContentPage(await getDb(), slug.data, 'article')
+    const page = await contentPage(await getDb(), slug.data, 'article')
     if (!page) throw notFound()
     return page
   })
@@ -52,9 +61,9 @@ export const fetchServiceEntry = createServerFn({ method: 'GET' })
     const slug = contentSlugSchema.safeParse(data.id)
     const page =
       numeric !== null
-        ? await findContentPageById(db, numeric, 'service-entry')
+        ? await contentPageById(db, numeric, 'service-entry')
         : slug.success && !slug.data.includes('/')
-          ? await findContentPage(db, slug.data, 'service-entry')
+          ? await contentPage(db, slug.data, 'service-entry')
           : null
     if (!page) throw notFound()
     // Reached by id or by slug: the canonical link names the slug address, absolute.
@@ -64,7 +73,7 @@ export const fetchServiceEntry = createServerFn({ method: 'GET' })
 /** Titles of the articles or service entries, for the link lists on /blog/ and /faq/. */
 export const fetchContentLinks = createServerFn({ method: 'GET' })
   .validator(z.object({ kind: z.enum(LINK_KINDS) }))
-  .handler(async ({ data }) => listContentPages(await getDb(), data.kind))
+  .handler(async ({ data }) => contentLinks(await getDb(), data.kind))
 
 /**
  * The pages with fixed blocks whose editable text (intro) comes from content_pages; each page
@@ -85,6 +94,6 @@ export type FixedPageSlug = (typeof FIXED_PAGES)[number]
 /** The editable text of a page that also has fixed blocks; null when the operator has not written it (the page still shows). */
 export const fetchFixedPageText = createServerFn({ method: 'GET' })
   .validator(z.object({ slug: z.enum(FIXED_PAGES) }))
-  .handler(async ({ data }) => findContentPage(await getDb(), data.slug, 'page'))
+  .handler(async ({ data }) => contentPage(await getDb(), data.slug, 'page'))
 
-export const fetchFaq = createServerFn({ method: 'GET' }).handler(async () => groupFaq(await listFaqEntries(await getDb())))
+export const fetchFaq = createServerFn({ method: 'GET' }).handler(async () => groupFaq(await faqEntries(await getDb())))
