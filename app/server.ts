@@ -102,11 +102,13 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const render = (rendered: Request) => () => formattedTexts.run(new Map(), () => startHandler(rendered, { context: { nonce } }))
-  if (!isPageRequest(url)) return render(request)()
-  // A page everybody shares is rendered without the visitor's cookies (page-cache.server.ts).
+  // A page everybody shares is rendered without the visitor's cookies (page-cache.server.ts); the
+  // copy is made only when the page is rendered, not for each answer from the cache.
+  const render = (shared: boolean) => () =>
+    formattedTexts.run(new Map(), () => startHandler(shared ? withoutCookies(request) : request, { context: { nonce } }))
+  if (!isPageRequest(url)) return render(false)()
   const key = pageCacheKey(request, url, contentVersion(), todayInBerlin())
-  return pages.serve(request, key, nonce, render(key === null ? request : withoutCookies(request)))
+  return pages.serve(request, key, nonce, render(key !== null))
 }
 
 export default createServerEntry({
