@@ -504,6 +504,19 @@ export function countFacets(index: FacetIndex, q: FacetQuery, dates: DateColumns
   return { total, categories: countsOf(index.categories, categoryCounts), countries: countsOf(index.countries, countryCounts), statuses }
 }
 
+/** Whether a trip matches the words and every filter of the search that is not about its dates. */
+function tripFilter(index: FacetIndex, q: FacetQuery): (trip: number) => boolean {
+  const categoryMask = maskOf(index.categories, q.categories)
+  const countryMask = maskOf(index.countries, q.countries)
+  const regionMask = maskOf(index.regions, q.regions)
+  const hit = hitMask(index, q.hits)
+  return (trip) =>
+    (hit === null || hit[trip] === 1) &&
+    inRegionAndDuration(index, trip, regionMask, q.duration) &&
+    (categoryMask === null || hasAny(index.categories, trip, categoryMask)) &&
+    (countryMask === null || hasAny(index.countries, trip, countryMask))
+}
+
 /**
  * A page of a search that looks at single dates, sorted by the first day or the lowest price of
  * each trip's matching dates (of the chosen status, if one is chosen), ties by folded title, then
@@ -521,18 +534,10 @@ export function datedPage(
   offset: number,
   limit: number,
 ): number[] {
-  const categoryMask = maskOf(index.categories, q.categories)
-  const countryMask = maskOf(index.countries, q.countries)
-  const regionMask = maskOf(index.regions, q.regions)
   const trips: number[] = []
   const keys = new Float64Array(index.ids.length)
-  const hit = hitMask(index, q.hits)
   const want = offset + limit
-  const passes = (trip: number) =>
-    (hit === null || hit[trip] === 1) &&
-    inRegionAndDuration(index, trip, regionMask, q.duration) &&
-    (categoryMask === null || hasAny(index.categories, trip, categoryMask)) &&
-    (countryMask === null || hasAny(index.countries, trip, countryMask))
+  const passes = tripFilter(index, q)
   if (sortBy === 'date' && !descending) {
     // Ascending by day: the dates in day order, each trip taken at its first matching date, until
     // the page is full and its last day complete (a month's window with a category at 100,000
@@ -610,16 +615,10 @@ export function pageInOrder(
   if (sortBy === 'price' && !index.exactPrices) return null
   if (q.dates !== null && dates === null) throw new Error('pageInOrder: date filters without dates')
   if ((sortBy === 'date' || sortBy === 'price') && (q.dates !== null || q.bookable !== null)) throw new Error('pageInOrder: a dated order')
-  const categoryMask = maskOf(index.categories, q.categories)
-  const countryMask = maskOf(index.countries, q.countries)
-  const regionMask = maskOf(index.regions, q.regions)
-  const hit = hitMask(index, q.hits)
+  const passes = tripFilter(index, q)
   const bookableBit = q.bookable === null ? 0 : 1 << q.bookable
   const matches = (trip: number): boolean => {
-    if (hit !== null && hit[trip] !== 1) return false
-    if (!inRegionAndDuration(index, trip, regionMask, q.duration)) return false
-    if (categoryMask !== null && !hasAny(index.categories, trip, categoryMask)) return false
-    if (countryMask !== null && !hasAny(index.countries, trip, countryMask)) return false
+    if (!passes(trip)) return false
     const statuses = q.dates !== null && dates !== null ? matchingStatuses(dates, trip, q.dates) : (index.statuses[trip] ?? 0)
     return bookableBit === 0 ? statuses !== 0 : (statuses & bookableBit) !== 0
   }
