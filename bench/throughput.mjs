@@ -5,7 +5,8 @@
 // figures read as ratios to the static file. A customer registered and confirmed in Chromium
 // (bench/signed-in-customer.mjs) asks for the same two pages with the session's cookies, and a
 // customer with a booking draft and a booking's cookie: both must come from the page cache as for
-// everyone (issues 27, 28). Per page the rendered load runs first, then the others side by side: the
+// everyone (issues 27, 28); so must a visitor from an ad, each with a click id of its own (gclid,
+// a new URL each time). Per page the rendered load runs first, then the others side by side: the
 // load just after rendering pays its garbage collection, which must not fall on one of those being
 // compared. The server's memory (RSS) is printed idle before the load, right after it
 // and idle again; SOAK=seconds then keeps the same mix running and prints the RSS every 30 s (a leak
@@ -93,7 +94,8 @@ async function waitForHealth(child) {
   throw new Error('Zeitüberschreitung beim Start')
 }
 
-/** CONNECTIONS loops, each sending its next request when the previous answer is read. */
+/** CONNECTIONS loops, each sending its next request when the previous answer is read; `path` is a
+ * path or a function that gives each request's path. */
 async function load(path, headers, durationMs, record) {
   const deadline = performance.now() + durationMs
   let sent = 0
@@ -104,7 +106,7 @@ async function load(path, headers, durationMs, record) {
     while (performance.now() < deadline && sent < MAX_REQUESTS_PER_TARGET) {
       sent++
       try {
-        const { status, ms, cache } = await get(path, headers)
+        const { status, ms, cache } = await get(typeof path === 'function' ? path() : path, headers)
         if (status !== 200) errors++
         if (record && cache === 'HIT') hits++
         if (record) latencies.push(ms)
@@ -202,12 +204,17 @@ try {
   const rssBefore = await idleRss(child.pid)
   console.log(`Speicher (RSS) im Leerlauf vor der Last: ${rssBefore.toFixed(0)} MB (gleich nach Start und Anmeldung ${rssJustStarted.toFixed(0)} MB)`)
   const staticResult = await measure(`statisch ${staticPath}`, staticPath, HEADERS.asset)
+  // A visitor from an ad: the link carries a click id of its own, so every request is a new URL.
+  let clicks = 0
+  const fromAnAd = (path) => () => `${path}${path.includes('?') ? '&' : '?'}gclid=Cj0KCQ${++clicks}`
   const targets = [
     [`Reiseseite ${pagePath}, gerendert`, pagePath, HEADERS.rendered],
+    [`Reiseseite ${pagePath}, aus einer Anzeige`, fromAnAd(pagePath), HEADERS.page],
     [`Reiseseite ${pagePath}, angemeldet`, pagePath, signedIn],
     [`Reiseseite ${pagePath}, Buchungscookies`, pagePath, HEADERS.booking],
     [`Reiseseite ${pagePath}, Cache`, pagePath, HEADERS.page],
     ['Startseite /, gerendert', '/', HEADERS.rendered],
+    ['Startseite /, aus einer Anzeige', fromAnAd('/'), HEADERS.page],
     ['Startseite /, angemeldet', '/', signedIn],
     ['Startseite /, Buchungscookies', '/', HEADERS.booking],
     ['Startseite /, Cache', '/', HEADERS.page],

@@ -136,3 +136,40 @@ test('a page from memory runs in the browser: scripts allowed by its nonce, hydr
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(violations).toEqual([])
 })
+
+test('a visitor from an ad or a newsletter gets the kept page: click ids and campaign tags make no new URL', async ({ page }) => {
+  const path = freshPath()
+  const first = await get(path)
+  expect(first.headers['x-cache']).toBe('MISS')
+  const clickId = randomUUID()
+  const fromAd = await get(`${path}&gclid=${clickId}&utm_source=newsletter&utm_campaign=herbst`)
+  expect(fromAd.headers['x-cache']).toBe('HIT')
+  const strip = (a: Answer) => a.body.replaceAll(expectOwnNonce(a), '')
+  expect(strip(fromAd)).toBe(strip(first))
+  expect(fromAd.body).not.toContain(clickId)
+  // A parameter the site does not know is still a URL of its own.
+  expect((await get(`${path}&gclidx=1`)).headers['x-cache']).toBe('MISS')
+
+  // In the browser the kept page hydrates at the address with its parameters, which stay (kept
+  // first by a visit without them: the browser's host is part of the key).
+  await page.goto(path)
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  const adPath = `${path}&fbclid=${randomUUID()}&utm_medium=social`
+  const response = page.waitForResponse((r) => r.url().endsWith(adPath))
+  await gotoHydrated(page, adPath)
+  expect((await response).headers()['x-cache']).toBe('HIT')
+  expect(new URL(page.url()).searchParams.get('utm_medium')).toBe('social')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // A page whose data follows its query (the sort order) hydrates the same way.
+  const category = `/reiseuebersicht/busreisen/?sortBy=price&sortDirection=desc&seitencache=${randomUUID()}`
+  await page.goto(category)
+  const categoryResponse = page.waitForResponse((r) => r.url().includes('gclid='))
+  await gotoHydrated(page, `${category}&gclid=${randomUUID()}`)
+  expect((await categoryResponse).headers()['x-cache']).toBe('HIT')
+  await expect(page.getByRole('heading', { level: 1, name: /Busreisen/ })).toBeVisible()
+  expect(errors).toEqual([])
+})

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml, withoutCookies } from '~/server/http/page-cache.server'
+import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml, searchWithoutTracking, sharedRequest } from '~/server/http/page-cache.server'
 
 const nonce = () => randomBytes(16).toString('base64')
 const url = (path: string) => new URL(`http://localhost:3000${path}`)
@@ -44,7 +44,7 @@ describe('pageCacheKey', () => {
   })
 })
 
-describe('withoutCookies', () => {
+describe('sharedRequest', () => {
   it('is the same GET without the Cookie header, with the client address and the abort signal', () => {
     const abort = new AbortController()
     const visitor = new Request(url('/reise/1/?seite=2'), {
@@ -52,7 +52,7 @@ describe('withoutCookies', () => {
       signal: abort.signal,
     })
     Object.defineProperty(visitor, 'ip', { value: '203.0.113.7' })
-    const shared = withoutCookies(visitor)
+    const shared = sharedRequest(visitor)
     expect(shared.url).toBe('http://localhost:3000/reise/1/?seite=2')
     expect(shared.method).toBe('GET')
     expect(shared.headers.has('cookie')).toBe(false)
@@ -63,6 +63,30 @@ describe('withoutCookies', () => {
     expect(visitor.headers.get('cookie')).toContain('buchung-12=abc')
     abort.abort()
     expect(shared.signal.aborted).toBe(true)
+  })
+
+  it('leaves out the tracking parameters of its URL, and nothing else', () => {
+    const ad = get('/reiseuebersicht/busreisen/?utm_source=newsletter&page=2&gclid=Cj0KCQ&q=R%C3%BCgen+Ostsee')
+    expect(sharedRequest(ad).url).toBe('http://localhost:3000/reiseuebersicht/busreisen/?page=2&q=R%C3%BCgen+Ostsee')
+    expect(sharedRequest(get('/reise/1/?fbclid=IwAR2x')).url).toBe('http://localhost:3000/reise/1/')
+  })
+})
+
+describe('searchWithoutTracking', () => {
+  it('drops campaign tags and click ids, keeps every other parameter as it was written', () => {
+    expect(searchWithoutTracking('')).toBe('')
+    expect(searchWithoutTracking('?page=2')).toBe('?page=2')
+    expect(searchWithoutTracking('?gclid=a&UTM_Campaign=b&utm_medium=c&fbclid=d&msclkid=e&srsltid=f&mc_cid=g&_gl=h&gad_source=1')).toBe('')
+    expect(searchWithoutTracking('?q=a%20b&utm_source=x&sort=preis&seite')).toBe('?q=a%20b&sort=preis&seite')
+    // Only whole names: a parameter that merely begins like one stays.
+    expect(searchWithoutTracking('?gclidx=1&utm=2&my_gclid=3')).toBe('?gclidx=1&utm=2&my_gclid=3')
+  })
+
+  it('makes an ad click with its own click id the same page as the link without it', () => {
+    const key = pageCacheKey(get('/reise/1/'), url('/reise/1/'), '42', '2026-11-26')
+    for (const path of ['/reise/1/?gclid=Cj0KCQiA', '/reise/1/?utm_source=newsletter&utm_medium=email', '/reise/1/?fbclid=IwAR2x&_gl=1*abc'])
+      expect(pageCacheKey(get(path), url(path), '42', '2026-11-26'), path).toBe(key)
+    expect(pageCacheKey(get('/reise/1/?termin=5&gclid=x'), url('/reise/1/?termin=5&gclid=x'), '42', '2026-11-26')).toBe('42 2026-11-26 localhost:3000/reise/1/?termin=5')
   })
 })
 

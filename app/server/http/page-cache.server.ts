@@ -7,6 +7,9 @@
 //   without its cookies, so that nothing of one visitor can reach the kept page whatever the code
 //   reads, and every visitor gets the kept page: one with a booking draft or a booking's access
 //   cookie, a signed-in customer, one with a third party's cookie.
+// - The parameters that ads, newsletters and search engines add to a link (gclid, fbclid, utm_*)
+//   are no page's business: a page is kept and rendered without them, so that a visitor from an ad
+//   with a click id of its own gets the kept page instead of a render of a URL nobody asked for.
 // - Personal, rendered for the visitor alone and never kept: an Authorization header, the office,
 //   the booking, payment, newsletter-link and account pages (what they show changes with more than
 //   the content), and any response with Set-Cookie or Cache-Control private/no-store.
@@ -46,6 +49,24 @@ export function isOfficePath(pathname: string): boolean {
 const WINDOW = 32 * 1024
 
 /**
+ * Query parameters that others add to a link to the site and no page reads: campaign tags
+ * (utm_*), click ids of Google (gclid, gbraid, wbraid, gad_*, dclid, srsltid on search results),
+ * Meta (fbclid), Microsoft (msclkid), Yandex, X, TikTok and LinkedIn, a newsletter tool's (mc_*),
+ * Google Analytics' cross-domain ids (_ga, _gl) and Instagram's share id.
+ */
+const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|gad_\w+|dclid|srsltid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid)$/i
+
+/** The query without tracking parameters, the others as they were written ('' when none is left). */
+export function searchWithoutTracking(search: string): string {
+  if (!search) return search
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((part) => !TRACKING_PARAMETER.test(part.split('=', 1)[0] ?? ''))
+  return kept.length > 0 ? `?${kept.join('&')}` : ''
+}
+
+/**
  * The cache key of a page request, or null when the answer may be personal or nothing may be
  * kept (no version known yet). The caller has checked that it is a GET for an HTML page.
  */
@@ -53,18 +74,20 @@ export function pageCacheKey(request: Request, url: URL, version: string | null,
   if (version === null || request.method !== 'GET') return null
   if (PERSONAL_PATHS.test(url.pathname) || isOfficePath(url.pathname) || url.searchParams.has('debug')) return null
   if (request.headers.has('authorization')) return null
-  return `${version} ${day} ${url.host}${url.pathname}${url.search}`
+  return `${version} ${day} ${url.host}${url.pathname}${searchWithoutTracking(url.search)}`
 }
 
 /**
- * The request a page everybody shares is rendered from: the visitor's GET without its cookies.
- * The client's address goes with it (srvx's `ip`, which the framework's getRequestIP reads), so
- * that a limit counts the same client.
+ * The request a page everybody shares is rendered from: the visitor's GET without its cookies and
+ * without tracking parameters in its URL. The client's address goes with it (srvx's `ip`, which
+ * the framework's getRequestIP reads), so that a limit counts the same client.
  */
-export function withoutCookies(request: Request): Request {
+export function sharedRequest(request: Request): Request {
+  const url = new URL(request.url)
+  url.search = searchWithoutTracking(url.search)
   const headers = new Headers(request.headers)
   headers.delete('cookie')
-  const shared = new Request(request.url, { method: request.method, headers, signal: request.signal })
+  const shared = new Request(url, { method: request.method, headers, signal: request.signal })
   const ip = (request as Request & { ip?: unknown }).ip
   if (typeof ip === 'string') Object.defineProperty(shared, 'ip', { value: ip })
   return shared
