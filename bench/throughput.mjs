@@ -54,12 +54,13 @@ const HEADERS = {
   page: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   // A request with credentials is never served from the shared page cache: rendered every time.
   rendered: { accept: 'text/html', 'accept-encoding': 'br, gzip', authorization: 'Basic YmVuY2g6cmVuZGVyZWQ=' },
-  // A customer in the middle of a booking and with a booked trip: catalogue pages are rendered
-  // without cookies, so these come from the cache too.
+  // A customer in the middle of a booking and with a booked trip, and the cookie with which issue
+  // 28 measured a rendered page (any cookie made a page personal then): catalogue pages are
+  // rendered without cookies, so these come from the cache too.
   booking: {
     accept: 'text/html',
     'accept-encoding': 'br, gzip',
-    cookie: 'locale=de-DE; buchung-12=Xy7pQ3vLrN0aB5cD8eF1gH4iJ7kL0mN3oP6qR9sT2uV; bestaetigung-SR2026000123=Zq4wE8rTyU1iO',
+    cookie: 'locale=de-DE; bench=rendered; buchung-12=Xy7pQ3vLrN0aB5cD8eF1gH4iJ7kL0mN3oP6qR9sT2uV; bestaetigung-SR2026000123=Zq4wE8rTyU1iO',
   },
   asset: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8', 'accept-encoding': 'br, gzip' },
 }
