@@ -51,7 +51,7 @@ const WINDOW = 32 * 1024
 /**
  * Query parameters that others add to a link to the site and no page reads: campaign tags
  * (utm_*), click ids of Google (gclid, gbraid, wbraid, gad_*, dclid, srsltid on search results),
- * Meta (fbclid), Microsoft (msclkid), Yandex, X, TikTok and LinkedIn, a newsletter tool's (mc_*),
+ * Meta (fbclid), Microsoft (msclkid), Yandex, X, TikTok and LinkedIn, Mailchimp's (mc_cid, mc_eid),
  * Google Analytics' cross-domain ids (_ga, _gl) and Instagram's share id.
  */
 const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|gad_\w+|dclid|srsltid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid)$/i
