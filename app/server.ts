@@ -20,7 +20,7 @@ import { todayInBerlin } from './lib/calendar'
 import { clearCaches, onCacheClear } from './server/cache.server'
 import { config } from './server/config.server'
 import { contentVersion, onContentVersionChange } from './server/content-version.server'
-import { PageCache, isAccountPath, isOfficePath, pageCacheKey, sharedRequest } from './server/http/page-cache.server'
+import { PageCache, isAccountPath, isOfficePath, pageCacheKey, redirectWithTracking, sharedRequest } from './server/http/page-cache.server'
 import { errorFields, log, loggablePath } from './server/log.server'
 import { isDatabaseReady, startServices } from './server/lifecycle.server'
 import { startingUpResponse } from './server/http/starting-up.server'
@@ -103,10 +103,12 @@ async function route(request: Request, url: URL, nonce: string): Promise<Respons
     })
   }
   // A page everybody shares is rendered without the visitor's cookies and tracking parameters
-  // (page-cache.server.ts); the copy is made only when the page is rendered, not for each answer
-  // from the cache.
-  const render = (shared: boolean) => () =>
-    formattedTexts.run(new Map(), () => startHandler(shared ? sharedRequest(request) : request, { context: { nonce } }))
+  // (page-cache.server.ts), a redirect it answers leads on with the parameters; the copy is made
+  // only when the page is rendered, not for each answer from the cache.
+  const render = (shared: boolean) => async () => {
+    const response = await formattedTexts.run(new Map(), () => startHandler(shared ? sharedRequest(request) : request, { context: { nonce } }))
+    return shared ? redirectWithTracking(response, url.search) : response
+  }
   if (!isPageRequest(url)) return render(false)()
   const key = pageCacheKey(request, url, contentVersion(), todayInBerlin())
   return pages.serve(request, key, nonce, render(key !== null))

@@ -149,6 +149,16 @@ test('a visitor from an ad or a newsletter gets the kept page: click ids and cam
   expect(fromAd.body).not.toContain(clickId)
   // A parameter the site does not know is still a URL of its own.
   expect((await get(`${path}&gclidx=1`)).headers['x-cache']).toBe('MISS')
+  // A redirect of the page (the router's trailing slash, a wrong value put right) keeps them.
+  for (const [from, to] of [
+    [`/reisekalender?gclid=${clickId}&utm_source=google`, `/reisekalender/?gclid=${clickId}&utm_source=google`],
+    [`/reiseuebersicht/busreisen/?sortBy=preis&fbclid=${clickId}`, `/reiseuebersicht/busreisen/?fbclid=${clickId}`],
+  ] as const) {
+    const redirect = await get(from)
+    expect(redirect.status, from).toBe(307)
+    const location = new URL(String(redirect.headers.location), `http://127.0.0.1:${port}`)
+    expect(`${location.pathname}${location.search}`, from).toBe(to)
+  }
 
   // In the browser the kept page hydrates at the address with its parameters, which stay (kept
   // first by a visit without them: the browser's host is part of the key).

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml, searchWithoutTracking, sharedRequest } from '~/server/http/page-cache.server'
+import { PageCache, makeCachedPage, pageCacheKey, pageGzip, pageHtml, redirectWithTracking, searchWithoutTracking, sharedRequest } from '~/server/http/page-cache.server'
 
 const nonce = () => randomBytes(16).toString('base64')
 const url = (path: string) => new URL(`http://localhost:3000${path}`)
@@ -234,5 +234,28 @@ describe('PageCache', () => {
     expect(cache.size.bytes).toBeLessThanOrEqual(one * 4.5)
     expect((await cache.serve(gzipRequest(), 'a', nonce(), render(nonce()))).headers.get('x-cache')).toBe('HIT')
     expect((await cache.serve(gzipRequest(), 'b', nonce(), render(nonce()))).headers.get('x-cache')).toBe('MISS')
+  })
+})
+
+describe('redirectWithTracking', () => {
+  const redirect = (location: string, status = 307) => new Response(null, { status, headers: { location, 'cache-control': 'no-store' } })
+
+  it('puts the visitor\'s tracking parameters back on a redirect of the page rendered without them', () => {
+    const visitor = '?utm_source=newsletter&sortBy=preis&gclid=Cj0&utm_campaign=herbst'
+    const answer = redirectWithTracking(redirect('/reiseuebersicht/busreisen/'), visitor)
+    expect(answer.status).toBe(307)
+    expect(answer.headers.get('location')).toBe('/reiseuebersicht/busreisen/?utm_source=newsletter&gclid=Cj0&utm_campaign=herbst')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(redirectWithTracking(redirect('http://localhost:3000/blog/?seite=2#liste', 308), '?seite=2&fbclid=x').headers.get('location')).toBe(
+      'http://localhost:3000/blog/?seite=2&fbclid=x#liste',
+    )
+  })
+
+  it('leaves every other answer alone', () => {
+    const page = new Response('<!doctype html>', { status: 200 })
+    expect(redirectWithTracking(page, '?gclid=x')).toBe(page)
+    const plain = redirect('/reise/1/')
+    expect(redirectWithTracking(plain, '?seite=2&gclidx=1')).toBe(plain)
+    expect(redirectWithTracking(plain, '')).toBe(plain)
   })
 })

@@ -56,14 +56,32 @@ const WINDOW = 32 * 1024
  */
 const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|gad_\w+|dclid|srsltid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid)$/i
 
+function isTracking(part: string): boolean {
+  return TRACKING_PARAMETER.test(part.split('=', 1)[0] ?? '')
+}
+
 /** The query without tracking parameters, the others as they were written ('' when none is left). */
 export function searchWithoutTracking(search: string): string {
   if (!search) return search
-  const kept = search
-    .slice(1)
-    .split('&')
-    .filter((part) => !TRACKING_PARAMETER.test(part.split('=', 1)[0] ?? ''))
+  const kept = search.slice(1).split('&').filter((part) => !isTracking(part))
   return kept.length > 0 ? `?${kept.join('&')}` : ''
+}
+
+/**
+ * A redirect the page rendered without the visitor's tracking parameters answered (the router's
+ * own trailing slash, a wrong sort order put right), leading on with them: the campaign stays in
+ * the address. Such an answer is the visitor's alone, never kept.
+ */
+export function redirectWithTracking(response: Response, visitorSearch: string): Response {
+  const location = response.headers.get('location')
+  if (response.status < 300 || response.status > 399 || !location) return response
+  const tracking = visitorSearch.slice(1).split('&').filter(isTracking)
+  if (tracking.length === 0) return response
+  const hashAt = location.indexOf('#')
+  const [target, hash] = hashAt < 0 ? [location, ''] : [location.slice(0, hashAt), location.slice(hashAt)]
+  const headers = new Headers(response.headers)
+  headers.set('location', `${target}${target.includes('?') ? '&' : '?'}${tracking.join('&')}${hash}`)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**
