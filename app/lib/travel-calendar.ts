@@ -124,6 +124,17 @@ const entrySchema = z.object({
 export type CalendarEntry = z.infer<typeof entrySchema>
 
 const monthOptionSchema = z.object({ key: monthKeySchema, label: z.string() })
+export type MonthOption = z.infer<typeof monthOptionSchema>
+
+/**
+ * The months of the "Ab Monat" selector: every month with dates and the month the page begins
+ * with, in order. The page begins with the current month even when none of its dates is left (or
+ * with a requested month without dates), and the selector must show what the page shows.
+ */
+export function monthChoices(withDates: readonly MonthOption[], shownFirst: MonthOption | undefined): MonthOption[] {
+  if (!shownFirst || withDates.some((m) => m.key === shownFirst.key)) return [...withDates]
+  return [...withDates, { key: shownFirst.key, label: shownFirst.label }].sort((a, b) => a.key.localeCompare(b.key))
+}
 
 export const calendarPageSchema = z.object({
   months: z.array(z.object({ key: monthKeySchema, label: z.string(), entries: z.array(entrySchema) })),

@@ -104,9 +104,13 @@ test.describe('Reise-Katalog', () => {
     const months = page.getByRole('main').getByRole('heading', { level: 2, name: /^[A-ZÄÖÜ][a-zäöü]+ \d{4}$/ })
     await expect(months).toHaveCount(3)
     const firstMonth = await months.first().textContent()
+    // The month selector shows the month the page begins with, whether it has dates left or not.
+    const selectedMonth = page.getByLabel('Ab Monat').getByRole('option', { selected: true })
+    await expect(selectedMonth).toHaveText(firstMonth ?? '')
     await page.getByRole('link', { name: 'Spätere Monate' }).click()
     await expect(page).toHaveURL(/monat=\d{4}-\d{2}/)
     await expect(months.first()).not.toHaveText(firstMonth ?? '')
+    await expect(selectedMonth).toHaveText((await months.first().textContent()) ?? '')
     await expect(page.getByRole('link', { name: 'Frühere Monate' })).toBeVisible()
 
     // Filter by a category: the choice goes into the address and narrows the months' tables.

@@ -1,6 +1,6 @@
 // The Reisekalender's months and the window one page shows.
 import { describe, expect, it } from 'vitest'
-import { addMonths, calendarSearchSchema, calendarWindow, monthKeyOf, monthLabel, monthsBetween, monthStart } from '~/lib/travel-calendar'
+import { addMonths, calendarSearchSchema, calendarWindow, monthChoices, monthKeyOf, monthLabel, monthsBetween, monthStart } from '~/lib/travel-calendar'
 
 describe('month keys', () => {
   it('takes the month of a day and labels it in German', () => {
@@ -59,5 +59,24 @@ describe('calendarWindow', () => {
       previous: null,
       next: null,
     })
+  })
+})
+
+describe('monthChoices', () => {
+  const option = (key: '2026-11' | '2026-12' | '2027-01' | '2027-03') => ({ key, label: monthLabel(key) })
+
+  it('offers the month the page begins with even when none of its dates is left', () => {
+    const withDates = [option('2026-12'), option('2027-01')]
+    // As the page passes it: its first month, with that month's (no) dates.
+    const november = { ...option('2026-11'), entries: [] }
+    expect(monthChoices(withDates, november).map((m) => m.key)).toEqual(['2026-11', '2026-12', '2027-01'])
+    expect(monthChoices(withDates, option('2027-03')).map((m) => m.key)).toEqual(['2026-12', '2027-01', '2027-03'])
+  })
+
+  it('is the months with dates when the page begins with one of them, or shows nothing', () => {
+    const withDates = [option('2026-11'), option('2026-12')]
+    expect(monthChoices(withDates, option('2026-12'))).toEqual(withDates)
+    expect(monthChoices(withDates, undefined)).toEqual(withDates)
+    expect(monthChoices([], undefined)).toEqual([])
   })
 })

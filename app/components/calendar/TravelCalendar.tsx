@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { FormEvent } from 'react'
 import { formatDuration } from '~/lib/format'
-import { calendarSearchSchema } from '~/lib/travel-calendar'
+import { calendarSearchSchema, monthChoices } from '~/lib/travel-calendar'
 import type { CalendarPage, CalendarSearch, MonthKey } from '~/lib/travel-calendar'
 import { DatesTable, dateColumns } from '../trip/DatesTable'
 import { Button, buttonClassName } from '../ui/Button'
@@ -17,7 +17,7 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
   const withMonth = (monat: MonthKey) => ({ ...(search.kategorie ? { kategorie: search.kategorie } : {}), monat })
   return (
     <>
-      <CalendarFilter data={data} path={path} search={search} />
+      <CalendarFilter data={data} path={path} />
       {data.unknownCategory ? (
         <p className="alert alert--info">Diese Reiseart gibt es nicht (mehr). Wir zeigen Ihnen alle Termine.</p>
       ) : null}
@@ -84,11 +84,12 @@ export function TravelCalendar({ data, path, search }: { data: CalendarPage; pat
  * A GET form that works before the scripts load; nothing happens until "Anzeigen" (WCAG 3.2.2).
  * Uncontrolled selects, so a choice made while the page is still loading survives hydration.
  */
-function CalendarFilter({ data, path, search }: { data: CalendarPage; path: CalendarPath; search: CalendarSearch }) {
+function CalendarFilter({ data, path }: { data: CalendarPage; path: CalendarPath }) {
   const id = useId()
   const navigate = useNavigate()
-  const shownFirst = data.months[0]?.key
-  const month = data.monthOptions.find((m) => m.key === (search.monat ?? shownFirst))?.key ?? data.monthOptions[0]?.key
+  // The selector shows the month the page begins with (the requested one, or the current one).
+  const month = data.months[0]?.key
+  const months = monthChoices(data.monthOptions, data.months[0])
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const chosen = calendarSearchSchema.parse(Object.fromEntries(new FormData(event.currentTarget)))
@@ -121,13 +122,13 @@ function CalendarFilter({ data, path, search }: { data: CalendarPage; path: Cale
           </select>
         </div>
       ) : null}
-      {data.monthOptions.length > 0 ? (
+      {months.length > 0 ? (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-monat`}>
             Ab Monat
           </label>
           <select id={`${id}-monat`} name="monat" defaultValue={month}>
-            {data.monthOptions.map((m) => (
+            {months.map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}
               </option>
