@@ -242,10 +242,10 @@ try {
     let round = 0
     while (performance.now() < soakEnd) {
       const slice = Math.min(30_000, soakEnd - performance.now())
-      const [, path, headers] = mix[round++ % mix.length]
+      const [label, path, headers] = mix[round++ % mix.length]
       const result = await load(path, headers, slice, true)
       console.log(
-        `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${path}${headers === HEADERS.rendered ? ' gerendert' : ''})`,
+        `  ${String(Math.round((SOAK_MS - (soakEnd - performance.now())) / 1000)).padStart(5)} s  RSS ${rssMb(child.pid).toFixed(0).padStart(5)} MB  (${result.rps.toFixed(0)} req/s ${label})`,
       )
     }
     console.log(`  danach im Leerlauf: RSS ${(await idleRss(child.pid)).toFixed(0)} MB`)
