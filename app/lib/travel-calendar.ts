@@ -131,8 +131,8 @@ export type MonthOption = z.infer<typeof monthOptionSchema>
  * with, in order. The page begins with the current month even when none of its dates is left (or
  * with a requested month without dates), and the selector must show what the page shows.
  */
-export function monthChoices(withDates: readonly MonthOption[], shownFirst: MonthOption | undefined): MonthOption[] {
-  if (!shownFirst || withDates.some((m) => m.key === shownFirst.key)) return [...withDates]
+export function monthChoices(withDates: readonly MonthOption[], shownFirst: MonthOption | undefined): readonly MonthOption[] {
+  if (!shownFirst || withDates.some((m) => m.key === shownFirst.key)) return withDates
   return [...withDates, { key: shownFirst.key, label: shownFirst.label }].sort((a, b) => a.key.localeCompare(b.key))
 }
 

@@ -18,7 +18,6 @@ const destinationPage = keptPerVersion(
   (path: DestinationPath, page: number, today: string) => `${JSON.stringify(path)} ${page} ${today}`,
 )
 
-
 export const fetchDestinations = createServerFn({ method: 'GET' }).handler(async () => destinations(await getDb()))
 
 /** `path` is the splat after /reiselaender/ ('italien/gardasee/'); anything unknown is a 404. */

@@ -56,14 +56,18 @@ const WINDOW = 32 * 1024
  */
 const TRACKING_PARAMETER = /^(utm_\w+|gclid|gbraid|wbraid|gad_\w+|dclid|srsltid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid)$/i
 
+/** A query's parameters as written: '?a=1&b' gives 'a=1' and 'b'. */
+function queryParts(search: string): string[] {
+  return search ? search.slice(1).split('&') : []
+}
+
 function isTracking(part: string): boolean {
   return TRACKING_PARAMETER.test(part.split('=', 1)[0] ?? '')
 }
 
 /** The query without tracking parameters, the others as they were written ('' when none is left). */
 export function searchWithoutTracking(search: string): string {
-  if (!search) return search
-  const kept = search.slice(1).split('&').filter((part) => !isTracking(part))
+  const kept = queryParts(search).filter((part) => !isTracking(part))
   return kept.length > 0 ? `?${kept.join('&')}` : ''
 }
 
@@ -75,7 +79,7 @@ export function searchWithoutTracking(search: string): string {
 export function redirectWithTracking(response: Response, visitorSearch: string): Response {
   const location = response.headers.get('location')
   if (response.status < 300 || response.status > 399 || !location) return response
-  const tracking = visitorSearch.slice(1).split('&').filter(isTracking)
+  const tracking = queryParts(visitorSearch).filter(isTracking)
   if (tracking.length === 0) return response
   const hashAt = location.indexOf('#')
   const [target, hash] = hashAt < 0 ? [location, ''] : [location.slice(0, hashAt), location.slice(hashAt)]
