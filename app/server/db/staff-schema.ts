@@ -2,7 +2,7 @@
 // the tables its core (columns in auth-tables.ts), the two-factor and the admin plugin use, named
 // staff_* so that customer accounts (DESIGN 13) never share a row with them.
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { authAccountColumns, authSessionColumns, authUserColumns, authVerificationColumns, moment } from './auth-tables'
 
 export const STAFF_ROLES = ['buero', 'admin'] as const
@@ -17,6 +17,8 @@ export const staffUsers = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: moment('ban_expires'),
+    /** The last completed sign-in (password, and the second factor where it is on), for the staff list. */
+    lastSignInAt: moment('last_sign_in_at'),
   },
   (t) => [check('staff_users_role_check', sql`${t.role} in ('buero', 'admin')`)],
 )
@@ -48,6 +50,8 @@ export const staffTwoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: moment('locked_until'),
+    /** The TOTP time step (Unix time / 30 s) of the last accepted code: it and older ones are refused (RFC 6238 § 5.2). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [index('staff_two_factors_user_idx').on(t.userId), index('staff_two_factors_secret_idx').on(t.secret)],
 )
