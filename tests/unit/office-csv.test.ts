@@ -16,13 +16,13 @@ describe('toCsv', () => {
   })
 
   it('turns what would start a formula into text, but keeps a negative amount a number', () => {
-    const rows = [['=HYPERLINK("http://x")'], ['+49 521'], ['@SUM(A1)'], ['-Bernd'], ['-25,00']]
+    const rows = [['=HYPERLINK("http://x")'], ['+49 521'], ['@SUM(A1)'], ['-Bernd'], [csvAmount(-25_000_000)]]
     expect(toCsv(['x'], rows).split('\r\n').slice(1, 6)).toEqual(["\"'=HYPERLINK(\"\"http://x\"\")\"", "'+49 521", "'@SUM(A1)", "'-Bernd", '-25,00'])
   })
 
   it('writes amounts with a decimal comma and no thousands separator', () => {
-    expect(csvAmount(1_234_500_000)).toBe('1234,50')
-    expect(csvAmount(0)).toBe('0,00')
+    expect(csvAmount(1_234_500_000)).toEqual({ number: '1234,50' })
+    expect(csvAmount(0)).toEqual({ number: '0,00' })
   })
 })
 

@@ -272,7 +272,7 @@ describe('Busliste', () => {
       '3C frei',
       ' ohne Sitzplatz',
     ])
-    expect(doc.csv.rows[1]).toEqual(['1', '1B', 'belegt', 'Becker, Bernd', '05:30 Uhr Bielefeld Hauptbahnhof', 'AAAA-1111', 'Rollator'])
+    expect(doc.csv.rows[1]).toEqual([{ number: '1' }, '1B', 'belegt', 'Becker, Bernd', '05:30 Uhr Bielefeld Hauptbahnhof', 'AAAA-1111', 'Rollator'])
   })
 
   it('without a seat plan lists the travellers by name', () => {
@@ -300,7 +300,7 @@ describe('Zustiegsliste', () => {
     expect(guetersloh?.empty).toBe('Hier steigt niemand zu.')
     expect(transfer?.rows.map((r) => r[0])).toEqual(['Adler, Clara', 'Adler, Dieter', 'Adler, Emil'])
     expect(doc.summary).toEqual(['6 Personen an 2 Zustiegsstellen'])
-    expect(doc.csv.rows[0]).toEqual(['05:30', 'Bielefeld Hauptbahnhof', 'Busbahnsteig 3, 33602 Bielefeld', '2', 'Becker, Anna', '1A', '0521 123456', 'AAAA-1111', ''])
+    expect(doc.csv.rows[0]).toEqual(['05:30', 'Bielefeld Hauptbahnhof', 'Busbahnsteig 3, 33602 Bielefeld', { number: '2' }, 'Becker, Anna', '1A', '0521 123456', 'AAAA-1111', ''])
     expect(doc.csv.rows).toHaveLength(6)
   })
 
@@ -325,7 +325,7 @@ describe('Rooming-Liste', () => {
     const doc = roomingList(DEPARTURE)
     expect(doc.summary).toEqual(['4 Zimmer für 6 Personen: 2 × Doppelzimmer, 2 × Einzelzimmer'])
     expect(doc.tables[0]?.rows[2]).toEqual(['3', 'Doppelzimmer', 'Becker, Anna\nBecker, Bernd', 'AAAA-1111', 'Rollator (Bernd)'])
-    expect(doc.csv.rows[2]).toEqual(['3', 'Doppelzimmer', 'Becker, Anna', 'Becker, Bernd', 'AAAA-1111', 'Rollator: Becker, Bernd'])
+    expect(doc.csv.rows[2]).toEqual([{ number: '3' }, 'Doppelzimmer', 'Becker, Anna', 'Becker, Bernd', 'AAAA-1111', 'Rollator: Becker, Bernd'])
   })
 
   it('has no rooms on a day trip', () => {

@@ -17,6 +17,8 @@ import { compareGerman, countOf, formatDate, formatDateRange, formatDateTime } f
 import { MAX_ID } from '../ids'
 import { findTransferZone } from '../transfer-zones'
 import type { TransferZoneLike } from '../transfer-zones'
+import { csvNumber } from './csv'
+import type { CsvCell } from './csv'
 
 // ---------------------------------------------------------------------------------------------
 // The list page's filter: `/buero/termine/?von=…&bis=…&reise=…&belegt=true&seite=2`
@@ -413,7 +415,8 @@ export type ListDocument = {
   /** The Busliste's seat plan, drawn before its tables. */
   seatPlan: SeatPlanView | null
   tables: ListTable[]
-  csv: { header: string[]; rows: string[][] }
+  /** The rows for `toCsv`: the counts as numbers, everything else text. */
+  csv: { header: string[]; rows: CsvCell[][] }
 }
 
 /** The facts every list names at its head: the trip, the days, the date's code. */
@@ -458,13 +461,13 @@ export function busList(d: Departure): ListDocument {
     })
   }
 
-  const csvRows: string[][] = []
+  const csvRows: CsvCell[][] = []
   if (plan) {
     for (const r of plan.rows) {
       for (const cell of r.cells) {
         if (cell.kind !== 'seat') continue
         const t = seated.find((s) => s.seat === cell.label)
-        csvRows.push([String(r.row), cell.label, SEAT_VIEW_LABELS[cell.state], t ? travellerName(t) : '', t ? boardingLabel(t, d.points) : '', t?.bookingNumber ?? '', t ? mobilityNote(t) : ''])
+        csvRows.push([csvNumber(r.row), cell.label, SEAT_VIEW_LABELS[cell.state], t ? travellerName(t) : '', t ? boardingLabel(t, d.points) : '', t?.bookingNumber ?? '', t ? mobilityNote(t) : ''])
       }
     }
   }
@@ -563,7 +566,7 @@ export function boardingList(d: Departure): ListDocument {
     csv: {
       header: ['Abfahrt', 'Zustiegsstelle', 'Anschrift', 'Zustiege hier', 'Name', 'Platz', 'Telefon', 'Buchungsnummer', 'Hilfsmittel'],
       rows: groups.flatMap((g) =>
-        g.travellers.map((t) => [g.time, g.place, g.address, String(g.travellers.length), travellerName(t), t.seat ?? '', t.phone, t.bookingNumber, mobilityNote(t)]),
+        g.travellers.map((t) => [g.time, g.place, g.address, csvNumber(g.travellers.length), travellerName(t), t.seat ?? '', t.phone, t.bookingNumber, mobilityNote(t)]),
       ),
     },
   }
@@ -636,7 +639,7 @@ export function roomingList(d: Departure): ListDocument {
     csv: {
       header: ['Zimmer', 'Zimmerart', 'Name 1', 'Name 2', 'Buchungsnummer', 'Hilfsmittel'],
       rows: all.map((r) => [
-        String(r.number),
+        csvNumber(r.number),
         typeLabel(r.type),
         r.travellers[0] ? travellerName(r.travellers[0]) : '',
         r.travellers[1] ? travellerName(r.travellers[1]) : '',

@@ -4,7 +4,9 @@ import ExcelJS from 'exceljs'
 import { todayInBerlin } from '~/lib/calendar'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS, bookingListSearchSchema, paymentStateText } from '~/lib/office/booking-list'
-import { csvAmount, toCsv } from '~/lib/office/csv'
+import { csvAmount, csvNumber, toCsv } from '~/lib/office/csv'
+import type { CsvCell } from '~/lib/office/csv'
+import { spreadsheetText } from '~/lib/spreadsheet-cell'
 import { log } from '../log.server'
 import { getDb } from '../runtime.server'
 import { allBookings } from './booking-list.server'
@@ -18,7 +20,7 @@ const HEADER = ['Buchungsnummer', 'Gebucht am', 'Status', 'Kunde', 'E-Mail', 'Te
 
 const channelOf = (r: BookingListRow) => (r.agency ? `${BOOKING_CHANNEL_LABELS.agency}: ${r.agency}` : BOOKING_CHANNEL_LABELS[r.channel])
 
-function csvRow(r: BookingListRow): string[] {
+function csvRow(r: BookingListRow): CsvCell[] {
   return [
     r.bookingNumber,
     formatDateTime(new Date(r.bookedAt)),
@@ -28,7 +30,7 @@ function csvRow(r: BookingListRow): string[] {
     r.phone,
     r.tripTitle,
     formatDate(r.departure),
-    String(r.places),
+    csvNumber(r.places),
     csvAmount(r.total),
     csvAmount(r.paid),
     paymentStateText(r.paymentState),
@@ -36,13 +38,22 @@ function csvRow(r: BookingListRow): string[] {
   ]
 }
 
-/** The rows as an Excel workbook: one sheet 'Buchungen', dates and amounts as real cells with German formats. */
+/** The rows as CSV for German Excel: the places and amounts numbers, everything else text. */
+export function bookingsCsv(rows: BookingListRow[]): string {
+  return toCsv(HEADER, rows.map(csvRow))
+}
+
+/**
+ * The rows as an Excel workbook: one sheet 'Buchungen', dates and amounts as real cells with German
+ * formats. A string is a text cell there and goes through `spreadsheetText`, as in the CSV.
+ */
 export async function bookingsWorkbook(rows: BookingListRow[]): Promise<ArrayBuffer> {
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet('Buchungen', { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.addRow([...HEADER]).font = { bold: true }
+  const addRow = (cells: (string | number | Date)[]) => sheet.addRow(cells.map((c) => (typeof c === 'string' ? spreadsheetText(c) : c)))
+  addRow([...HEADER]).font = { bold: true }
   for (const r of rows) {
-    sheet.addRow([
+    addRow([
       r.bookingNumber,
       new Date(r.bookedAt),
       BOOKING_STATUS_LABELS[r.status],
@@ -79,7 +90,7 @@ export async function bookingExportResponse(request: Request, kind: 'csv' | 'xls
   const name = `buchungen-${todayInBerlin()}.${kind}`
   const headers = { 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' }
   if (kind === 'csv') {
-    return new Response(toCsv(HEADER, rows.map(csvRow)), { headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } })
+    return new Response(bookingsCsv(rows), { headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } })
   }
   return new Response(await bookingsWorkbook(rows), {
     headers: { ...headers, 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
