@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { toEpochDay, todayInBerlin } from '../../app/lib/calendar'
 import { confirmationLinkProof, successSignature } from '../../app/server/services/booking/links.server'
-import { startServer, waitForHealth } from './support'
+import { gotoHydrated, startServer, waitForHealth } from './support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2
 const LINK_SECRET = 'behind-proxy-link-secret-0123456789abcdef'
@@ -106,6 +106,25 @@ test('per-client limits count an IPv6 client by its /64: new addresses of the sa
   // The next /64 and an IPv4 client have their own budgets.
   expect(await post('2001:db8:7:2::1', 22)).toBe(303)
   expect(await post('198.51.100.7', 23)).toBe(303)
+})
+
+test('the office’s „Passwort vergessen“ has the account mails’ per-client limit: the eleventh request in ten minutes gets the German 429 message (issue 42, finding 3)', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.42' } })
+  try {
+    const page = await context.newPage()
+    const ask = async () => {
+      await gotoHydrated(page, `http://127.0.0.1:${PORT}/buero/passwort-vergessen/`)
+      await page.getByLabel('E-Mail-Adresse').fill('admin@sonnenland-reisen.example')
+      const answered = page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST')
+      await page.getByRole('button', { name: 'Link anfordern' }).click()
+      const status = (await answered).status()
+      return { status, text: await page.getByRole('status').innerText() }
+    }
+    for (let i = 0; i < 10; i++) expect(await ask()).toEqual({ status: 200, text: expect.stringContaining('haben wir Ihnen einen Link') })
+    expect(await ask()).toEqual({ status: 429, text: expect.stringContaining('Bitte warten Sie einige Minuten') })
+  } finally {
+    await context.close()
+  }
 })
 
 test('a confirmation link past its last day: 410 with a German page naming the office’s phone, also for the PDF', async () => {

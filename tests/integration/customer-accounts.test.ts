@@ -4,7 +4,8 @@
 // number, surname and departure day; never another customer's).
 import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACCOUNT_LINK_PATHS, ACCOUNT_MAILS_PER_HOUR, customerAuthFor } from '~/server/account/auth.server'
+import { ACCOUNT_LINK_PATHS, customerAuthFor } from '~/server/account/auth.server'
+import { ACCOUNT_MAILS_PER_HOUR } from '~/server/mail/recipient-limit.server'
 import type { CustomerAuth } from '~/server/account/auth.server'
 import { customerBookingId, customerOfSession, linkGuestBooking, listCustomerBookings } from '~/server/account/customer.server'
 import type { Customer } from '~/lib/account/auth'
@@ -151,6 +152,13 @@ describe('sign-in link and new password', () => {
     for (let i = 0; i < ACCOUNT_MAILS_PER_HOUR + 3; i++) await auth.api.signInMagicLink({ body: { email }, headers: new Headers() })
     // The registration's confirmation took one of the hour's mails.
     expect((await mailsTo(email)).length - before).toBe(ACCOUNT_MAILS_PER_HOUR - before)
+  })
+
+  it('name+1@, name+2@ … are one mailbox for that limit (issue 42, finding 7)', async () => {
+    const spellings = Array.from({ length: ACCOUNT_MAILS_PER_HOUR + 2 }, (_, i) => `Tag.Box+${i + 1}@example.de`)
+    for (const email of spellings) await register(email)
+    const rows = await t.db.select({ to: mailOutbox.to }).from(mailOutbox).where(sql`lower(${mailOutbox.to}) like 'tag.box+%@example.de'`)
+    expect(rows.length).toBe(ACCOUNT_MAILS_PER_HOUR)
   })
 })
 

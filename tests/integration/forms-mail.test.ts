@@ -236,6 +236,16 @@ describe('a form submission', () => {
     expect(await t.db.select().from(formAttempts)).toHaveLength(0)
   })
 
+  it('counts the three acknowledgements a day per mailbox: name+tag@ is name@ (issue 42, finding 7)', async () => {
+    const now = new Date()
+    for (let i = 1; i <= 5; i++) {
+      const input = { form: 'kontakt', values: { name: 'Erika Mustermann', email: `Erika.Tag+${i}@example.de`, telefon: '0521 123456', nachricht: `Frage ${i}` } }
+      expect(await submitForm(t.db, input, formContext(`tag-client-${i}`, now))).toMatchObject({ ok: true })
+    }
+    const acknowledgements = (await outboxRows()).filter((row) => row.to.toLowerCase().startsWith('erika.tag+'))
+    expect(acknowledgements).toHaveLength(3)
+  })
+
   it('limits a client to five requests per form in ten minutes: 429 with a German message, and what was stored stays', async () => {
     const now = new Date()
     const client = 'busy-client'

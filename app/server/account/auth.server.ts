@@ -2,13 +2,12 @@
 // tables (customer_*), cookie (`konto.*`) and secret: e-mail and password with the address
 // confirmed by a link before the first sign-in, a sign-in link by mail, a new password by mail, a
 // new address confirmed at that address first; database sessions. Every mail goes through the
-// outbox, at most ACCOUNT_MAILS_PER_HOUR to one address (so nobody can flood a stranger's inbox).
+// outbox, at most ACCOUNT_MAILS_PER_HOUR to one mailbox (so nobody can flood a stranger's inbox).
 //
 // Better Auth's own HTTP endpoints are not mounted: the account pages call it through server
 // functions (app/server/account.functions.ts), which the site's CSRF check, validation, German
 // messages and throttles cover. Its links lead to our pages, which ask for a click before they use
 // a token (a mail scanner that opens links must not use up a sign-in link or sign itself in).
-import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
@@ -18,10 +17,10 @@ import { CUSTOMER_MIN_PASSWORD_LENGTH } from '~/lib/account/auth'
 import { config } from '../config.server'
 import type { Database } from '../db/database.server'
 import { customerAccounts, customerSessions, customerUsers, customerVerifications } from '../db/schema'
-import { SlidingWindowLimiter } from '../http/client-limits.server'
 import { log } from '../log.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { kickOutbox } from '../mail/worker-runtime.server'
+import { takeRecipientBudget } from '../mail/recipient-limit.server'
 import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
 import { storedSecret } from '../stored-secret.server'
@@ -38,13 +37,8 @@ export const ACCOUNT_LINK_PATHS = {
 
 /** Sign-in links are short-lived and used once. */
 export const SIGN_IN_LINK_MINUTES = 15
-/** Mails one address receives from the account pages in an hour, whoever asks. */
-export const ACCOUNT_MAILS_PER_HOUR = 5
 /** How long a customer stays signed in with "Angemeldet bleiben" (each day of use extends it). */
 const SESSION_DAYS = 30
-
-const recipientLimit = new SlidingWindowLimiter({ limit: ACCOUNT_MAILS_PER_HOUR, windowMs: 60 * 60_000 })
-const recipientKey = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('base64url')
 
 /** A link to one of our pages carrying the token Better Auth made. */
 function pageLink(origin: string, path: string, token: string): string {
@@ -53,10 +47,7 @@ function pageLink(origin: string, path: string, token: string): string {
 
 /** Writes an account mail to the outbox unless the address had its share this hour. */
 async function sendAccountMail(db: Database, kind: AccountMailKind, to: string, name: string, link: string | null): Promise<void> {
-  if (!recipientLimit.take(recipientKey(to)).ok) {
-    log('info', 'account mail held back', { kind, reason: 'recipient limit' })
-    return
-  }
+  if (!takeRecipientBudget(to, kind)) return
   await enqueueMail(db, { to, ...accountMail(kind, name, link) })
   kickOutbox()
 }

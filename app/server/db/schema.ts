@@ -1075,7 +1075,7 @@ export const newsletterSubscriptions = pgTable(
     /** Confirmation mails sent since confirmationWindowAt (at most a few a day per address). */
     confirmationMails: integer('confirmation_mails').notNull().default(0),
     confirmationWindowAt: timestamp('confirmation_window_at', { withTimezone: true, mode: 'date' }),
-    /** The mailbox the address delivers to: name+tag@ is name@ (made by the database, migration 0012). */
+    /** The mailbox the address delivers to: name+tag@ is name@ (made by the database, migration 0012; the rule of mailboxOf in app/lib/mailbox.ts on the lower-case address). */
     mailbox: text('mailbox').generatedAlwaysAs(sql`regexp_replace(email, '\\+[^@]*@', '@')`),
   },
   (t) => [

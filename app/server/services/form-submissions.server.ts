@@ -5,12 +5,14 @@
 // first but stored and sent once.
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
 import { formatDateRange } from '~/lib/format'
+import { mailboxOf } from '~/lib/mailbox'
 import { FORM_DEFINITIONS, FORM_KEYS, HONEYPOT_FIELD, RATE_LIMITED_MESSAGE, buildFormSchema, firstMessageByField, formSubmissionInputSchema } from '~/lib/forms'
 import type { FormKey } from '~/lib/forms'
 import type { Database } from '../db/database.server'
 import { formSubmissions, mailFormTemplates, tripDates, trips } from '../db/schema'
 import { log } from '../log.server'
 import { enqueueMail } from '../mail/outbox.server'
+import { mailboxSql } from '../mail/recipient-limit.server'
 import type { MailSite } from '../mail/template.server'
 import { DUPLICATE_WINDOW_MS, FORM_RULE, dedupeKey, isDuplicate, takeAttempt } from './form-limits.server'
 import { acknowledgementMail, defaultTemplate, operatorMail, placeholderValues } from './form-mail.server'
@@ -67,7 +69,7 @@ export async function confirmationMessage(db: Database, form: FormKey): Promise<
 
 const INVALID_MESSAGE = 'Bitte prüfen Sie Ihre Angaben.'
 
-/** Acknowledgements already sent to this address today (counted from the stored submissions). */
+/** Acknowledgements already sent to this address's mailbox today (counted from the stored submissions). */
 async function acknowledgementsToday(tx: Database, email: string, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -77,7 +79,7 @@ async function acknowledgementsToday(tx: Database, email: string, now: Date): Pr
         // Every form named, so that the (form, created_at) index finds the day's rows.
         inArray(formSubmissions.form, [...FORM_KEYS]),
         gt(formSubmissions.createdAt, new Date(now.getTime() - DAY_MS)),
-        sql`lower(${formSubmissions.data}->>'email') = ${email.toLowerCase()}`,
+        sql`${mailboxSql(sql`${formSubmissions.data}->>'email'`)} = ${mailboxOf(email)}`,
       ),
     )
   return row?.n ?? 0
