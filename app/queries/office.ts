@@ -1,12 +1,15 @@
 // The office's queries: who is signed in. Always asked again (a session ends on the server).
 import { queryOptions } from '@tanstack/react-query'
 import type { BookingListSearch } from '~/lib/office/booking-list'
-import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession } from '~/server/office.functions'
+import { fetchBookingListChoices, fetchOfficeBookings, fetchOfficeSession, fetchTwoFactorState } from '~/server/office.functions'
 import type { AuditSearch } from '~/lib/office/audit'
 import { fetchAuditLog, fetchOfficeBooking, fetchPhoneBookingChoices, fetchUnpaidAfterNotices } from '~/server/office-bookings.functions'
 
 export const officeSessionQuery = () =>
   queryOptions({ queryKey: ['office', 'session'], queryFn: () => fetchOfficeSession(), staleTime: 0, gcTime: 0 })
+
+export const twoFactorStateQuery = () =>
+  queryOptions({ queryKey: ['office', 'two-factor'], queryFn: () => fetchTwoFactorState(), staleTime: 0, gcTime: 0 })
 
 export const officeBookingsQuery = (search: BookingListSearch) =>
   queryOptions({ queryKey: ['office', 'bookings', search], queryFn: () => fetchOfficeBookings({ data: search }), staleTime: 0 })

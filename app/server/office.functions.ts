@@ -6,15 +6,17 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { isAPIError } from 'better-auth/api'
-import * as z from 'zod/mini'
 import { throttledLoginMessage } from '~/lib/agency-login'
 import { todayInBerlin } from '~/lib/calendar'
 import { bookingListSearchSchema } from '~/lib/office/booking-list'
-import { STAFF_LOGIN_MESSAGES, newPasswordSchema, passwordResetRequestSchema, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
+import { STAFF_LOGIN_MESSAGES, backupCodeOf, currentPasswordSchema, newPasswordSchema, passwordResetRequestSchema, secondFactorSchema, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
 import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.server'
-import { requestClientAddress } from './http/client-limits.server'
+import { limitCurrentClient, requestClientAddress } from './http/client-limits.server'
+import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
+import type { StaffAuth } from './office/auth.server'
+import { TOTP_CODE_USED } from './office/totp-once.server'
 import { currentStaff, needsTwoFactorSetup, requireStaff, staffLoginThrottles } from './office/staff.server'
 import { bookingListChoices, listBookings } from './office/booking-list.server'
 import type { BookingListChoices, BookingListPage } from './office/booking-list.server'
@@ -68,20 +70,42 @@ export const signInStaff = createServerFn({ method: 'POST' })
     }
   })
 
-/** The second step: the code from the authenticator app, after the password. */
+export type SecondFactorResult = CodeResult | { kind: 'signed-in-with-backup-code'; left: number }
+
+const SIGN_IN_ENDED = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'ACCOUNT_TEMPORARILY_LOCKED'])
+
+/** Better Auth's refusal code of the thrown error, if any. */
+const refusalCode = (error: unknown) => (isAPIError(error) && typeof error.body?.code === 'string' ? error.body.code : '')
+
+/** How many of the staff member's backup codes are still unused. */
+async function backupCodesLeft(auth: StaffAuth, userId: string): Promise<number> {
+  const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } })
+  return backupCodes.length
+}
+
+/** The second step, after the password: the code from the authenticator app, or one of the backup codes (then spent). */
 export const verifyStaffCode = createServerFn({ method: 'POST' })
-  .validator(totpCodeSchema)
-  .handler(async ({ data }): Promise<CodeResult> => {
+  .validator(secondFactorSchema)
+  .handler(async ({ data }): Promise<SecondFactorResult> => {
+    const backupCode = backupCodeOf(data.code)
     try {
       const auth = await staffAuth()
+      if (backupCode) {
+        const result = await auth.api.verifyBackupCode({ body: { code: backupCode, trustDevice: false }, headers: headers() })
+        log('info', 'staff login', { secondFactor: true, backupCode: true })
+        return { kind: 'signed-in-with-backup-code', left: await backupCodesLeft(auth, result.user.id) }
+      }
       await auth.api.verifyTOTP({ body: { code: data.code, trustDevice: false }, headers: headers() })
       log('info', 'staff login', { secondFactor: true })
       return { kind: 'signed-in' }
     } catch (error) {
       if (refusal(error)) {
-        log('info', 'staff login refused', { reason: 'second factor' })
-        const expired = isAPIError(error) && error.statusCode === 401 && !/code/i.test(error.message)
-        return { kind: 'refused', message: expired ? STAFF_LOGIN_MESSAGES.codeExpired : STAFF_LOGIN_MESSAGES.wrongCode }
+        const code = refusalCode(error)
+        log('info', 'staff login refused', { reason: code === TOTP_CODE_USED ? 'code used before' : 'second factor' })
+        if (code === TOTP_CODE_USED) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeUsed }
+        // The sign-in halfway through has ended (too late, too many tries, or locked for a while).
+        if (SIGN_IN_ENDED.has(code)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+        return { kind: 'refused', message: backupCode ? STAFF_LOGIN_MESSAGES.wrongBackupCode : STAFF_LOGIN_MESSAGES.wrongCode }
       }
       log('error', 'staff second factor failed', errorFields(error))
       return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.unavailable }
@@ -100,7 +124,7 @@ export type TwoFactorSetup = { kind: 'setup'; totpUri: string; backupCodes: stri
 
 /** Turning two-factor on, first step: the password again, then the secret for the app and backup codes. */
 export const startTwoFactorSetup = createServerFn({ method: 'POST' })
-  .validator(z.object({ password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)) }))
+  .validator(currentPasswordSchema)
   .handler(async ({ data }): Promise<TwoFactorSetup> => {
     if (!(await currentStaff())) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
     try {
@@ -125,20 +149,54 @@ export const confirmTwoFactorSetup = createServerFn({ method: 'POST' })
       log('info', 'staff two-factor enabled')
       return { kind: 'signed-in' }
     } catch (error) {
-      if (refusal(error)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.wrongCode }
+      if (refusal(error)) return { kind: 'refused', message: refusalCode(error) === TOTP_CODE_USED ? STAFF_LOGIN_MESSAGES.codeUsed : STAFF_LOGIN_MESSAGES.wrongCode }
       throw error
     }
   })
 
-/** The same answer whether or not the address has an account. */
+export type TwoFactorState = { enabled: false } | { enabled: true; backupCodesLeft: number }
+
+/** Whether the signed-in staff member has two-factor on, and how many backup codes are left. */
+export const fetchTwoFactorState = createServerFn({ method: 'GET' }).handler(async (): Promise<TwoFactorState> => {
+  setResponseHeader('Cache-Control', 'no-store')
+  const staff = await currentStaff()
+  if (!staff?.twoFactorEnabled) return { enabled: false }
+  return { enabled: true, backupCodesLeft: await backupCodesLeft(await staffAuth(), staff.id) }
+})
+
+export type NewBackupCodes = { kind: 'codes'; backupCodes: string[] } | { kind: 'refused'; message: string }
+
+/** New backup codes for the signed-in staff member (the old ones stop working); the password again first. */
+export const renewBackupCodes = createServerFn({ method: 'POST' })
+  .validator(currentPasswordSchema)
+  .handler(async ({ data }): Promise<NewBackupCodes> => {
+    const staff = await currentStaff()
+    if (!staff?.twoFactorEnabled) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+    try {
+      const auth = await staffAuth()
+      const result = await auth.api.generateBackupCodes({ body: { password: data.password }, headers: headers() })
+      log('info', 'staff backup codes renewed')
+      return { kind: 'codes', backupCodes: result.backupCodes }
+    } catch (error) {
+      if (refusal(error)) return { kind: 'refused', message: 'Das Passwort stimmt nicht.' }
+      throw error
+    }
+  })
+
+/**
+ * The same answer whether or not the address has an account. Capped like the customer account's
+ * mails: per client (429 with a German message) and per mailbox (nothing more is sent, same answer).
+ */
 export const requestStaffPasswordReset = createServerFn({ method: 'POST' })
   .validator(passwordResetRequestSchema)
-  .handler(async ({ data }): Promise<{ message: string }> => {
+  .handler(async ({ data }): Promise<{ kind: 'sent'; message: string } | Limited> => {
+    const limited = limitCurrentClient('accountMail')
+    if (limited) return limited
     const auth = await staffAuth()
     await auth.api.requestPasswordReset({ body: { email: data.email, redirectTo: PASSWORD_RESET_PATH } }).catch((error: unknown) => {
       if (!refusal(error)) log('error', 'staff password reset failed', errorFields(error))
     })
-    return { message: STAFF_LOGIN_MESSAGES.resetSent }
+    return { kind: 'sent', message: STAFF_LOGIN_MESSAGES.resetSent }
   })
 
 export const resetStaffPassword = createServerFn({ method: 'POST' })

@@ -125,11 +125,13 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await page.getByRole('button', { name: 'Einrichtung beginnen' }).click()
   await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Ersatzcodes' }).getByRole('listitem')).toHaveCount(10)
+  const backupCode = await page.getByRole('list', { name: 'Ersatzcodes' }).getByRole('listitem').first().innerText()
   const typed = await page.getByText(/^Oder geben Sie diesen Schlüssel von Hand ein:/).innerText()
   const secret = typed.replace(/^.*ein:/s, '').replace(/\s+/g, '')
   const uri = `otpauth://totp/x?secret=${secret}`
   await expectNoSeriousAxeViolations(page)
-  await page.getByLabel('Code aus der App').fill(totpCode(uri))
+  const setupCode = totpCode(uri)
+  await page.getByLabel('Code aus der App').fill(setupCode)
   await page.getByRole('button', { name: 'Einrichtung abschließen' }).click()
   await expect(page.getByText('Die Anmeldung mit zwei Faktoren ist eingerichtet.')).toBeVisible()
 
@@ -142,7 +144,11 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await page.getByLabel('Code aus der App').fill('000000' === totpCode(uri) ? '111111' : '000000')
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Der Code stimmt nicht.')
-  await page.getByLabel('Code aus der App').fill(totpCode(uri))
+  // A code signs in once (RFC 6238 § 5.2): the one that finished the setup is refused, the app's next one is taken.
+  await page.getByLabel('Code aus der App').fill(setupCode)
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Dieser Code wurde schon verwendet.')
+  await page.getByLabel('Code aus der App').fill(totpCode(uri, Date.now() + 30_000))
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Guten Tag, ${admin.name}` })).toBeVisible()
   await expect(page.getByText('Administration (Büro, Mitarbeiterkonten, Einstellungen)')).toBeVisible()
@@ -155,6 +161,27 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await search.getByRole('button', { name: 'Suchen' }).click()
   await expect(page).toHaveURL(/\/buero\/protokoll\/\?q=eingegangen$/)
   await expectNoSeriousAxeViolations(page)
+
+  // Without the phone: a backup code signs in once, the page says how many are left, and new ones replace them.
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
+  await page.getByLabel('Code aus der App oder Ersatzcode').fill(backupCode)
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page).toHaveURL(/\/buero\/zwei-faktor\/\?ersatzcode=verwendet$/)
+  const codes = page.getByRole('region', { name: 'Ersatzcodes' })
+  await expect(codes.getByText('Sie haben sich mit einem Ersatzcode angemeldet; dieser Code gilt jetzt nicht mehr.')).toBeVisible()
+  await expect(codes.getByText('Sie haben noch 9 unbenutzte Ersatzcodes.')).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+  await codes.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
+  await codes.getByRole('button', { name: 'Neue Ersatzcodes erzeugen' }).click()
+  await expect(codes.getByRole('list', { name: 'Neue Ersatzcodes' }).getByRole('listitem')).toHaveCount(10)
+
+  // The spent code does not sign in again.
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
+  await page.getByLabel('Code aus der App oder Ersatzcode').fill(backupCode)
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Dieser Ersatzcode gilt nicht (mehr).')
 })
 
 test('the office finds a booking made online by its number and by a traveller, and exports the filtered list', async ({ page, browser, request }) => {

@@ -2,11 +2,14 @@
 // seed's accounts sign in with the library's hash, sessions live in the database and end when
 // revoked, TOTP two-factor turns a sign-in into two steps, and a reset token sets a new password.
 import { eq } from 'drizzle-orm'
+import { isAPIError } from 'better-auth/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '~/server/db/seed/seed.server'
-import { mailOutbox, staffSessions, staffUsers } from '~/server/db/schema'
+import { mailOutbox, staffSessions, staffTwoFactors, staffUsers } from '~/server/db/schema'
 import { staffAuthFor } from '~/server/office/auth.server'
 import type { StaffAuth } from '~/server/office/auth.server'
+import { TOTP_CODE_USED } from '~/server/office/totp-once.server'
+import { ACCOUNT_MAILS_PER_HOUR } from '~/server/mail/recipient-limit.server'
 import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 import { totpCode } from '../support/totp'
@@ -30,6 +33,30 @@ function cookiesOf(response: Response): Headers {
 
 async function signIn(email: string, password: string): Promise<Response> {
   return auth.api.signInEmail({ body: { email, password }, asResponse: true })
+}
+
+/**
+ * A TOTP code sent for a sign-in halfway: the status, Better Auth's error code and, when it signed
+ * in, the response (a refusal of the once-only guard is thrown, the plugin's own is an answer).
+ */
+async function sendCode(code: string, headers: Headers): Promise<{ status: number; code?: string; response?: Response }> {
+  try {
+    const response = await auth.api.verifyTOTP({ body: { code }, headers, asResponse: true })
+    if (response.status === 200) return { status: 200, response }
+    return { status: response.status, code: ((await response.json()) as { code?: string }).code }
+  } catch (error) {
+    if (!isAPIError(error)) throw error
+    return { status: error.statusCode, code: error.body?.code }
+  }
+}
+
+/** Turns two-factor on for the account (signed in with the password) and returns its otpauth:// address. */
+async function withTwoFactor(email: string): Promise<string> {
+  const headers = cookiesOf(await signIn(email, DEMO_STAFF_PASSWORD))
+  const enabled = await auth.api.enableTwoFactor({ body: { password: DEMO_STAFF_PASSWORD, method: 'totp' }, headers })
+  if (enabled.method !== 'totp') throw new Error('no TOTP')
+  await auth.api.verifyTOTP({ body: { code: totpCode(enabled.totpURI) }, headers })
+  return enabled.totpURI
 }
 
 describe('staff sign-in', () => {
@@ -84,10 +111,55 @@ describe('two-factor', () => {
     const refused = await auth.api.verifyTOTP({ body: { code: wrongCode }, headers: pending, asResponse: true })
     expect(refused.status).toBe(401)
 
-    const step2 = await auth.api.verifyTOTP({ body: { code: totpCode(enabled.totpURI) }, headers: pending, asResponse: true })
+    // The code that turned it on was accepted once (RFC 6238 § 5.2); the app's next code signs in.
+    expect(await sendCode(totpCode(enabled.totpURI), pending)).toEqual({ status: 401, code: TOTP_CODE_USED })
+    const step2 = await sendCode(totpCode(enabled.totpURI, Date.now() + 30_000), pending)
     expect(step2.status).toBe(200)
-    const session = await auth.api.getSession({ headers: cookiesOf(step2) })
+    const session = await auth.api.getSession({ headers: cookiesOf(step2.response ?? new Response()) })
     expect(session?.user.email).toBe(admin.email)
+  })
+
+  it('accepts a code once: the same code again, also sent twice at once, and an older one are refused (issue 42, finding 4)', async () => {
+    const [user] = await t.db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_STAFF[0].email))
+    const uri = await withTwoFactor(DEMO_STAFF[0].email)
+    // Two sign-ins halfway, e.g. an attacker who saw the code and the staff member, or two instances.
+    const first = cookiesOf(await signIn(DEMO_STAFF[0].email, DEMO_STAFF_PASSWORD))
+    const second = cookiesOf(await signIn(DEMO_STAFF[0].email, DEMO_STAFF_PASSWORD))
+    // The app's next code (Better Auth accepts the steps before and after the current one).
+    const later = Date.now() + 30_000
+    const code = totpCode(uri, later)
+    const answers = await Promise.all([first, second].map((headers) => sendCode(code, headers)))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401])
+    expect(answers.find((a) => a.status === 401)?.code).toBe(TOTP_CODE_USED)
+    const [row] = await t.db.select().from(staffTwoFactors).where(eq(staffTwoFactors.userId, user?.id ?? ''))
+    expect(row?.lastTotpStep).toBe(Math.floor(later / 30_000))
+
+    // The same code on a new sign-in, and the code before it: refused; nothing signs in.
+    const third = cookiesOf(await signIn(DEMO_STAFF[0].email, DEMO_STAFF_PASSWORD))
+    expect(await sendCode(code, third)).toEqual({ status: 401, code: TOTP_CODE_USED })
+    expect(await sendCode(totpCode(uri, later - 30_000), third)).toEqual({ status: 401, code: TOTP_CODE_USED })
+    expect(await auth.api.getSession({ headers: third })).toBeNull()
+  })
+
+  it('a backup code signs in once; new ones replace the old (issue 42, finding 8)', async () => {
+    const email = DEMO_STAFF[0].email
+    const [user] = await t.db.select().from(staffUsers).where(eq(staffUsers.email, email))
+    const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: user?.id ?? '' } })
+    const [code] = backupCodes
+    const pending = cookiesOf(await signIn(email, DEMO_STAFF_PASSWORD))
+    const signedIn = await auth.api.verifyBackupCode({ body: { code: code ?? '' }, headers: pending, asResponse: true })
+    expect(signedIn.status).toBe(200)
+    const headers = cookiesOf(signedIn)
+    expect((await auth.api.getSession({ headers }))?.user.email).toBe(email)
+    expect((await auth.api.viewBackupCodes({ body: { userId: user?.id ?? '' } })).backupCodes).toHaveLength(backupCodes.length - 1)
+
+    const again = await auth.api.verifyBackupCode({ body: { code: code ?? '' }, headers: cookiesOf(await signIn(email, DEMO_STAFF_PASSWORD)), asResponse: true })
+    expect(again.status).toBe(401)
+
+    const renewed = await auth.api.generateBackupCodes({ body: { password: DEMO_STAFF_PASSWORD }, headers })
+    expect(renewed.backupCodes).toHaveLength(10)
+    const old = await auth.api.verifyBackupCode({ body: { code: backupCodes[1] ?? '' }, headers: cookiesOf(await signIn(email, DEMO_STAFF_PASSWORD)), asResponse: true })
+    expect(old.status).toBe(401)
   })
 })
 
@@ -107,5 +179,13 @@ describe('password reset', () => {
     // A token works once.
     const again = await auth.api.resetPassword({ body: { token: token ?? '', newPassword: 'noch-ein-anderes-passwort' }, asResponse: true })
     expect(again.status).toBe(400)
+  })
+
+  it(`sends at most ${ACCOUNT_MAILS_PER_HOUR} reset mails an hour to one mailbox, however often asked (issue 42, finding 3)`, async () => {
+    const admin = DEMO_STAFF[1]
+    const count = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, admin.email))).length
+    const before = await count()
+    for (let i = 0; i < 15; i++) await auth.api.requestPasswordReset({ body: { email: admin.email, redirectTo: '/buero/passwort-neu/' } })
+    expect((await count()) - before).toBe(ACCOUNT_MAILS_PER_HOUR)
   })
 })

@@ -8,13 +8,36 @@ export const staffSignInSchema = z.object({
 })
 export type StaffSignIn = z.infer<typeof staffSignInSchema>
 
-/** A TOTP code: six digits (blanks as typed in groups are ignored), or a backup code. */
+/** The code field as typed: blanks (typed in groups) are ignored. */
+const typedCode = z.pipe(
+  z.string().check(z.maxLength(40)),
+  z.transform((v) => v.replace(/\s+/g, '')),
+)
+
+const TOTP_CODE = /^\d{6}$/
+/** A backup code as shown at setup: ten letters and digits in two groups of five (the dash may be left out). */
+const BACKUP_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/
+
+/** A TOTP code: six digits (turning two-factor on takes only a code from the app). */
 export const totpCodeSchema = z.object({
-  code: z.pipe(
-    z.string().check(z.maxLength(40)),
-    z.transform((v) => v.replace(/\s+/g, '')),
-  ).check(z.regex(/^\d{6}$/, 'Bitte geben Sie die sechs Ziffern aus Ihrer Authenticator-App ein.')),
+  code: typedCode.check(z.regex(TOTP_CODE, 'Bitte geben Sie die sechs Ziffern aus Ihrer Authenticator-App ein.')),
 })
+
+/** The second step of a sign-in: a code from the app, or one of the backup codes. */
+export const secondFactorSchema = z.object({
+  code: typedCode.check(
+    z.refine((code) => TOTP_CODE.test(code) || BACKUP_CODE.test(code), 'Bitte geben Sie die sechs Ziffern aus Ihrer Authenticator-App oder einen Ersatzcode ein.'),
+  ),
+})
+
+/** A backup code as it is stored (with its dash), or null for a code from the app. */
+export function backupCodeOf(code: string): string | null {
+  if (TOTP_CODE.test(code) || !BACKUP_CODE.test(code)) return null
+  return code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`
+}
+
+/** The password typed again to confirm a step (two-factor setup, new backup codes). */
+export const currentPasswordSchema = z.object({ password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.'), z.maxLength(128)) })
 
 export const passwordResetRequestSchema = z.object({ email: loginEmail })
 
@@ -28,6 +51,8 @@ export const newPasswordSchema = z.object({
 export const STAFF_LOGIN_MESSAGES = {
   wrong: 'E-Mail-Adresse oder Passwort stimmen nicht.',
   wrongCode: 'Der Code stimmt nicht. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
+  codeUsed: 'Dieser Code wurde schon verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+  wrongBackupCode: 'Dieser Ersatzcode gilt nicht (mehr). Jeder Ersatzcode gilt nur einmal.',
   codeExpired: 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut mit E-Mail-Adresse und Passwort an.',
   resetSent:
     'Wenn zu dieser E-Mail-Adresse ein Konto im Büro besteht, haben wir Ihnen einen Link für ein neues Passwort geschickt. Er gilt eine Stunde.',

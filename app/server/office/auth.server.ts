@@ -1,13 +1,15 @@
 // Staff accounts of the office (DESIGN 11) on Better Auth: e-mail and password (scrypt), database
 // sessions that end after OFFICE_SESSION_IDLE_MINUTES without a request, TOTP two-factor (required
-// for admins, offered to the office role), password reset by mail through the outbox, and the
-// admin plugin's account management (create, role, lock, sessions). Sign-up is off: accounts are
+// for admins, offered to the office role; each code accepted once) with backup codes, password
+// reset by mail through the outbox (capped per mailbox like the account mails), and the admin
+// plugin's account management (create, role, lock, sessions). Sign-up is off: accounts are
 // made by an admin or by `npm run buero:benutzer`.
 //
 // Better Auth's own HTTP endpoints are not mounted: the office's pages call it through server
 // functions (app/server/office.functions.ts), which the site's CSRF check, validation, German
 // messages and login throttle cover, and which expose no endpoint the office does not use.
 import { betterAuth } from 'better-auth'
+import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
 import { createAccessControl } from 'better-auth/plugins/access'
@@ -19,11 +21,13 @@ import type { Database } from '../db/database.server'
 import { staffAccounts, staffSessions, staffTwoFactors, staffUsers, staffVerifications } from '../db/schema'
 import { log } from '../log.server'
 import { enqueueMail } from '../mail/outbox.server'
+import { takeRecipientBudget } from '../mail/recipient-limit.server'
 import { renderMail } from '../mail/template.server'
 import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
 import { siteInfo } from '../site.server'
 import { storedSecret } from '../stored-secret.server'
+import { totpOnceHook } from './totp-once.server'
 
 /** Where a reset link leads: the page that takes the new password. */
 export const PASSWORD_RESET_PATH = '/buero/passwort-neu/'
@@ -77,6 +81,7 @@ function makeStaffAuth(db: Database, secret: string) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
+        if (!takeRecipientBudget(user.email, 'staff new password')) return
         const link = `${origin}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`
         await enqueueMail(db, resetMail(user.email, user.name, link))
       },
@@ -93,6 +98,19 @@ function makeStaffAuth(db: Database, secret: string) {
       // Sessions keep no client address (personal data the office does not need).
       ipAddress: { disableIpTracking: true },
       defaultCookieAttributes: { sameSite: 'strict', path: '/' },
+    },
+    // A TOTP code is accepted once (RFC 6238 § 5.2): totp-once.server.ts.
+    hooks: { before: totpOnceHook(db) },
+    // A session is made when a sign-in is complete (after the second factor where it is on): the
+    // staff list shows it as the last sign-in.
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db.update(staffUsers).set({ lastSignInAt: session.createdAt }).where(eq(staffUsers.id, session.userId))
+          },
+        },
+      },
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

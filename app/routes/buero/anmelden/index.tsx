@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
-import { officeReturnPath, staffSignInSchema, totpCodeSchema } from '~/lib/office/login'
+import { officeReturnPath, secondFactorSchema, staffSignInSchema } from '~/lib/office/login'
 import { appFormProps } from '~/browser/pre-hydration-forms'
 import { officeSessionQuery } from '~/queries/office'
 import { signInStaff, verifyStaffCode } from '~/server/office.functions'
@@ -30,6 +30,12 @@ function OfficeSignIn() {
     await router.navigate({ href: officeReturnPath(weiter) })
   }
 
+  // A spent backup code: the two-factor page says how many are left and makes new ones.
+  const enterWithBackupCode = async () => {
+    await queryClient.invalidateQueries({ queryKey: officeSessionQuery().queryKey })
+    await router.navigate({ to: '/buero/zwei-faktor/', search: { ersatzcode: 'verwendet' } })
+  }
+
   const passwordForm = useAppForm({
     defaultValues: { email: '', password: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
@@ -49,11 +55,12 @@ function OfficeSignIn() {
   const codeForm = useAppForm({
     defaultValues: { code: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: totpCodeSchema },
+    validators: { onDynamic: secondFactorSchema },
     onSubmit: async ({ value }) => {
       setError(null)
       const result = await verifyStaffCode({ data: value })
       if (result.kind === 'signed-in') return enter()
+      if (result.kind === 'signed-in-with-backup-code') return enterWithBackupCode()
       codeForm.setFieldValue('code', '')
       setError(result.message)
       document.getElementById('buero-code')?.focus()
@@ -105,7 +112,14 @@ function OfficeSignIn() {
           <codeForm.AppForm>
             <codeForm.AppField name="code">
               {(field) => (
-                <field.TextField id="buero-code" label="Code aus der App" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required />
+                <field.TextField
+                  id="buero-code"
+                  label="Code aus der App oder Ersatzcode"
+                  hint="Ohne Ihr Telefon nehmen Sie einen Ihrer Ersatzcodes (zum Beispiel ab3Cd-9fGh2); jeder gilt einmal."
+                  autoComplete="one-time-code"
+                  maxLength={20}
+                  required
+                />
               )}
             </codeForm.AppField>
             <codeForm.SubmitButton>Bestätigen</codeForm.SubmitButton>

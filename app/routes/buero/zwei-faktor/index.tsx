@@ -1,16 +1,19 @@
 import { revalidateLogic } from '@tanstack/react-form'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
-import { totpCodeSchema } from '~/lib/office/login'
-import { officeSessionQuery } from '~/queries/office'
-import { confirmTwoFactorSetup, startTwoFactorSetup } from '~/server/office.functions'
+import { currentPasswordSchema, totpCodeSchema } from '~/lib/office/login'
+import { officeSessionQuery, twoFactorStateQuery } from '~/queries/office'
+import { confirmTwoFactorSetup, renewBackupCodes, startTwoFactorSetup } from '~/server/office.functions'
 
 export const Route = createFileRoute('/buero/zwei-faktor/')({
+  // After a sign-in with a backup code the page says so (the code is spent) and how many are left.
+  validateSearch: z.object({ ersatzcode: z.optional(z.catch(z.optional(z.literal('verwendet')), undefined)) }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(twoFactorStateQuery()),
   head: ({ match }) => pageHead(match.context.site, { title: 'Anmeldung mit zwei Faktoren', robots: 'noindex' }),
   component: TwoFactorPage,
 })
@@ -39,7 +42,7 @@ function TwoFactorPage() {
   const passwordForm = useAppForm({
     defaultValues: { password: '' },
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: z.object({ password: z.string().check(z.minLength(1, 'Bitte geben Sie Ihr Passwort ein.')) }) },
+    validators: { onDynamic: currentPasswordSchema },
     onSubmit: async ({ value }) => {
       setError(null)
       const result = await startTwoFactorSetup({ data: value })
@@ -60,6 +63,7 @@ function TwoFactorPage() {
       if (result.kind === 'refused') return setError(result.message)
       setDone(true)
       await queryClient.invalidateQueries({ queryKey: officeSessionQuery().queryKey })
+      await queryClient.invalidateQueries({ queryKey: twoFactorStateQuery().queryKey })
       await router.invalidate()
     },
   })
@@ -77,7 +81,10 @@ function TwoFactorPage() {
         {error ? <p>{error}</p> : null}
       </div>
       {done || (enabled && !setup) ? (
-        <p role="status">Die Anmeldung mit zwei Faktoren ist eingerichtet. Bei jeder Anmeldung fragen wir nach dem Code aus Ihrer App.</p>
+        <>
+          <p role="status">Die Anmeldung mit zwei Faktoren ist eingerichtet. Bei jeder Anmeldung fragen wir nach dem Code aus Ihrer App.</p>
+          {enabled ? <BackupCodes /> : null}
+        </>
       ) : setup ? (
         <>
           <ol className="office-steps">
@@ -129,6 +136,63 @@ function TwoFactorPage() {
             </passwordForm.AppField>
             <passwordForm.SubmitButton>Einrichtung beginnen</passwordForm.SubmitButton>
           </passwordForm.AppForm>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** How many backup codes are left, and new ones (the old ones stop working) after the password. */
+function BackupCodes() {
+  const { ersatzcode } = Route.useSearch()
+  const queryClient = useQueryClient()
+  const { data: state } = useSuspenseQuery(twoFactorStateQuery())
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const form = useAppForm({
+    defaultValues: { password: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: currentPasswordSchema },
+    onSubmit: async ({ value }) => {
+      setError(null)
+      const result = await renewBackupCodes({ data: value })
+      form.setFieldValue('password', '', { dontValidate: true })
+      if (result.kind === 'refused') return setError(result.message)
+      setCodes(result.backupCodes)
+      await queryClient.invalidateQueries({ queryKey: twoFactorStateQuery().queryKey })
+    },
+  })
+  if (!state.enabled) return null
+  const left = state.backupCodesLeft
+  const leftText = left === 1 ? 'Sie haben noch einen unbenutzten Ersatzcode.' : `Sie haben noch ${left === 0 ? 'keinen' : left} unbenutzte Ersatzcodes.`
+  return (
+    <section aria-labelledby="ersatzcodes-titel">
+      <h2 id="ersatzcodes-titel">Ersatzcodes</h2>
+      <div role="status">
+        {ersatzcode === 'verwendet' && !codes ? <p>Sie haben sich mit einem Ersatzcode angemeldet; dieser Code gilt jetzt nicht mehr.</p> : null}
+        <p>{codes ? 'Ihre neuen Ersatzcodes gelten ab sofort; die bisherigen nicht mehr.' : leftText}</p>
+      </div>
+      {codes ? (
+        <>
+          <p>Bewahren Sie diese Ersatzcodes sicher auf. Jeder gilt einmal, falls Sie Ihr Telefon nicht zur Hand haben:</p>
+          <ul className="office-backup-codes" aria-label="Neue Ersatzcodes">
+            {codes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <form noValidate aria-label="Neue Ersatzcodes erzeugen" onSubmit={submitTo(form)}>
+          <p>Neue Ersatzcodes ersetzen alle bisherigen. Bitte bestätigen Sie dazu Ihr Passwort.</p>
+          <div role="alert" className="office-auth__error">
+            {error ? <p>{error}</p> : null}
+          </div>
+          <form.AppForm>
+            <form.AppField name="password">{(field) => <field.CurrentPasswordField id="ersatzcodes-passwort" />}</form.AppField>
+            <form.SubmitButton>Neue Ersatzcodes erzeugen</form.SubmitButton>
+          </form.AppForm>
         </form>
       )}
     </section>
