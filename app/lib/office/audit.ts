@@ -1,5 +1,6 @@
-// What the audit log records (DESIGN 11, issue 25 item 7): the actions on a booking, in the words
-// the office reads in a booking's timeline and in the admins' list. Pure.
+// What the audit log records (DESIGN 11, issue 25 item 7): the actions on a booking, and the admins'
+// actions on staff accounts (issue 42), in the words the office reads in a booking's timeline and in
+// the admins' list. Pure.
 import * as z from 'zod/mini'
 import { formatDate } from '../format'
 import { BOOKING_CHANNEL_LABELS, BOOKING_STATUS_LABELS } from './booking-list'
@@ -10,6 +11,8 @@ import { NOTICE_KIND_LABELS } from './notices'
 import type { NoticeKind } from './notices'
 import type { LedgerMethod } from './ledger'
 import { returnReasonText } from './sepa-debits'
+import { STAFF_ROLE_LABELS } from './staff'
+import type { StaffRole } from './staff'
 import type { BookingChannel, BookingStatus } from './booking-list'
 
 export const AUDIT_ACTIONS = {
@@ -31,8 +34,27 @@ export const AUDIT_ACTIONS = {
   'booking.debit_exported': 'Lastschrift in Datei',
   'booking.debit_collected': 'Lastschrift eingezogen',
   'booking.debit_returned': 'Rücklastschrift erfasst',
+  'staff.created': 'Mitarbeiterkonto angelegt',
+  'staff.deactivated': 'Mitarbeiterkonto deaktiviert',
+  'staff.reactivated': 'Mitarbeiterkonto reaktiviert',
+  'staff.two_factor_reset': 'Zwei-Faktor-Anmeldung zurückgesetzt',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTIONS
+/** An admin's action on a staff account: its entry names the account, not a booking. */
+export type StaffAuditAction = Extract<AuditAction, `staff.${string}`>
+
+/** The staff account an entry is about, as it was then (stored with the entry under this key). */
+export type AuditStaffMember = { id: string; name: string; email: string }
+export const AUDIT_STAFF_MEMBER_KEY = 'staffMember'
+
+/** The staff account an entry's `after` names, in words ('Erika Muster (erika@example.de)'), or null. */
+export function auditStaffMemberLabel(after: unknown): string | null {
+  const member = after && typeof after === 'object' ? (after as Record<string, unknown>)[AUDIT_STAFF_MEMBER_KEY] : undefined
+  if (!member || typeof member !== 'object') return null
+  const { name, email } = member as Record<string, unknown>
+  if (typeof name !== 'string') return null
+  return typeof email === 'string' ? `${name} (${email})` : name
+}
 
 /** The label of a stored action; an action this version does not know is shown as stored. */
 export function auditActionLabel(action: string): string {
@@ -100,10 +122,14 @@ const FIELD_LABELS: Record<string, string> = {
   mandate: 'Mandatsreferenz',
   file: 'Datei',
   returnReason: 'Grund der Rücklastschrift',
+  role: 'Rolle',
+  active: 'Zustand',
+  twoFactor: 'Anmeldung mit zwei Faktoren',
+  sessionsEnded: 'Beendete Sitzungen',
 }
 const MONEY_KEYS = new Set(['gesamtpreis', 'amount', 'cancellationFee', 'refund', 'owed'])
-/** Values that name a traveller rather than change. */
-const CONTEXT = new Set(['traveller'])
+/** Values that name a traveller or a staff account rather than change. */
+const CONTEXT = new Set(['traveller', AUDIT_STAFF_MEMBER_KEY])
 
 function shown(key: string, value: unknown, formatPrice: (raw: number) => string): string {
   if (value === null || value === undefined || value === '') return '–'
@@ -116,6 +142,9 @@ function shown(key: string, value: unknown, formatPrice: (raw: number) => string
   if (key === 'notice' && typeof value === 'string' && value in NOTICE_KIND_LABELS) return NOTICE_KIND_LABELS[value as NoticeKind]
   if (key === 'method' && typeof value === 'string' && value in LEDGER_METHOD_LABELS) return LEDGER_METHOD_LABELS[value as LedgerMethod]
   if (key === 'channel' && typeof value === 'string' && value in BOOKING_CHANNEL_LABELS) return BOOKING_CHANNEL_LABELS[value as BookingChannel]
+  if (key === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) return STAFF_ROLE_LABELS[value as StaffRole]
+  if (key === 'active' && typeof value === 'boolean') return value ? 'aktiv' : 'deaktiviert'
+  if (key === 'twoFactor' && typeof value === 'boolean') return value ? 'eingerichtet' : 'nicht eingerichtet'
   return String(value)
 }
 

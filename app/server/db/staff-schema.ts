@@ -3,10 +3,12 @@
 // staff_* so that customer accounts (DESIGN 13) never share a row with them.
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+// Relative imports: drizzle-kit loads this file without the app's path aliases.
+import { STAFF_ROLES } from '../../lib/office/staff'
 import { authAccountColumns, authSessionColumns, authUserColumns, authVerificationColumns, moment } from './auth-tables'
 
-export const STAFF_ROLES = ['buero', 'admin'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
+export { STAFF_ROLES }
+export type { StaffRole } from '../../lib/office/staff'
 
 export const staffUsers = pgTable(
   'staff_users',

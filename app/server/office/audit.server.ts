@@ -2,8 +2,8 @@
 // that a change is never stored without its entry nor an entry without its change. The table is
 // append-only in the database (migration 0014); nothing here or anywhere updates or deletes it.
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { AUDIT_PAGE_SIZE, auditActionLabel, auditActionsNamed, auditActorLabel, auditChangeLines } from '~/lib/office/audit'
-import type { AuditAction, AuditActor } from '~/lib/office/audit'
+import { AUDIT_PAGE_SIZE, AUDIT_STAFF_MEMBER_KEY, auditActionLabel, auditActionsNamed, auditActorLabel, auditChangeLines, auditStaffMemberLabel } from '~/lib/office/audit'
+import type { AuditAction, AuditActor, AuditStaffMember, StaffAuditAction } from '~/lib/office/audit'
 import { formatPrice } from '~/lib/format'
 import { containsPattern } from '~/lib/office/booking-list'
 import type { Database } from '../db/database.server'
@@ -40,6 +40,27 @@ export async function audit(tx: Database, actor: AuditActor, entry: AuditEntry, 
   })
 }
 
+/** An admin's action on a staff account (issue 42): no booking; the account as it was then goes into `after`. */
+export type StaffAuditEntry = {
+  action: StaffAuditAction
+  staffMember: AuditStaffMember
+  before?: Record<string, unknown>
+  after?: Record<string, unknown>
+}
+
+/** Records what `actor` did to a staff account; call it with the transaction of the change. */
+export async function auditStaffAccount(tx: Database, actor: AuditActor, entry: StaffAuditEntry): Promise<void> {
+  const { id, name, email } = entry.staffMember
+  await tx.insert(auditLog).values({
+    ...actorColumns(actor),
+    bookingId: null,
+    bookingNumber: null,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: { ...entry.after, [AUDIT_STAFF_MEMBER_KEY]: { id, name, email } },
+  })
+}
+
 type AuditRow = {
   id: number
   at: string
@@ -51,8 +72,8 @@ type AuditRow = {
   after: unknown
 }
 
-/** An entry as the office reads it: when, who, what, and what changed in words. */
-export type AuditEntryView = { id: number; at: string; actor: string; bookingNumber: string | null; action: string; changes: string[] }
+/** An entry as the office reads it: when, who, what (a booking or a staff account), and what changed in words. */
+export type AuditEntryView = { id: number; at: string; actor: string; bookingNumber: string | null; staffMember: string | null; action: string; changes: string[] }
 
 function view(row: AuditRow): AuditEntryView {
   return {
@@ -60,6 +81,7 @@ function view(row: AuditRow): AuditEntryView {
     at: row.at,
     actor: auditActorLabel(row.actorKind, row.actorName),
     bookingNumber: row.bookingNumber,
+    staffMember: auditStaffMemberLabel(row.after),
     action: auditActionLabel(row.action),
     changes: auditChangeLines(row.before, row.after, formatPrice),
   }
@@ -87,13 +109,24 @@ export async function bookingTimeline(db: Database, bookingId: number): Promise<
 }
 
 
-/** The newest entries, optionally of one booking number or actor (the admins' list). */
+/** The newest entries, optionally of one booking number, actor, staff account (name or address) or action (the admins' list). */
 export async function recentAudit(db: Database, { q, page }: { q?: string; page: number }): Promise<AuditEntryView[]> {
   const like = q ? containsPattern(q) : null
+  const member = (field: 'name' | 'email') => sql<string>`(${auditLog.after} -> ${AUDIT_STAFF_MEMBER_KEY}::text ->> ${field}::text)`
   const rows = await db
     .select(rowColumns)
     .from(auditLog)
-    .where(q && like ? or(ilike(auditLog.bookingNumber, like), ilike(auditLog.actorName, like), inArray(auditLog.action, ['', ...auditActionsNamed(q)])) : undefined)
+    .where(
+      q && like
+        ? or(
+            ilike(auditLog.bookingNumber, like),
+            ilike(auditLog.actorName, like),
+            ilike(member('name'), like),
+            ilike(member('email'), like),
+            inArray(auditLog.action, ['', ...auditActionsNamed(q)]),
+          )
+        : undefined,
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE)

@@ -8,7 +8,7 @@ import { AUDIT_PAGE_SIZE, auditSearchSchema } from '~/lib/office/audit'
 import { auditLogQuery } from '~/queries/office'
 import { BookingLink } from '~/components/office/BookingLink'
 
-/** The audit log for admins (issue 25, item 7): every change of every booking, newest first. */
+/** The audit log for admins (issue 25, item 7): every change of every booking and of the staff accounts (issue 42), newest first. */
 export const Route = createFileRoute('/buero/protokoll/')({
   validateSearch: auditSearchSchema,
   loaderDeps: ({ search }) => search,
@@ -53,6 +53,7 @@ function AuditLog() {
                   <BookingLink bookingNumber={e.bookingNumber} />
                 </>
               ) : null}
+              {e.staffMember ? ` · Konto: ${e.staffMember}` : null}
             </p>
             {e.changes.length ? (
               <ul>
