@@ -20,3 +20,11 @@ export async function staffOfSession(auth: StaffAuth, headers: Headers): Promise
 export function needsTwoFactorSetup(staff: StaffMember): boolean {
   return staff.role === 'admin' && !staff.twoFactorEnabled
 }
+
+/**
+ * Whether a session's member may do `role`'s work (every office function asks, through
+ * requireStaff): an admin may do all, once two-factor is on; the office role only its own.
+ */
+export function mayDo(staff: StaffMember | null, role: StaffRole): staff is StaffMember {
+  return staff !== null && !needsTwoFactorSetup(staff) && (role === 'buero' || staff.role === 'admin')
+}

@@ -7,7 +7,7 @@ import { createLoginThrottles } from '../auth/login-throttle.server'
 import type { LoginThrottles } from '../auth/login-throttle.server'
 import type { StaffRole } from '../db/schema'
 import { staffAuth } from './auth.server'
-import { needsTwoFactorSetup, staffOfSession } from './session.server'
+import { mayDo, needsTwoFactorSetup, staffOfSession } from './session.server'
 import type { StaffMember } from './session.server'
 
 export type { StaffMember }
@@ -24,7 +24,7 @@ export async function currentStaff(): Promise<StaffMember | null> {
  */
 export async function requireStaff(role: StaffRole = 'buero'): Promise<StaffMember> {
   const staff = await currentStaff()
-  if (!staff || needsTwoFactorSetup(staff) || (role === 'admin' && staff.role !== 'admin')) throw officeNotFound()
+  if (!mayDo(staff, role)) throw officeNotFound()
   return staff
 }
 
