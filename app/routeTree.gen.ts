@@ -72,6 +72,7 @@ import { Route as BueroKontoauszuegeEinlesenRouteImport } from './routes/buero/k
 import { Route as BueroLastschriftenIndexRouteImport } from './routes/buero/lastschriften/index'
 import { Route as BueroLastschriftenDateiRouteImport } from './routes/buero/lastschriften/$datei'
 import { Route as BueroMahnlisteIndexRouteImport } from './routes/buero/mahnliste/index'
+import { Route as BueroMitarbeiterIndexRouteImport } from './routes/buero/mitarbeiter/index'
 import { Route as BueroPasswortNeuIndexRouteImport } from './routes/buero/passwort-neu/index'
 import { Route as BueroPasswortVergessenIndexRouteImport } from './routes/buero/passwort-vergessen/index'
 import { Route as BueroProtokollIndexRouteImport } from './routes/buero/protokoll/index'
@@ -436,6 +437,11 @@ const BueroMahnlisteIndexRoute = BueroMahnlisteIndexRouteImport.update({
   path: '/mahnliste/',
   getParentRoute: () => BueroRouteRoute,
 } as any)
+const BueroMitarbeiterIndexRoute = BueroMitarbeiterIndexRouteImport.update({
+  id: '/mitarbeiter/',
+  path: '/mitarbeiter/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
 const BueroPasswortNeuIndexRoute = BueroPasswortNeuIndexRouteImport.update({
   id: '/passwort-neu/',
   path: '/passwort-neu/',
@@ -739,6 +745,7 @@ export interface FileRoutesByFullPath {
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/mahnliste/': typeof BueroMahnlisteIndexRoute
+  '/buero/mitarbeiter/': typeof BueroMitarbeiterIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -843,6 +850,7 @@ export interface FileRoutesByTo {
   '/buero/kontoauszuege': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften': typeof BueroLastschriftenIndexRoute
   '/buero/mahnliste': typeof BueroMahnlisteIndexRoute
+  '/buero/mitarbeiter': typeof BueroMitarbeiterIndexRoute
   '/buero/passwort-neu': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll': typeof BueroProtokollIndexRoute
@@ -951,6 +959,7 @@ export interface FileRoutesById {
   '/buero/kontoauszuege/': typeof BueroKontoauszuegeIndexRoute
   '/buero/lastschriften/': typeof BueroLastschriftenIndexRoute
   '/buero/mahnliste/': typeof BueroMahnlisteIndexRoute
+  '/buero/mitarbeiter/': typeof BueroMitarbeiterIndexRoute
   '/buero/passwort-neu/': typeof BueroPasswortNeuIndexRoute
   '/buero/passwort-vergessen/': typeof BueroPasswortVergessenIndexRoute
   '/buero/protokoll/': typeof BueroProtokollIndexRoute
@@ -1060,6 +1069,7 @@ export interface FileRouteTypes {
     | '/buero/kontoauszuege/'
     | '/buero/lastschriften/'
     | '/buero/mahnliste/'
+    | '/buero/mitarbeiter/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1164,6 +1174,7 @@ export interface FileRouteTypes {
     | '/buero/kontoauszuege'
     | '/buero/lastschriften'
     | '/buero/mahnliste'
+    | '/buero/mitarbeiter'
     | '/buero/passwort-neu'
     | '/buero/passwort-vergessen'
     | '/buero/protokoll'
@@ -1271,6 +1282,7 @@ export interface FileRouteTypes {
     | '/buero/kontoauszuege/'
     | '/buero/lastschriften/'
     | '/buero/mahnliste/'
+    | '/buero/mitarbeiter/'
     | '/buero/passwort-neu/'
     | '/buero/passwort-vergessen/'
     | '/buero/protokoll/'
@@ -1830,6 +1842,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BueroMahnlisteIndexRouteImport
       parentRoute: typeof BueroRouteRoute
     }
+    '/buero/mitarbeiter/': {
+      id: '/buero/mitarbeiter/'
+      path: '/mitarbeiter'
+      fullPath: '/buero/mitarbeiter/'
+      preLoaderRoute: typeof BueroMitarbeiterIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
     '/buero/passwort-neu/': {
       id: '/buero/passwort-neu/'
       path: '/passwort-neu'
@@ -2138,6 +2157,7 @@ interface BueroRouteRouteChildren {
   BueroKontoauszuegeIndexRoute: typeof BueroKontoauszuegeIndexRoute
   BueroLastschriftenIndexRoute: typeof BueroLastschriftenIndexRoute
   BueroMahnlisteIndexRoute: typeof BueroMahnlisteIndexRoute
+  BueroMitarbeiterIndexRoute: typeof BueroMitarbeiterIndexRoute
   BueroPasswortNeuIndexRoute: typeof BueroPasswortNeuIndexRoute
   BueroPasswortVergessenIndexRoute: typeof BueroPasswortVergessenIndexRoute
   BueroProtokollIndexRoute: typeof BueroProtokollIndexRoute
@@ -2162,6 +2182,7 @@ const BueroRouteRouteChildren: BueroRouteRouteChildren = {
   BueroKontoauszuegeIndexRoute: BueroKontoauszuegeIndexRoute,
   BueroLastschriftenIndexRoute: BueroLastschriftenIndexRoute,
   BueroMahnlisteIndexRoute: BueroMahnlisteIndexRoute,
+  BueroMitarbeiterIndexRoute: BueroMitarbeiterIndexRoute,
   BueroPasswortNeuIndexRoute: BueroPasswortNeuIndexRoute,
   BueroPasswortVergessenIndexRoute: BueroPasswortVergessenIndexRoute,
   BueroProtokollIndexRoute: BueroProtokollIndexRoute,

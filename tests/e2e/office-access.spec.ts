@@ -13,8 +13,8 @@ const [office] = DEMO_STAFF
 
 /** Pages a visitor without a session may open (they show no data). */
 const OPEN_PAGES = new Set(['/buero/anmelden/', '/buero/passwort-vergessen/', '/buero/passwort-neu/'])
-/** Pages and functions for admins only: a clerk gets a 404 too (office.spec.ts opens them as admin). */
-const ADMIN_PAGES = new Set(['/buero/protokoll/'])
+/** Pages and functions for admins only: a clerk gets a 404 too (office.spec.ts and office-staff.spec.ts open them as admin). */
+const ADMIN_PAGES = new Set(['/buero/protokoll/', '/buero/mitarbeiter/'])
 const ADMIN_FUNCTIONS = new Set(['fetchAuditLog'])
 /** Uploads: POST only (a GET is a 405 for anyone, after the slash redirect); without a session the upload is a 404. */
 const UPLOADS = new Set(['/buero/kontoauszuege/einlesen'])

@@ -81,9 +81,14 @@ function OfficeLayout() {
                 <Link to="/buero/mahnliste/">Mahnliste</Link>
               </li>
               {office.staff.role === 'admin' ? (
-                <li>
-                  <Link to="/buero/protokoll/">Protokoll</Link>
-                </li>
+                <>
+                  <li>
+                    <Link to="/buero/mitarbeiter/">Mitarbeiter</Link>
+                  </li>
+                  <li>
+                    <Link to="/buero/protokoll/">Protokoll</Link>
+                  </li>
+                </>
               ) : null}
               <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
