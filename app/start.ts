@@ -1,24 +1,18 @@
 // Request and function middleware in one visible place.
-import { notFound } from '@tanstack/react-router'
+import { isNotFound, isRedirect, notFound } from '@tanstack/react-router'
 import {
-  createCsrfMiddleware,
   createMiddleware,
   createStart,
   defaultSerovalDeserializerPlugins,
 } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { fromJSON } from 'seroval'
+import { cleanInput } from './lib/control-characters'
 import { SERVER_CALL_MESSAGES, isValidationFailure } from './lib/validation-failure'
 import { asClientClosed } from './server/http/client-closed.server'
+import { errorFields, log } from './server/log.server'
+import { sameOrigin } from './server/http/same-origin'
 import { jsonError } from './server/http/query'
-
-// Server functions are same-origin RPC, and so is every office upload (a POST below /buero/): a
-// request that cannot be proven same-origin (Sec-Fetch-Site, Origin or Referer) is refused with
-// 403 before any handler runs.
-const csrf = createCsrfMiddleware({
-  filter: (ctx) => ctx.handlerType === 'serverFn' || (ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD' && ctx.pathname.startsWith('/buero/')),
-  failureResponse: () => Response.json({ error: 'Anfrage abgelehnt: Sie kam nicht von dieser Website.' }, { status: 403 }),
-})
 
 /** Set by the function middleware: the call reached a function, so a failure is the function's own. */
 type CallState = { reached: boolean }
@@ -90,26 +84,37 @@ async function isReadableCall(request: Request): Promise<boolean> {
   return text !== '' && isReadablePayload(text)
 }
 
-// Input a server function's schema refuses (a 401-character slug, an id of 101 digits) names
-// nothing that exists: a page's data call is a 404 (the German not-found page instead of 500 with
-// the issues in its state), any other call a 400 with a German message and no field names.
-const refusedInput = createMiddleware({ type: 'function' }).server(async ({ next, method, context }) => {
+// Every function's input loses its control characters before its schema sees it (one rule for every
+// text input, app/lib/control-characters.ts). Input the schema refuses (a 401-character slug, an id
+// of 101 digits) names nothing that exists: a page's data call is a 404 (the German not-found page
+// instead of 500 with the issues in its state), any other call a 400 with a German message and no
+// field names. Any other failure is logged and reaches the visitor as one German sentence: a
+// database's error text (with its query and parameters) never reaches a page or a response.
+const cleanText = createMiddleware({ type: 'function' }).validator((input: unknown) => cleanInput(input))
+
+const guardedFunctions = createMiddleware({ type: 'function' }).server(async ({ next, method, context }) => {
   const call = (context as { serverFnCall?: CallState } | undefined)?.serverFnCall
   if (call) call.reached = true
   try {
     return await next()
   } catch (error) {
-    if (!isValidationFailure(error)) throw error
-    if (method === 'GET') {
-      setResponseStatus(404)
-      throw notFound()
+    if (isRedirect(error) || isNotFound(error) || error instanceof Response) throw error
+    if (isValidationFailure(error)) {
+      if (method === 'GET') {
+        setResponseStatus(404)
+        throw notFound()
+      }
+      setResponseStatus(400)
+      throw new Error(SERVER_CALL_MESSAGES.invalid)
     }
-    setResponseStatus(400)
-    throw new Error(SERVER_CALL_MESSAGES.invalid)
+    // An answer with its status already (a client gone away: 499) is the framework's to finish.
+    if (error instanceof Error && 'status' in error) throw error
+    log('error', 'server function failed', errorFields(error))
+    throw new Error(SERVER_CALL_MESSAGES.failed)
   }
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrf, malformedCalls],
-  functionMiddleware: [refusedInput],
+  requestMiddleware: [sameOrigin, malformedCalls],
+  functionMiddleware: [guardedFunctions, cleanText],
 }))

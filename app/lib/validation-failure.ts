@@ -21,4 +21,5 @@ export const SERVER_CALL_MESSAGES = {
   unknown: 'Diese Funktion gibt es nicht. Bitte laden Sie die Seite neu.',
   malformed: 'Die Anfrage ist fehlerhaft aufgebaut. Bitte laden Sie die Seite neu.',
   invalid: 'Die Anfrage enthielt ungültige Angaben. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  failed: 'Das hat leider nicht geklappt. Bitte versuchen Sie es in einem Moment erneut.',
 } as const

@@ -17,7 +17,7 @@ import { errorFields, log } from './log.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
 import type { StaffAuth } from './office/auth.server'
 import { TOTP_CODE_USED } from './office/totp-once.server'
-import { currentStaff, needsTwoFactorSetup, requireStaff, staffLoginThrottles } from './office/staff.server'
+import { currentStaff, needsTwoFactorSetup, officeNotFound, requireStaff, staffLoginThrottles } from './office/staff.server'
 import { bookingListChoices, listBookings } from './office/booking-list.server'
 import type { BookingListChoices, BookingListPage } from './office/booking-list.server'
 import { getDb } from './runtime.server'
@@ -160,7 +160,8 @@ export type TwoFactorState = { enabled: false } | { enabled: true; backupCodesLe
 export const fetchTwoFactorState = createServerFn({ method: 'GET' }).handler(async (): Promise<TwoFactorState> => {
   setResponseHeader('Cache-Control', 'no-store')
   const staff = await currentStaff()
-  if (!staff?.twoFactorEnabled) return { enabled: false }
+  if (!staff) throw officeNotFound()
+  if (!staff.twoFactorEnabled) return { enabled: false }
   return { enabled: true, backupCodesLeft: await backupCodesLeft(await staffAuth(), staff.id) }
 })
 
@@ -171,7 +172,8 @@ export const renewBackupCodes = createServerFn({ method: 'POST' })
   .validator(currentPasswordSchema)
   .handler(async ({ data }): Promise<NewBackupCodes> => {
     const staff = await currentStaff()
-    if (!staff?.twoFactorEnabled) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+    if (!staff) throw officeNotFound()
+    if (!staff.twoFactorEnabled) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
     try {
       const auth = await staffAuth()
       const result = await auth.api.generateBackupCodes({ body: { password: data.password }, headers: headers() })

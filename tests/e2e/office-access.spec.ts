@@ -19,7 +19,18 @@ const ADMIN_FUNCTIONS = new Set(['fetchAuditLog'])
 /** Uploads: POST only (a GET is a 405 for anyone, after the slash redirect); without a session the upload is a 404. */
 const UPLOADS = new Set(['/buero/kontoauszuege/einlesen'])
 /** Functions for signing in and out, answered to anyone by design (office-auth tests cover them). */
-const SIGN_IN_FUNCTIONS = new Set(['fetchOfficeSession', 'signInStaff', 'verifyStaffCode', 'signOutStaff', 'requestStaffPasswordReset', 'resetStaffPassword', 'startTwoFactorSetup', 'confirmTwoFactorSetup'])
+const SIGN_IN_FUNCTIONS = new Set([
+  'fetchOfficeSession',
+  'signInStaff',
+  'verifyStaffCode',
+  'signOutStaff',
+  'requestStaffPasswordReset',
+  'resetStaffPassword',
+  'startTwoFactorSetup',
+  'confirmTwoFactorSetup',
+  'fetchTwoFactorState',
+  'renewBackupCodes',
+])
 
 /** Every /buero/ path of the route tree, its parameters filled with real values. */
 function officePaths(params: Record<string, string>): string[] {

@@ -1,6 +1,7 @@
 // The upload of a bank statement (POST /buero/kontoauszuege/einlesen): the CAMT.053 file as the
-// body, its name in a header, for a signed-in staff member; same-origin like every office call
-// (app/start.ts). Larger than a function call may be, so it has its own limit.
+// body, its name in a header, for a signed-in staff member; same-origin like every state-changing
+// request (app/server/http/same-origin.ts, also applied by the route itself). Larger than a function call may be, so it has its own limit.
+import { withoutControlCharacters } from '~/lib/control-characters'
 import { MAX_STATEMENT_BYTES } from '~/lib/office/bank-statement'
 import { readBodyLimited } from '../http/body-limit.server'
 import { jsonError } from '../http/query'
@@ -36,7 +37,8 @@ export async function statementUploadResponse(request: Request): Promise<Respons
   } catch {
     return jsonError(400, 'Die Datei ist keine Textdatei in UTF-8. Bitte laden Sie den Kontoauszug im Format CAMT.053 (XML) hoch.', noStore)
   }
-  const result = await importStatement(await getDb(), xml, fileNameOf(request), staff, (await bookingSettings()).bank.iban)
+  // The rule for every text input: control characters are dropped (XML 1.0 allows none of them either).
+  const result = await importStatement(await getDb(), withoutControlCharacters(xml), fileNameOf(request), staff, (await bookingSettings()).bank.iban)
   if (result.kind === 'refused') return jsonError(400, result.message, noStore)
   log('info', 'bank statement imported', { ...result.counts, skipped: result.skipped })
   return Response.json(result, { headers: noStore })

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { sameOrigin } from '~/server/http/same-origin'
 import { statementUploadResponse, uploadMethodNotAllowed } from '~/server/office/statement-upload.server'
 
-/** The upload of a CAMT.053 bank statement (staff only; the page is /buero/kontoauszuege/). */
+/**
+ * The upload of a CAMT.053 bank statement (staff only; the page is /buero/kontoauszuege/). It marks
+ * bookings paid, so it checks the same origin itself too, not only through app/start.ts.
+ */
 export const Route = createFileRoute('/buero/kontoauszuege/einlesen')({
-  server: { handlers: { POST: ({ request }) => statementUploadResponse(request), GET: () => uploadMethodNotAllowed() } },
+  server: { middleware: [sameOrigin], handlers: { POST: ({ request }) => statementUploadResponse(request), GET: () => uploadMethodNotAllowed() } },
 })

@@ -18,6 +18,7 @@
 //   key with the same request answers the first answer again (201, `Idempotent-Replayed: true`);
 //   the same key with another request 422. Its body names the draft's `revision` it books (the one
 //   the last save answered): a draft saved since is not booked (409 with the draft as it is now).
+import { cleanInput } from '~/lib/control-characters'
 import '~/lib/zod-de'
 import { eq } from 'drizzle-orm'
 import * as z from 'zod/mini'
@@ -250,7 +251,8 @@ export async function readJsonBody(request: Request): Promise<Body> {
   }
   if (text.trim() === '') return { ok: false, response: problem(400, MESSAGES.emptyBody) }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    // The rule for every text input: control characters are dropped (app/lib/control-characters.ts).
+    return { ok: true, value: cleanInput(JSON.parse(text)) }
   } catch {
     return { ok: false, response: problem(400, MESSAGES.badJson) }
   }

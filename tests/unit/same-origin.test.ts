@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { needsSameOrigin } from '~/server/http/same-origin'
+
+describe('needsSameOrigin (issue 42, finding 1)', () => {
+  it('checks every state-changing request whatever the spelling of its path', () => {
+    for (const path of ['/buero/kontoauszuege/einlesen', '/BUERO/kontoauszuege/einlesen', '/Buero/x', '/%62uero/x', '/konto/daten/', '/irgendwo', '/APIX/'])
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'post']) expect(needsSameOrigin({ method }, path, 'router'), `${method} ${path}`).toBe(true)
+  })
+
+  it('leaves reads, the cookie-less API and newsletter links alone; server functions always need it', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(needsSameOrigin({ method }, '/buero/', 'router')).toBe(false)
+    for (const path of ['/api/booking-drafts', '/API/booking-drafts', '/newsletter/abmelden/abc/', '/Newsletter/bestaetigen/abc/'])
+      expect(needsSameOrigin({ method: 'POST' }, path, 'router'), path).toBe(false)
+    // A percent-encoded slash makes no prefix.
+    expect(needsSameOrigin({ method: 'POST' }, '/newsletter%2F..%2Fbuero/kontoauszuege/einlesen', 'router')).toBe(true)
+    expect(needsSameOrigin({ method: 'GET' }, '/_serverFn/abc', 'serverFn')).toBe(true)
+  })
+})
