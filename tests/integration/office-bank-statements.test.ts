@@ -1,9 +1,13 @@
 // Bank statements read by the office (issue 26, item 2) on PGlite and PostgreSQL: a CAMT.053 file
 // with an exact, a partial, an unknown and a repeated credit gives the right states and ledger
 // entries; reading it again changes nothing; a credit that names no booking is assigned by hand
-// (found first, then confirmed) or set aside; every match writes the audit log.
-import { eq, inArray } from 'drizzle-orm'
+// (found first, then confirmed) or set aside; every match writes the audit log. A year-end
+// statement of 20,000 credits is stored and matched in one transaction, and one of more than
+// 25,000 refused whole (issue 42, finding 6).
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOKING_NUMBER_ALPHABET } from '~/lib/booking/booking-number'
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_CREDITS } from '~/lib/office/bank-statement'
 import { auditLog, bankStatementEntries, bankStatements, bookings, paymentEntries, staffUsers } from '~/server/db/schema'
 import { assignBankEntry, importStatement, openBankEntries, recentStatements, setAsideBankEntry, statementDetail } from '~/server/office/bank-statements.server'
 import { bookingDetail } from '~/server/office/booking-detail.server'
@@ -15,6 +19,7 @@ import { openTestDatabase } from '../support/db'
 import type { TestDatabase } from '../support/db'
 
 let t: TestDatabase
+let pool: ReturnType<typeof datePool>
 const staff = { id: 'staff-bank', name: 'Bernd Buchhaltung' }
 const numbers: string[] = []
 const euros = (amount: number) => (amount / 1_000_000).toFixed(2)
@@ -22,17 +27,19 @@ const euros = (amount: number) => (amount / 1_000_000).toFixed(2)
 beforeAll(async () => {
   t = await openTestDatabase({ seed: { trips: 40 } })
   await t.db.insert(staffUsers).values({ id: staff.id, email: 'bernd.bank@buero.example', name: staff.name, role: 'buero', emailVerified: true })
-  const pool = datePool(t.db)
-  for (const tag of ['Genau', 'Teil', 'Hand']) {
-    const offer = await pool({ seatPlan: false })
-    const row = await createDraft(t.db, offer, settings)
-    const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag }), settings)
-    if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
-    const booked = await bookDraft(t.db, row.id, `bank-${tag}`, ACCEPT, settings)
-    if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
-    numbers.push(booked.bookingNumber)
-  }
+  pool = datePool(t.db)
+  for (const tag of ['Genau', 'Teil', 'Hand']) numbers.push(await book(tag))
 })
+/** A booking of two travellers on a date of its own; its number. */
+async function book(tag: string): Promise<string> {
+  const offer = await pool({ seatPlan: false })
+  const row = await createDraft(t.db, offer, settings)
+  const saved = await saveDraft(t.db, row, offer, completeDraft(offer, row.draft, { travellers: 2, tag }), settings)
+  if (saved.kind !== 'saved') throw new Error(JSON.stringify(saved))
+  const booked = await bookDraft(t.db, row.id, `bank-${tag}`, ACCEPT, settings)
+  if (booked.kind !== 'booked') throw new Error(JSON.stringify(booked))
+  return booked.bookingNumber
+}
 afterAll(async () => {
   await t?.cleanup()
 })
@@ -161,5 +168,110 @@ describe('assigning by hand', () => {
     const credit = (await openBankEntries(t.db)).entries[0]!
     const [entry] = await t.db.select({ id: paymentEntries.id }).from(paymentEntries).limit(1)
     await expect(t.db.update(bankStatementEntries).set({ paymentEntryId: entry!.id }).where(eq(bankStatementEntries.id, credit.id))).rejects.toThrow()
+  })
+})
+
+/** A number in the booking numbers' alphabet (ABCD-EFGH) that no booking has: what a credit for something else may look like. */
+function otherNumber(i: number, taken: Set<string>): string {
+  let n = (i * 1_000_003 + 7_777_777) % 2 ** 40
+  let out = ''
+  for (let k = 0; k < 8; k++) {
+    out += BOOKING_NUMBER_ALPHABET[n % 32]
+    n = Math.floor(n / 32)
+  }
+  const number = `${out.slice(0, 4)}-${out.slice(4)}`
+  if (taken.has(number)) throw new Error(`${number} is a booking`)
+  return number
+}
+
+/**
+ * A statement written as compactly as a bank may write it (no indentation, no payer, no optional
+ * elements): about 250 bytes a credit, so 20,000 credits stay within the upload's limit.
+ */
+function compactStatement(credits: { amount: string; text: string }[]): string {
+  const entries = credits.map(
+    (c, i) =>
+      `<Ntry><Amt Ccy="EUR">${c.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2027-12-30</Dt></BookgDt><AcctSvcrRef>J${i}</AcctSvcrRef><NtryDtls><TxDtls><RmtInf><Ustrd>${c.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>JAHR-2027</MsgId><CreDtTm>2027-12-31T18:00:00+01:00</CreDtTm></GrpHdr><Stmt><Id>JAHR-2027</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>\n${entries.join('\n')}\n</Stmt></BkToCstmrStmt></Document>\n`
+}
+
+describe('a year-end statement of 20,000 credits (issue 42, finding 6)', () => {
+  it('stores every credit in one transaction, books the few that name a booking and keeps the rest for the office', async () => {
+    const paying = []
+    for (const tag of ['Jahr1', 'Jahr2', 'Jahr3', 'Jahr4', 'Jahr5', 'Jahr6']) paying.push(await book(tag))
+    const taken = new Set(await t.db.select({ n: bookings.bookingNumber }).from(bookings).then((rows) => rows.map((r) => r.n)))
+    const credits: { amount: string; text: string }[] = []
+    for (let i = 0; credits.length < 20_000; i++) {
+      // Each text names a number no booking has (an invoice of a supplier, a customer's own): 20,000 to look up.
+      credits.push({ amount: `${(i % 900) + 10}.${String(i % 100).padStart(2, '0')}`, text: `Rechnung ${otherNumber(i, taken)}` })
+    }
+    // Spread over the file: each of six bookings pays its first instalment, four of them later 1 € more.
+    for (const [k, number] of paying.entries()) {
+      credits[k * 3_001 + 17] = { amount: euros((await firstInstalment(number)).amount), text: `Anzahlung ${number}` }
+      if (k < 4) credits[19_999 - k * 2_003] = { amount: '1.00', text: `Rest ${number.replace('-', '')}` }
+    }
+    const xml = compactStatement(credits)
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(MAX_STATEMENT_BYTES)
+
+    const before = await snapshot()
+    const openBefore = (await openBankEntries(t.db)).total
+    const started = performance.now()
+    const result = await importStatement(t.db, xml, 'jahresauszug-2027.xml', staff, settings.bank.iban)
+    const seconds = (performance.now() - started) / 1000
+    expect(result).toMatchObject({ kind: 'imported', counts: { matched: 6, partial: 4, unmatched: 19_990, duplicate: 0 }, skipped: 0 })
+    const statementId = result.kind === 'imported' ? result.statementId! : 0
+    expect(await t.db.$count(bankStatementEntries, eq(bankStatementEntries.statementId, statementId))).toBe(20_000)
+    const [listed] = await recentStatements(t.db)
+    expect(listed).toMatchObject({ id: statementId, counts: { matched: 6, partial: 4, unmatched: 19_990, assigned: 0, ignored: 0 } })
+    expect((await openBankEntries(t.db)).total).toBe(openBefore + 19_990)
+    expect(await snapshot()).toMatchObject({ statements: before.statements + 1, entries: before.entries + 20_000, ledger: before.ledger + 10, audit: before.audit + 10 })
+    for (const [k, number] of paying.entries()) {
+      const { ledger } = (await bookingDetail(t.db, number))!
+      expect(ledger.entries.map((e) => e.amount)).toEqual(k < 4 ? [(await firstInstalment(number)).amount, 1_000_000] : [(await firstInstalment(number)).amount])
+    }
+    console.info(`20,000 credits imported in ${seconds.toFixed(1)} s`)
+
+    // Read again: every credit is known, nothing changes, not even the list of statements.
+    const after = await snapshot()
+    expect(await importStatement(t.db, xml, 'jahresauszug-2027 (1).xml', staff, settings.bank.iban)).toEqual({
+      kind: 'imported',
+      statementId: null,
+      counts: { matched: 0, partial: 0, unmatched: 0, duplicate: 20_000 },
+      skipped: 0,
+    })
+    expect(await snapshot()).toEqual(after)
+  }, 240_000)
+
+  it('leaves nothing of the first batches when a later one fails', async () => {
+    // The database refuses the 2,500th credit, in the third insert of 1,000.
+    await t.db.execute(sql`create function refuse_test_credit() returns trigger language plpgsql as $$
+      begin if new.remittance = 'Abbruch' then raise exception 'refused for the test'; end if; return new; end $$`)
+    await t.db.execute(sql`create trigger refuse_test_credit before insert on bank_statement_entries for each row execute function refuse_test_credit()`)
+    try {
+      const credits = Array.from({ length: 2_500 }, (_, i) => ({ amount: '20.00', text: i === 2_499 ? 'Abbruch' : `Spende ${i}` }))
+      const before = await snapshot()
+      const failed = await importStatement(t.db, compactStatement(credits), 'abbruch.xml', staff, settings.bank.iban).catch((e: unknown) => e)
+      expect(String((failed as Error).cause ?? failed)).toContain('refused for the test')
+      expect(await snapshot()).toEqual(before)
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_test_credit on bank_statement_entries`)
+      await t.db.execute(sql`drop function refuse_test_credit()`)
+    }
+  })
+
+  it('refuses a statement of more than 25,000 credits whole, with a German message', async () => {
+    // Batch entries of 100 small transfers each: 25,100 credits in about 1 MB, well within the upload limit.
+    const transfers = Array.from({ length: 100 }, (_, k) => `<TxDtls><Amt Ccy="EUR">1.${String(k).padStart(2, '0')}</Amt><RmtInf><Ustrd>Sammel</Ustrd></RmtInf></TxDtls>`).join('')
+    const entry = `<Ntry><Amt Ccy="EUR">149.50</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2027-12-31</Dt></BookgDt><NtryDtls>${transfers}</NtryDtls></Ntry>`
+    const xml = compactStatement([]).replace('</Stmt>', `${entry.repeat((MAX_STATEMENT_CREDITS + 100) / 100)}</Stmt>`)
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(MAX_STATEMENT_BYTES)
+    const before = await snapshot()
+    expect(await importStatement(t.db, xml, 'sammler.xml', staff, settings.bank.iban)).toEqual({
+      kind: 'refused',
+      message:
+        'Der Kontoauszug enthält 25.100 Gutschriften, höchstens 25.000 werden auf einmal eingelesen. Bitte exportieren Sie kürzere Zeiträume (zum Beispiel je Monat) und laden Sie die Dateien nacheinander hoch. Es wurde nichts eingelesen.',
+    })
+    expect(await snapshot()).toEqual(before)
   })
 })

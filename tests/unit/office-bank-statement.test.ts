@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingNumberCandidates, creditFits, creditState } from '~/lib/office/bank-statement'
+import { MAX_STATEMENT_BYTES, bookingNumberCandidates, creditFits, creditState } from '~/lib/office/bank-statement'
 import { camtAmount, parseCamt053 } from '~/lib/office/camt'
 import type { ParsedStatement } from '~/lib/office/camt'
 import { camtStatement } from '../support/camt'
@@ -55,7 +55,19 @@ describe('CAMT.053 statements', () => {
       [100 * EUR, 'A'],
       [200 * EUR, 'B'],
     ])
+    // A transaction of 0.00 in a batch is left out and counted, as an entry of 0.00 is (the table refuses it: the import failed).
+    const zero = parsed(camtStatement([{ amount: '100.00', txs: [{ amount: '100.00', ustrd: ['A'] }, { amount: '0.00', ustrd: ['Null'] }] }]))
+    expect([zero.credits.map((c) => c.remittance), zero.skipped]).toEqual([['A'], 1])
   })
+
+  it('reads a batch entry of 130,000 transactions within the upload limit (issue 42: they were spread onto the stack)', () => {
+    const transactions = '<TxDtls><Amt Ccy="EUR">1</Amt></TxDtls>'.repeat(130_000)
+    const xml = camtStatement([{ amount: '130000.00', txs: [] }]).replace('<NtryDtls>', `<NtryDtls>${transactions}`)
+    expect(xml.length).toBeLessThanOrEqual(MAX_STATEMENT_BYTES)
+    const s = parsed(xml)
+    expect(s.credits).toHaveLength(130_000)
+    expect(s.credits[129_999]).toMatchObject({ amount: EUR, bookedOn: '2027-03-01' })
+  }, 30_000)
 
   it('refuses what is no CAMT.053 statement with a German message', () => {
     expect(parseCamt053('kein xml <')).toMatchObject({ problem: 'not-xml' })

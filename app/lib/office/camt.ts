@@ -153,13 +153,15 @@ export function parseCamt053(xml: string): ParsedStatement | StatementProblem {
       const valueOn = day(at(entry, 'ValDt')) || bookedOn
       const entryRef = textAt(entry, 'AcctSvcrRef')
       const transactions: unknown[] = []
-      for (const details of list(entry['NtryDtls'])) transactions.push(...list(isNode(details) ? details['TxDtls'] : undefined))
+      // One by one, not push(...): a batch entry may hold 100,000 transactions, too many arguments for the stack.
+      for (const details of list(entry['NtryDtls'])) for (const tx of list(isNode(details) ? details['TxDtls'] : undefined)) transactions.push(tx)
       // An entry without details is one credit of its own amount.
       const txs = transactions.length > 0 ? transactions : [{}]
       for (const tx of txs) {
         const txAmount = txs.length === 1 ? amount : amountOfTx(tx)
         if (txAmount === null) return problem('bad-entry')
-        if (txs.length > 1 && currencyOfTx(tx) !== 'EUR') {
+        // A transaction of nothing is no credit (the entry's own amount of 0 is left out above).
+        if (txs.length > 1 && (currencyOfTx(tx) !== 'EUR' || txAmount === 0)) {
           skipped++
           continue
         }
