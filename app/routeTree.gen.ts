@@ -31,6 +31,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BonusprogrammIndexRouteImport } from './routes/bonusprogramm/index'
 import { Route as BuchungTerminIdRouteRouteImport } from './routes/buchung/$terminId/route'
 import { Route as BueroIndexRouteImport } from './routes/buero/index'
+import { Route as BueroSplatRouteImport } from './routes/buero/$'
 import { Route as FaqIndexRouteImport } from './routes/faq/index'
 import { Route as FlugreisenGenussvollReisenIndexRouteImport } from './routes/flugreisen-genussvoll-reisen/index'
 import { Route as FlugreisenReisekalenderIndexRouteImport } from './routes/flugreisen-reisekalender/index'
@@ -225,6 +226,11 @@ const BuchungTerminIdRouteRoute = BuchungTerminIdRouteRouteImport.update({
 const BueroIndexRoute = BueroIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => BueroRouteRoute,
+} as any)
+const BueroSplatRoute = BueroSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => BueroRouteRoute,
 } as any)
 const FaqIndexRoute = FaqIndexRouteImport.update({
@@ -696,6 +702,7 @@ export interface FileRoutesByFullPath {
   '/api/init-data': typeof ApiInitDataRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
+  '/buero/$': typeof BueroSplatRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -801,6 +808,7 @@ export interface FileRoutesByTo {
   '/api/init-data': typeof ApiInitDataRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
+  '/buero/$': typeof BueroSplatRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -910,6 +918,7 @@ export interface FileRoutesById {
   '/api/init-data': typeof ApiInitDataRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/search': typeof ApiSearchRoute
+  '/buero/$': typeof BueroSplatRoute
   '/media/image': typeof MediaImageRoute
   '/reiselaender/$': typeof ReiselaenderSplatRoute
   '/reiseuebersicht/$': typeof ReiseuebersichtSplatRoute
@@ -1020,6 +1029,7 @@ export interface FileRouteTypes {
     | '/api/init-data'
     | '/api/openapi.json'
     | '/api/search'
+    | '/buero/$'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -1125,6 +1135,7 @@ export interface FileRouteTypes {
     | '/api/init-data'
     | '/api/openapi.json'
     | '/api/search'
+    | '/buero/$'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -1233,6 +1244,7 @@ export interface FileRouteTypes {
     | '/api/init-data'
     | '/api/openapi.json'
     | '/api/search'
+    | '/buero/$'
     | '/media/image'
     | '/reiselaender/$'
     | '/reiseuebersicht/$'
@@ -1553,6 +1565,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/buero/'
       preLoaderRoute: typeof BueroIndexRouteImport
+      parentRoute: typeof BueroRouteRoute
+    }
+    '/buero/$': {
+      id: '/buero/$'
+      path: '/$'
+      fullPath: '/buero/$'
+      preLoaderRoute: typeof BueroSplatRouteImport
       parentRoute: typeof BueroRouteRoute
     }
     '/faq/': {
@@ -2147,6 +2166,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface BueroRouteRouteChildren {
+  BueroSplatRoute: typeof BueroSplatRoute
   BueroIndexRoute: typeof BueroIndexRoute
   BueroBuchungenExportDotcsvRoute: typeof BueroBuchungenExportDotcsvRoute
   BueroBuchungenExportDotxlsxRoute: typeof BueroBuchungenExportDotxlsxRoute
@@ -2172,6 +2192,7 @@ interface BueroRouteRouteChildren {
 }
 
 const BueroRouteRouteChildren: BueroRouteRouteChildren = {
+  BueroSplatRoute: BueroSplatRoute,
   BueroIndexRoute: BueroIndexRoute,
   BueroBuchungenExportDotcsvRoute: BueroBuchungenExportDotcsvRoute,
   BueroBuchungenExportDotxlsxRoute: BueroBuchungenExportDotxlsxRoute,

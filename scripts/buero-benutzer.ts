@@ -3,7 +3,6 @@
 // first admin of a production database is made this way; an admin sets up two-factor at the first
 // sign-in. Works on the database the site uses (DATABASE_URL, else the embedded one in DATA_DIR,
 // which only one process may open: stop the site for this).
-import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { isAPIError } from 'better-auth/api'
@@ -12,6 +11,7 @@ import { config } from '../app/server/config.server'
 import { openDatabase } from '../app/server/db/client.server'
 import { STAFF_ROLES } from '../app/server/db/staff-schema'
 import { staffAuthFor } from '../app/server/office/auth.server'
+import { provisionalPassword } from '../app/server/office/staff-accounts.server'
 import { askSite } from './db-files.mjs'
 
 function fail(message: string): never {
@@ -39,7 +39,7 @@ if (!cfg.DATABASE_URL) {
 const opened = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR, seed: false, migrationsFolder: join(import.meta.dirname, '../app/server/db/migrations') })
 try {
   const auth = await staffAuthFor(opened.db)
-  const password = randomBytes(18).toString('base64url')
+  const password = provisionalPassword()
   const { email, name, rolle } = input.data
   try {
     await auth.api.createUser({ body: { email, name, password, role: rolle } })

@@ -36,7 +36,8 @@ const SIGN_IN_FUNCTIONS = new Set([
 function officePaths(params: Record<string, string>): string[] {
   const tree = readFileSync('app/routeTree.gen.ts', 'utf8')
   const byFullPath = tree.slice(tree.indexOf('export interface FileRoutesByFullPath'), tree.indexOf('export interface FileRoutesByTo'))
-  const paths = [...byFullPath.matchAll(/'(\/buero\/[^']*)'/g)].map((m) => m[1] ?? '')
+  // The office's catch-all (its own 404) is no page to walk.
+  const paths = [...byFullPath.matchAll(/'(\/buero\/[^']*)'/g)].map((m) => m[1] ?? '').filter((p) => !p.endsWith('/$'))
   return paths.map((p) => p.replace(/\$(\w+)/g, (_, name: string) => params[name] ?? '1'))
 }
 

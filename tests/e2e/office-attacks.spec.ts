@@ -72,3 +72,14 @@ test('control characters in an office search are dropped: the list answers, no d
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   }
 })
+
+test('an admin page opened by the office role is a German 404 of the office, not the public English one', async ({ page }) => {
+  await signInAsClerk(page)
+  for (const path of ['/buero/protokoll/', '/buero/mitarbeiter/', '/buero/gibt-es-nicht/']) {
+    const answer = await page.goto(path)
+    expect(answer?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Diese Seite gibt es im Büro nicht' })).toBeVisible()
+    await expect(page.getByText('Page Not Found')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Zur Übersicht des Büros' })).toBeVisible()
+  }
+})

@@ -103,7 +103,8 @@ test('an admin makes an office account that signs in elsewhere, and deactivating
   await expect(created).toContainText('Bitte geben Sie das Passwort persönlich weiter')
   await expect(created).toContainText('„Passwort vergessen?“')
   const password = (await created.locator('code').innerText()).trim()
-  expect(password).toMatch(/^[\w-]{24}$/)
+  // Four groups of five characters that cannot be mixed up when read aloud or from paper.
+  expect(password).toMatch(/^[a-hj-km-np-z2-9]{5}(-[a-hj-km-np-z2-9]{5}){3}$/)
   await expect(form.getByLabel('Name')).toHaveValue('')
   const row = list.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Nora Neu' }) })
   await expect(row.getByRole('cell')).toHaveText(['nora.neu@example.de', 'Büro', 'aus', 'aktiv', 'noch nie', /Deaktivieren/])

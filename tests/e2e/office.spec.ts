@@ -118,6 +118,8 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
   // Nothing else opens before two-factor is on.
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung mit zwei Faktoren' })).toBeVisible()
+  // … and nothing else is offered: the office's links wait until then.
+  await expect(page.getByRole('navigation', { name: 'Büro' }).getByRole('link')).toHaveText(['Anmeldung mit zwei Faktoren'])
   await gotoHydrated(page, '/buero/')
   await expect(page).toHaveURL(/\/buero\/zwei-faktor\/$/)
 
@@ -165,7 +167,9 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   // Without the phone: a backup code signs in once, the page says how many are left, and new ones replace them.
   await page.getByRole('button', { name: 'Abmelden' }).click()
   await signIn(page, admin.email, DEMO_STAFF_PASSWORD)
-  await page.getByLabel('Code aus der App oder Ersatzcode').fill(backupCode)
+  // Backup codes are made of letters and digits that cannot be mixed up, and are taken in any case.
+  expect(backupCode).toMatch(/^[a-hj-km-np-z2-9]{5}-[a-hj-km-np-z2-9]{5}$/)
+  await page.getByLabel('Code aus der App oder Ersatzcode').fill(backupCode.toUpperCase())
   await page.getByRole('button', { name: 'Bestätigen' }).click()
   await expect(page).toHaveURL(/\/buero\/zwei-faktor\/\?ersatzcode=verwendet$/)
   const codes = page.getByRole('region', { name: 'Ersatzcodes' })

@@ -2,6 +2,7 @@
 // departure called off): the check with what the action will do, confirmed or abandoned, and the
 // line that says what happened. Each takes the focus when it appears, so that keyboard and
 // screen-reader users are where the page changed.
+import { isNotFound } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
@@ -9,6 +10,15 @@ import { Button } from '~/components/ui/Button'
 export type ActionOutcome = { kind: 'done' | 'refused'; message: string }
 
 export const UNREACHABLE_MESSAGE = 'Die Anfrage hat den Server nicht erreicht. Bitte versuchen Sie es noch einmal.'
+
+/** Every office function answers a request without a session as a page that does not exist (404). */
+export const OFFICE_SIGNED_OUT_MESSAGE =
+  'Sie sind im Büro nicht mehr angemeldet, zum Beispiel weil Sie sich in einem anderen Fenster abgemeldet haben. Bitte melden Sie sich in einem neuen Tab erneut an; Ihre Eingaben auf dieser Seite bleiben erhalten.'
+
+/** What a failed office action says: signed out (the session ended), or the request did not get through. */
+export function officeFailureMessage(error: unknown): string {
+  return isNotFound(error) ? OFFICE_SIGNED_OUT_MESSAGE : UNREACHABLE_MESSAGE
+}
 
 /**
  * Where the focus goes as the action's steps come and go: `focusRef` marks what appears next (a

@@ -14,7 +14,7 @@ import type { AssignTarget, BankEntryView } from '~/server/office/bank-statement
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { focusOutcome } from './BookingChange'
 import { BookingLink } from './BookingLink'
-import { ActionCheck, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
+import { ActionCheck, UNREACHABLE_MESSAGE, officeFailureMessage, useFocusOnShow } from './ActionCheck'
 
 
 /** Who sent it, with the account when the bank names it. */
@@ -97,7 +97,7 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
   // credit aside as no payment for a trip (which takes it off the list, so it is asked first too).
   const [check, setCheck] = useState<{ kind: 'assign'; target: AssignTarget } | { kind: 'set-aside' } | null>(null)
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const { busy, run } = useOneAtATime(() => void onDone({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => void onDone({ kind: 'refused', message: officeFailureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(check)
   const form = useAppForm({
     defaultValues: { bookingNumber: '' },

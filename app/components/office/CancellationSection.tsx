@@ -9,7 +9,7 @@ import type { CancellationQuote } from '~/lib/office/cancellation'
 import { officeBookingQuery } from '~/queries/office'
 import { cancelOfficeBooking, previewOfficeCancellation } from '~/server/office-bookings.functions'
 import type { OfficeBooking } from '~/server/office/booking-detail.server'
-import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
+import { ActionCheck, ActionOutcomeLine, officeFailureMessage, useFocusOnShow } from './ActionCheck'
 import type { ActionOutcome } from './ActionCheck'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 
@@ -20,7 +20,7 @@ export function CancellationSection({ booking: b }: { booking: OfficeBooking }) 
   const id = useId()
   const [shown, setShown] = useState<Shown>(null)
   const [notify, setNotify] = useState(Boolean(b.contact.email))
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setShown({ kind: 'refused', message: officeFailureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(shown)
   const preview = () =>
     run(async () => {

@@ -14,7 +14,7 @@ import type { DepartureCancelReason } from '~/lib/office/cancellation'
 import { departureQuery } from '~/queries/office-departures'
 import { cancelOfficeDeparture } from '~/server/office-departures.functions'
 import type { DepartureView } from '~/server/office/departures.server'
-import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE, useFocusOnShow } from './ActionCheck'
+import { ActionCheck, ActionOutcomeLine, officeFailureMessage, useFocusOnShow } from './ActionCheck'
 import type { ActionOutcome } from './ActionCheck'
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 
@@ -30,7 +30,7 @@ export function DepartureCancellation({ view }: { view: DepartureView }) {
   const id = useId()
   const reasons = reasonsFor(view)
   const [shown, setShown] = useState<Shown>(null)
-  const { busy, run } = useOneAtATime(() => setShown({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setShown({ kind: 'refused', message: officeFailureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(shown)
   // No reason is chosen for the office: "unvermeidbare Umstände" is a claim with legal weight.
   const form = useAppForm({

@@ -19,7 +19,7 @@ import type { DebitActionResult, DebitsPage, DebitView, ExportView } from '~/ser
 import { useOneAtATime } from '~/components/ui/use-one-at-a-time'
 import { focusOutcome } from './BookingChange'
 import { BookingLink } from '~/components/office/BookingLink'
-import { UNREACHABLE_MESSAGE } from './ActionCheck'
+import { officeFailureMessage } from './ActionCheck'
 
 type Outcome = { kind: 'done' | 'refused'; message: string; field?: string; file?: string } | null
 
@@ -116,7 +116,7 @@ function FilterForm({ filter, problem, onApply }: { filter: DebitFilter; problem
 function DueSection({ page }: { page: DebitsPage }) {
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setOutcome({ kind: 'refused', message: officeFailureMessage(error) }))
   const withEmail = page.due.filter((d) => d.email)
   const announce = () =>
     run(async () => {
@@ -190,7 +190,7 @@ function DueSection({ page }: { page: DebitsPage }) {
 function AnnouncedSection({ debits }: { debits: DebitView[] }) {
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setOutcome({ kind: 'refused', message: officeFailureMessage(error) }))
   const total = debits.reduce((sum, d) => sum + d.amount, 0)
   const makeFile = () =>
     run(async () => {
@@ -332,8 +332,8 @@ function CollectedForm({ file, onCollected }: { file: ExportView; onCollected: (
         else setOutcome(outcomeOf(result))
         await queryClient.invalidateQueries({ queryKey: ['office', 'debits'] })
         await queryClient.invalidateQueries({ queryKey: ['office', 'booking'] })
-      } catch {
-        setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE })
+      } catch (error) {
+        setOutcome({ kind: 'refused', message: officeFailureMessage(error) })
       }
     },
   })
@@ -381,8 +381,8 @@ export function DebitReturnForm({ booking: b }: { booking: OfficeBooking }) {
         if (result.kind === 'done') formApi.reset()
         setOutcome(outcomeOf(result))
         if (result.kind !== 'refused') await queryClient.invalidateQueries({ queryKey: officeBookingQuery(b.bookingNumber).queryKey })
-      } catch {
-        setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE })
+      } catch (error) {
+        setOutcome({ kind: 'refused', message: officeFailureMessage(error) })
       }
     },
   })

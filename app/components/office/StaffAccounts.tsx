@@ -12,7 +12,7 @@ import type { NewStaff, StaffAction } from '~/lib/office/staff'
 import { staffListQuery } from '~/queries/office-staff'
 import { createStaffAccount, deactivateStaffAccount, reactivateStaffAccount, resetStaffAccountTwoFactor } from '~/server/office-staff.functions'
 import type { NewStaffResult, StaffListEntry } from '~/server/office/staff-accounts.server'
-import { ActionCheck, ActionOutcomeLine, UNREACHABLE_MESSAGE } from './ActionCheck'
+import { ActionCheck, ActionOutcomeLine, officeFailureMessage } from './ActionCheck'
 import type { ActionOutcome } from './ActionCheck'
 
 const CALLS = { deactivate: deactivateStaffAccount, reactivate: reactivateStaffAccount, 'reset-two-factor': resetStaffAccountTwoFactor } as const
@@ -30,7 +30,7 @@ export function StaffTable({ staff, selfId }: { staff: StaffListEntry[]; selfId:
   const queryClient = useQueryClient()
   const [pending, setPending] = useState<Pending | null>(null)
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null)
-  const { busy, run } = useOneAtATime(() => setOutcome({ kind: 'refused', message: UNREACHABLE_MESSAGE }))
+  const { busy, run } = useOneAtATime((error) => setOutcome({ kind: 'refused', message: officeFailureMessage(error) }))
   const check = useRef<HTMLElement | null>(null)
   const said = useRef<HTMLElement | null>(null)
   // The button that opened a check gets the focus back when the check is abandoned.
@@ -85,7 +85,6 @@ export function StaffTable({ staff, selfId }: { staff: StaffListEntry[]; selfId:
           <tbody>
             {staff.map((member) => {
               const self = member.id === selfId
-              const shown = pending?.member.id === member.id ? pending : null
               return (
                 <Fragment key={member.id}>
                   <tr>
@@ -109,29 +108,28 @@ export function StaffTable({ staff, selfId }: { staff: StaffListEntry[]; selfId:
                       </div>
                     </td>
                   </tr>
-                  {shown ? (
-                    <tr className="no-print">
-                      <td colSpan={7}>
-                        <ActionCheck
-                          id={`${id}-${shown.action}`}
-                          title={STAFF_ACTION_TEXTS[shown.action].check(member.name)}
-                          confirmLabel={STAFF_ACTION_TEXTS[shown.action].button}
-                          busy={busy}
-                          onConfirm={() => confirm(shown)}
-                          onCancel={cancel}
-                          focusRef={(element) => void (check.current = element)}
-                        >
-                          <p>{STAFF_ACTION_TEXTS[shown.action].consequence(member.role)}</p>
-                        </ActionCheck>
-                      </td>
-                    </tr>
-                  ) : null}
                 </Fragment>
               )
             })}
           </tbody>
         </table>
       </div>
+      {/* Below the table, not in a row of it: on a phone the table scrolls sideways, the check must not. */}
+      {pending ? (
+        <div className="no-print">
+          <ActionCheck
+            id={`${id}-${pending.action}`}
+            title={STAFF_ACTION_TEXTS[pending.action].check(pending.member.name)}
+            confirmLabel={STAFF_ACTION_TEXTS[pending.action].button}
+            busy={busy}
+            onConfirm={() => confirm(pending)}
+            onCancel={cancel}
+            focusRef={(element) => void (check.current = element)}
+          >
+            <p>{STAFF_ACTION_TEXTS[pending.action].consequence(pending.member.role)}</p>
+          </ActionCheck>
+        </div>
+      ) : null}
     </section>
   )
 }
@@ -154,7 +152,7 @@ export function NewStaffForm() {
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: newStaffSchema },
     onSubmit: async ({ value, formApi }) => {
-      setCreated(null)
+      // A password shown stays until the next account is made (or it is hidden): a refused attempt keeps it.
       setRefused(null)
       try {
         const result = await createStaffAccount({ data: value })
@@ -163,8 +161,8 @@ export function NewStaffForm() {
           setCreated(result)
           await queryClient.invalidateQueries({ queryKey: staffListQuery().queryKey })
         } else setRefused(result)
-      } catch {
-        setRefused({ kind: 'refused', message: UNREACHABLE_MESSAGE, errors: {} })
+      } catch (error) {
+        setRefused({ kind: 'refused', message: officeFailureMessage(error), errors: {} })
       }
     },
   })
@@ -190,11 +188,20 @@ export function NewStaffForm() {
             Vorläufiges Passwort (nur jetzt sichtbar): <code className="office-secret">{created.password}</code>
           </p>
           <p>
-            Bitte geben Sie das Passwort persönlich weiter, nicht per E-Mail. Nach der ersten Anmeldung legt {created.name} über „Passwort vergessen?“ auf der Anmeldeseite
-            ein eigenes Passwort fest.
+            Bitte geben Sie das Passwort persönlich weiter, nicht per E-Mail. Ein eigenes Passwort legt {created.name} über „Passwort vergessen?“ auf der
+            Anmeldeseite fest (der Link dafür kommt per E-Mail); bis dahin gilt das vorläufige.
             {created.role === 'admin' ? ' Bei der ersten Anmeldung wird außerdem die Anmeldung mit zwei Faktoren eingerichtet.' : null}
           </p>
-          <Button size="small" variant="secondary" onClick={() => setCreated(null)}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={(event) => {
+              const section = event.currentTarget.closest('section')
+              setCreated(null)
+              // The button goes with the password: the focus moves on to the form's first field.
+              requestAnimationFrame(() => section?.querySelector<HTMLElement>('form input')?.focus())
+            }}
+          >
             Passwort ausblenden
           </Button>
         </div>

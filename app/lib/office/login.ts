@@ -30,10 +30,11 @@ export const secondFactorSchema = z.object({
   ),
 })
 
-/** A backup code as it is stored (with its dash), or null for a code from the app. */
+/** A backup code as it is stored (lower case, with its dash), or null for a code from the app. */
 export function backupCodeOf(code: string): string | null {
   if (TOTP_CODE.test(code) || !BACKUP_CODE.test(code)) return null
-  return code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`
+  const typed = code.toLowerCase()
+  return typed.includes('-') ? typed : `${typed.slice(0, 5)}-${typed.slice(5)}`
 }
 
 /** The password typed again to confirm a step (two-factor setup, new backup codes). */

@@ -12,7 +12,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { buero: 'Büro', admin: 'Administration' }
 
 export const newStaffSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(2, 'Bitte geben Sie den Namen ein.'), z.maxLength(100, 'Bitte kürzen Sie den Namen auf höchstens 100 Zeichen.')),
+  name: z.string().check(z.trim(), z.minLength(1, 'Bitte geben Sie den Namen ein.'), z.minLength(2, 'Bitte geben Sie den vollständigen Namen ein (mindestens zwei Zeichen).'), z.maxLength(100, 'Bitte kürzen Sie den Namen auf höchstens 100 Zeichen.')),
   email: loginEmail,
   role: z.enum(STAFF_ROLES, 'Bitte wählen Sie die Rolle.'),
 })

@@ -28,7 +28,24 @@ export const Route = createFileRoute('/buero')({
     return { office: session }
   },
   component: OfficeLayout,
+  notFoundComponent: OfficeNotFound,
 })
+
+/** An office address that does not exist, or an admin's page opened by the office role (404). */
+function OfficeNotFound() {
+  return (
+    <main id="inhalt" className="office__main" tabIndex={-1}>
+      <h1 className="page-title">Diese Seite gibt es im Büro nicht</h1>
+      <p>
+        Die Adresse ist unbekannt, oder die Seite ist der Administration vorbehalten (zum Beispiel das Protokoll und die Mitarbeiterkonten). Wenn
+        Sie sie brauchen, wenden Sie sich bitte an die Administration.
+      </p>
+      <p>
+        <Link to="/buero/">Zur Übersicht des Büros</Link>
+      </p>
+    </main>
+  )
+}
 
 function OfficeLayout() {
   const { office } = Route.useRouteContext()
@@ -57,39 +74,44 @@ function OfficeLayout() {
         {office ? (
           <nav aria-label="Büro" className="office__nav">
             <ul ref={links}>
-              <li>
-                <Link to="/buero/" activeOptions={{ exact: true }}>
-                  Übersicht
-                </Link>
-              </li>
-              <li>
-                <Link to="/buero/buchungen/">Buchungen</Link>
-              </li>
-              <li>
-                <Link to="/buero/telefonbuchung/">Telefonbuchung</Link>
-              </li>
-              <li>
-                <Link to="/buero/termine/">Abfahrten</Link>
-              </li>
-              <li>
-                <Link to="/buero/kontoauszuege/">Kontoauszüge</Link>
-              </li>
-              <li>
-                <Link to="/buero/lastschriften/">Lastschriften</Link>
-              </li>
-              <li>
-                <Link to="/buero/mahnliste/">Mahnliste</Link>
-              </li>
-              {office.staff.role === 'admin' ? (
+              {/* Until an admin has two factors on, nothing else opens: only that page is offered. */}
+              {office.mustSetUpTwoFactor ? null : (
                 <>
-                  <li>
-                    <Link to="/buero/mitarbeiter/">Mitarbeiter</Link>
-                  </li>
-                  <li>
-                    <Link to="/buero/protokoll/">Protokoll</Link>
-                  </li>
+                <li>
+                  <Link to="/buero/" activeOptions={{ exact: true }}>
+                    Übersicht
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/buero/buchungen/">Buchungen</Link>
+                </li>
+                <li>
+                  <Link to="/buero/telefonbuchung/">Telefonbuchung</Link>
+                </li>
+                <li>
+                  <Link to="/buero/termine/">Abfahrten</Link>
+                </li>
+                <li>
+                  <Link to="/buero/kontoauszuege/">Kontoauszüge</Link>
+                </li>
+                <li>
+                  <Link to="/buero/lastschriften/">Lastschriften</Link>
+                </li>
+                <li>
+                  <Link to="/buero/mahnliste/">Mahnliste</Link>
+                </li>
+                {office.staff.role === 'admin' ? (
+                  <>
+                    <li>
+                      <Link to="/buero/mitarbeiter/">Mitarbeiter</Link>
+                    </li>
+                    <li>
+                      <Link to="/buero/protokoll/">Protokoll</Link>
+                    </li>
+                  </>
+                ) : null}
                 </>
-              ) : null}
+              )}
               <li>
                 <Link to="/buero/zwei-faktor/">Anmeldung mit zwei Faktoren</Link>
               </li>

@@ -26,6 +26,7 @@ import { renderMail } from '../mail/template.server'
 import { publicOrigin } from '../origin.server'
 import { getDb } from '../runtime.server'
 import { siteInfo } from '../site.server'
+import { newBackupCodes } from '../auth/readable-codes.server'
 import { storedSecret } from '../stored-secret.server'
 import { totpOnceHook } from './totp-once.server'
 
@@ -117,7 +118,8 @@ function makeStaffAuth(db: Database, secret: string) {
     // Its messages go into the site's JSON log, without their arguments (which may name an address).
     logger: { level: 'warn', log: (level, message) => log(level === 'error' ? 'error' : 'info', 'staff auth', { detail: message }) },
     plugins: [
-      twoFactor({ issuer: siteInfo().name }),
+      // Backup codes that read unambiguously from paper; typed in any case (lib/office/login.ts).
+      twoFactor({ issuer: siteInfo().name, backupCodeOptions: { customBackupCodesGenerate: newBackupCodes } }),
       admin({ ac: access, roles: ROLES, defaultRole: 'buero', adminRoles: ['admin'] }),
       // Last: it hands the cookies Better Auth sets to TanStack Start's response.
       tanstackStartCookies(),

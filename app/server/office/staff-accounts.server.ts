@@ -7,12 +7,12 @@
 // with the audit entry, so that neither is ever stored without the other. Only a new account is made
 // by Better Auth (the password's hash, the credential row); its entry follows at once, and the
 // account is removed again should the entry fail.
-import { randomBytes } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { isAPIError } from 'better-auth/api'
 import type { AuditActor } from '~/lib/office/audit'
 import { STAFF_MESSAGES, STAFF_ROLES } from '~/lib/office/staff'
 import type { NewStaff, StaffRole } from '~/lib/office/staff'
+import { readableCode } from '../auth/readable-codes.server'
 import type { Database } from '../db/database.server'
 import { staffSessions, staffTwoFactors, staffUsers } from '../db/schema'
 import { auditStaffAccount } from './audit.server'
@@ -62,9 +62,10 @@ export async function listStaff(db: Database): Promise<StaffListEntry[]> {
   return rows.map(({ banned, lastSignInAt, role, ...row }) => ({ ...row, role: roleOf(role), active: !banned, lastSignInAt: lastSignInAt?.toISOString() ?? null }))
 }
 
-/** A password for the first sign-in, as the account command makes it: 24 characters of 18 random bytes. */
+/** A password for the first sign-in, passed on by hand: readable characters only. */
 export function provisionalPassword(): string {
-  return randomBytes(18).toString('base64url')
+  // Four groups of five readable characters (about 99 bits): passed on by hand, typed once.
+  return readableCode(4)
 }
 
 /** A new account with a provisional password, which the answer carries once and nothing stores in clear. */

@@ -61,7 +61,8 @@ function OfficeSignIn() {
       const result = await verifyStaffCode({ data: value })
       if (result.kind === 'signed-in') return enter()
       if (result.kind === 'signed-in-with-backup-code') return enterWithBackupCode()
-      codeForm.setFieldValue('code', '')
+      // Emptied without a check, so only the server's message shows.
+      codeForm.setFieldValue('code', '', { dontValidate: true })
       setError(result.message)
       document.getElementById('buero-code')?.focus()
     },
@@ -115,7 +116,7 @@ function OfficeSignIn() {
                 <field.TextField
                   id="buero-code"
                   label="Code aus der App oder Ersatzcode"
-                  hint="Ohne Ihr Telefon nehmen Sie einen Ihrer Ersatzcodes (zum Beispiel ab3Cd-9fGh2); jeder gilt einmal."
+                  hint="Ohne Ihr Telefon nehmen Sie einen Ihrer Ersatzcodes (zum Beispiel ab3cd-9fgh2); jeder gilt einmal."
                   autoComplete="one-time-code"
                   maxLength={20}
                   required

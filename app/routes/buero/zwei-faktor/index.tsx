@@ -2,7 +2,7 @@ import { revalidateLogic } from '@tanstack/react-form'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import QRCode from 'qrcode'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import * as z from 'zod/mini'
 import { submitTo, useAppForm } from '~/components/forms/form-hook'
 import { pageHead } from '~/lib/head'
@@ -33,6 +33,16 @@ function TwoFactorPage() {
   const [setup, setSetup] = useState<Setup | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
+  // Each step takes the focus when it appears (the button that led to it is gone).
+  const steps = useRef<HTMLOListElement>(null)
+  const finished = useRef<HTMLParagraphElement>(null)
+  const started = setup !== null
+  useEffect(() => {
+    if (started && !done) steps.current?.focus()
+  }, [started, done])
+  useEffect(() => {
+    if (done) finished.current?.focus()
+  }, [done])
 
   useEffect(() => {
     if (!setup || setup.qr) return
@@ -59,7 +69,7 @@ function TwoFactorPage() {
     onSubmit: async ({ value }) => {
       setError(null)
       const result = await confirmTwoFactorSetup({ data: value })
-      codeForm.setFieldValue('code', '')
+      codeForm.setFieldValue('code', '', { dontValidate: true })
       if (result.kind === 'refused') return setError(result.message)
       setDone(true)
       await queryClient.invalidateQueries({ queryKey: officeSessionQuery().queryKey })
@@ -75,19 +85,21 @@ function TwoFactorPage() {
         Anmeldung mit zwei Faktoren
       </h1>
       {office?.mustSetUpTwoFactor ? (
-        <p className="lead">Als Administrator melden Sie sich mit Passwort und einem Code aus einer Authenticator-App an. Bitte richten Sie das jetzt ein.</p>
+        <p className="lead">In der Administration melden Sie sich mit Passwort und einem Code aus einer Authenticator-App an. Bitte richten Sie das jetzt ein.</p>
       ) : null}
       <div role="alert" className="office-auth__error">
         {error ? <p>{error}</p> : null}
       </div>
       {done || (enabled && !setup) ? (
         <>
-          <p role="status">Die Anmeldung mit zwei Faktoren ist eingerichtet. Bei jeder Anmeldung fragen wir nach dem Code aus Ihrer App.</p>
+          <p role="status" ref={finished} tabIndex={-1}>
+            Die Anmeldung mit zwei Faktoren ist eingerichtet. Bei jeder Anmeldung fragen wir nach dem Code aus Ihrer App.
+          </p>
           {enabled ? <BackupCodes /> : null}
         </>
       ) : setup ? (
         <>
-          <ol className="office-steps">
+          <ol className="office-steps" ref={steps} tabIndex={-1} aria-label="Einrichtung in drei Schritten">
             <li>
               <p>Öffnen Sie Ihre Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP) und scannen Sie diesen QR-Code:</p>
               {setup.qr ? <img src={setup.qr} width={220} height={220} alt="QR-Code für die Authenticator-App" /> : null}
