@@ -14,6 +14,7 @@ import { beginLogin, loginSucceeded, throttledBy } from './auth/login-throttle.s
 import { limitCurrentClient, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
+import { auditStaffAccount } from './office/audit.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
 import type { StaffAuth } from './office/auth.server'
 import { TOTP_CODE_USED } from './office/totp-once.server'
@@ -77,6 +78,11 @@ const SIGN_IN_ENDED = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_R
 /** Better Auth's refusal code of the thrown error, if any. */
 const refusalCode = (error: unknown) => (isAPIError(error) && typeof error.body?.code === 'string' ? error.body.code : '')
 
+/** An entry of the audit log about the staff member's own two factors (the actor is the member). */
+async function auditOwnTwoFactor(member: { id: string; name: string; email: string }, action: 'staff.two_factor_enabled' | 'staff.backup_code_used' | 'staff.backup_codes_renewed', after: Record<string, unknown> = {}) {
+  await auditStaffAccount(await getDb(), { kind: 'staff', id: member.id, name: member.name }, { action, staffMember: member, after })
+}
+
 /** How many of the staff member's backup codes are still unused. */
 async function backupCodesLeft(auth: StaffAuth, userId: string): Promise<number> {
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } })
@@ -93,7 +99,9 @@ export const verifyStaffCode = createServerFn({ method: 'POST' })
       if (backupCode) {
         const result = await auth.api.verifyBackupCode({ body: { code: backupCode, trustDevice: false }, headers: headers() })
         log('info', 'staff login', { secondFactor: true, backupCode: true })
-        return { kind: 'signed-in-with-backup-code', left: await backupCodesLeft(auth, result.user.id) }
+        const left = await backupCodesLeft(auth, result.user.id)
+        await auditOwnTwoFactor(result.user, 'staff.backup_code_used', { backupCodesLeft: left })
+        return { kind: 'signed-in-with-backup-code', left }
       }
       await auth.api.verifyTOTP({ body: { code: data.code, trustDevice: false }, headers: headers() })
       log('info', 'staff login', { secondFactor: true })
@@ -142,11 +150,13 @@ export const startTwoFactorSetup = createServerFn({ method: 'POST' })
 export const confirmTwoFactorSetup = createServerFn({ method: 'POST' })
   .validator(totpCodeSchema)
   .handler(async ({ data }): Promise<CodeResult> => {
-    if (!(await currentStaff())) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+    const staff = await currentStaff()
+    if (!staff) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
     try {
       const auth = await staffAuth()
       await auth.api.verifyTOTP({ body: { code: data.code }, headers: headers() })
       log('info', 'staff two-factor enabled')
+      await auditOwnTwoFactor(staff, 'staff.two_factor_enabled')
       return { kind: 'signed-in' }
     } catch (error) {
       if (refusal(error)) return { kind: 'refused', message: refusalCode(error) === TOTP_CODE_USED ? STAFF_LOGIN_MESSAGES.codeUsed : STAFF_LOGIN_MESSAGES.wrongCode }
@@ -178,6 +188,7 @@ export const renewBackupCodes = createServerFn({ method: 'POST' })
       const auth = await staffAuth()
       const result = await auth.api.generateBackupCodes({ body: { password: data.password }, headers: headers() })
       log('info', 'staff backup codes renewed')
+      await auditOwnTwoFactor(staff, 'staff.backup_codes_renewed')
       return { kind: 'codes', backupCodes: result.backupCodes }
     } catch (error) {
       if (refusal(error)) return { kind: 'refused', message: 'Das Passwort stimmt nicht.' }

@@ -179,6 +179,12 @@ test('an admin sets up two factors on the first visit, then signs in with passwo
   await codes.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_STAFF_PASSWORD)
   await codes.getByRole('button', { name: 'Neue Ersatzcodes erzeugen' }).click()
   await expect(codes.getByRole('list', { name: 'Neue Ersatzcodes' }).getByRole('listitem')).toHaveCount(10)
+  // The Protokoll keeps what happened to the admin's own two factors.
+  await gotoHydrated(page, '/buero/protokoll/?q=Ersatzcode')
+  const entries = page.getByRole('main')
+  await expect(entries.getByText('Mit einem Ersatzcode angemeldet')).toBeVisible()
+  await expect(entries.getByText('Ersatzcodes übrig: 9')).toBeVisible()
+  await expect(entries.getByText('Ersatzcodes neu erzeugt')).toBeVisible()
 
   // The spent code does not sign in again.
   await page.getByRole('button', { name: 'Abmelden' }).click()

@@ -99,6 +99,8 @@ export function StaffTable({ staff, selfId }: { staff: StaffListEntry[]; selfId:
                     <td>{member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{formatDateTime(new Date(member.lastSignInAt))}</time> : 'noch nie'}</td>
                     <td className="no-print">
                       <div className="office-staff__actions">
+                        {/* One's own account is changed by another admin (so that the office is never left without one). */}
+                        {self ? <span>Ihr eigenes Konto</span> : null}
                         {actionsFor(member, self).map((action) => (
                           <Button key={action} size="small" variant="secondary" onClick={(event) => open(member, action, event.currentTarget)}>
                             {STAFF_ACTION_TEXTS[action].button}

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = {
   'staff.deactivated': 'Mitarbeiterkonto deaktiviert',
   'staff.reactivated': 'Mitarbeiterkonto reaktiviert',
   'staff.two_factor_reset': 'Zwei-Faktor-Anmeldung zurückgesetzt',
+  'staff.two_factor_enabled': 'Zwei-Faktor-Anmeldung eingerichtet',
+  'staff.backup_code_used': 'Mit einem Ersatzcode angemeldet',
+  'staff.backup_codes_renewed': 'Ersatzcodes neu erzeugt',
 } as const
 export type AuditAction = keyof typeof AUDIT_ACTIONS
 /** An admin's action on a staff account: its entry names the account, not a booking. */
@@ -89,6 +92,7 @@ export function auditActorLabel(kind: string, name: string | null): string {
 
 const FIELD_LABELS: Record<string, string> = {
   firstname: 'Vorname',
+  backupCodesLeft: 'Ersatzcodes übrig',
   lastname: 'Nachname',
   street: 'Straße',
   street_nr: 'Hausnummer',
