@@ -261,6 +261,7 @@ describe('the debit file of a fee', () => {
     const xml = (await exportFile(t.db, file.messageId))?.xml ?? ''
     expect(pain008Problems(xml)).toEqual([])
     expect(xml).toContain(`<EndToEndId>${b.number}-S1</EndToEndId>`)
-    expect(xml).toContain(`<Ustrd>${b.number} Stornogebühr</Ustrd>`)
+    // In the SEPA character set, as German banks write it (issue 46).
+    expect(xml).toContain(`<Ustrd>${b.number} Stornogebuehr</Ustrd>`)
   })
 })

@@ -10,13 +10,16 @@ import {
   debitPeriod,
   endToEndId,
   eurosOf,
+  instructionId,
   isSettlementDay,
   maskedIban,
   messageId,
+  paymentInfoId,
   periodProblem,
   returnDayProblem,
   returnReasonText,
 } from '~/lib/office/sepa-debits'
+import { isSepaId } from '~/lib/office/sepa-text'
 
 describe('debitDay', () => {
   it('is the due day, but not before 14 days after the pre-notification, on a settlement day', () => {
@@ -35,6 +38,15 @@ describe('debitDay', () => {
 })
 
 describe('the ids and amounts in the file', () => {
+  it('gives every block and debit an id of its own on the message id, within Max35Text at any count (issue 46)', () => {
+    expect(paymentInfoId('LS-2027-03-01-17', 2)).toBe('LS-2027-03-01-17-P2')
+    expect(instructionId('LS-2027-03-01-17', 11)).toBe('LS-2027-03-01-17-11')
+    // The largest file id (int4), a file of a year's debit days and of 999,999,999 debits.
+    const largest = messageId(2_147_483_647, '2027-03-01')
+    for (const id of [largest, paymentInfoId(largest, 366), paymentInfoId(largest, 999_999_999), instructionId(largest, 999_999_999), endToEndId('7K4P-9XQ2', 'balance', 999_999)])
+      expect(isSepaId(id), id).toBe(true)
+  })
+
   it('names the booking, the instalment and the attempt in the end-to-end id, within 35 SEPA characters', () => {
     expect(endToEndId('7K4P-9XQ2', 'deposit', 1)).toBe('7K4P-9XQ2-A1')
     expect(endToEndId('7K4P-9XQ2', 'balance', 2)).toBe('7K4P-9XQ2-R2')

@@ -124,9 +124,28 @@ export function endToEndId(bookingNumber: string, kind: InstalmentKind, attempt:
   return `${bookingNumber}-${KIND_CODES[kind]}${attempt}`
 }
 
-/** The file's message id, unique per creditor as the banks require: 'LS-2026-11-28-7'. */
+/**
+ * The file's message id, unique per creditor as the banks require: 'LS-2026-11-28-7' (the day and
+ * the file's row id, an int4 of at most 10 digits: at most 24 characters).
+ */
 export function messageId(exportId: number, day: string): string {
   return `LS-${day}-${exportId}`
+}
+
+/**
+ * The id of the file's n-th payment information block (one per debit day): 'LS-2026-11-28-7-P1'.
+ * Built on the message id alone, never nested, so it stays within Max35Text up to 10^9 blocks.
+ */
+export function paymentInfoId(messageId: string, n: number): string {
+  return `${messageId}-P${n}`
+}
+
+/**
+ * The instruction id of the file's n-th debit, counted over the whole file: 'LS-2026-11-28-7-12'.
+ * Unique in the file and within Max35Text up to 10^10 debits.
+ */
+export function instructionId(messageId: string, n: number): string {
+  return `${messageId}-${n}`
 }
 
 /** An amount in millionths of a euro as the euros a pain.008 file states (whole cents). */

@@ -18,13 +18,16 @@ import {
   debitDay,
   endToEndId,
   eurosOf,
+  instructionId,
   maskedIban,
   messageId,
+  paymentInfoId,
   periodProblem,
   returnDayProblem,
 } from '~/lib/office/sepa-debits'
 import type { DebitFilter, DebitPeriod, DebitReturnForm, DebitState, ReturnReason } from '~/lib/office/sepa-debits'
 import { containsPattern } from '~/lib/office/booking-list'
+import { isSepaId, sepaText } from '~/lib/office/sepa-text'
 import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/database.server'
 import { bookings, paymentEntries, payments, sepaDebits, sepaExports, sepaMandates, tripDates, trips } from '../db/schema'
@@ -393,43 +396,57 @@ const localDay = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.s
 /**
  * The pain.008.001.08 document (SEPA Core) of the debits: one payment information block per debit
  * day, each debit with its mandate reference and signature day and the booking number in its
- * end-to-end id and remittance text. The library checks IBANs, the creditor id and lengths.
+ * end-to-end id and remittance text. The library checks IBANs, the creditor id and amounts; the
+ * ids are ours (the library nests each in its parent's, past Max35Text from the 11th debit of a
+ * day or the 10th file on), every name and text goes through `sepaText`, and an id outside its
+ * type refuses the file here rather than at the bank.
  */
 export function pain008Xml(
   debits: Pick<DebitRow, 'endToEndId' | 'amount' | 'collectionDate' | 'mandateReference' | 'mandateDate' | 'debtor' | 'iban' | 'bookingNumber' | 'kind' | 'sequenceType'>[],
   file: { messageId: string; createdAt: Date },
   bank: BankDetails,
 ): string {
+  const creditorName = sepaText(bank.accountHolder, 70)
   const doc = new Document('pain.008.001.08')
-  doc.grpHdr.id = file.messageId
+  doc.grpHdr.id = sepaId(file.messageId)
   doc.grpHdr.created = file.createdAt
-  doc.grpHdr.initiatorName = bank.accountHolder.slice(0, 70)
+  doc.grpHdr.initiatorName = creditorName
   const days = [...new Set(debits.map((d) => d.collectionDate))].sort()
+  let count = 0
   days.forEach((day, n) => {
     const info = doc.createPaymentInfo()
-    info.id = `${file.messageId}-${n + 1}`
     info.collectionDate = localDay(day)
     info.sequenceType = SEQUENCE_TYPE
     info.localInstrumentation = 'CORE'
     info.batchBooking = true
-    info.creditorName = bank.accountHolder.slice(0, 70)
+    info.creditorName = creditorName
     info.creditorIBAN = bank.iban.replace(/\s/g, '')
     info.creditorBIC = bank.bic
     info.creditorId = bank.creditorId
     doc.addPaymentInfo(info)
+    // Set after adding: the library prefixes the id with the message id when it is added.
+    info.id = sepaId(paymentInfoId(file.messageId, n + 1))
     for (const debit of debits.filter((d) => d.collectionDate === day)) {
       const tx = info.createTransaction()
-      tx.end2endId = debit.endToEndId
+      tx.end2endId = sepaId(debit.endToEndId)
       tx.amount = eurosOf(debit.amount)
-      tx.mandateId = debit.mandateReference
+      tx.mandateId = sepaId(debit.mandateReference)
       tx.mandateSignatureDate = localDay(debit.mandateDate)
-      tx.debtorName = debit.debtor.slice(0, 70)
+      tx.debtorName = sepaText(debit.debtor, 70)
       tx.debtorIBAN = debit.iban.replace(/\s/g, '')
-      tx.remittanceInfo = `${debit.bookingNumber} ${PAYMENT_KIND_LABELS[debit.kind]}`.slice(0, 140)
+      tx.remittanceInfo = sepaText(`${debit.bookingNumber} ${PAYMENT_KIND_LABELS[debit.kind]}`, 140)
       info.addTransaction(tx)
+      count += 1
+      tx.id = sepaId(instructionId(file.messageId, count))
     }
   })
   return doc.toString()
+}
+
+/** An id as it goes into the file; one that does not fit Max35Text in the SEPA set is a bug here. */
+function sepaId(id: string): string {
+  if (!isSepaId(id)) throw new Error(`The SEPA id "${id}" is not 1–35 characters of the SEPA set.`)
+  return id
 }
 
 /**
