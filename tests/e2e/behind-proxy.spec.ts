@@ -2,14 +2,11 @@
 // in X-Forwarded-Proto and X-Forwarded-For decides the cookies' Secure flag and who a client is for
 // the per-client limits, which here are as shipped. Its BOOKING_LINK_SECRET is known to the test,
 // which signs confirmation links as the site does. One server of its own, on a new folder.
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { toEpochDay, todayInBerlin } from '../../app/lib/calendar'
 import { confirmationLinkProof, successSignature } from '../../app/server/services/booking/links.server'
-import { gotoHydrated, startServer, waitForHealth } from './support'
+import { gotoHydrated, useServerOfItsOwn } from './support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2
 const LINK_SECRET = 'behind-proxy-link-secret-0123456789abcdef'
@@ -31,24 +28,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
   })
 }
 
-let dataDir = ''
-let server: ReturnType<typeof startServer> | null = null
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  dataDir = mkdtempSync(join(tmpdir(), 'reisen-proxy-'))
-  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, TRUSTED_PROXY: '127.0.0.1', SEED_TRIPS: '5', LOG_LEVEL: 'error', BOOKING_LINK_SECRET: LINK_SECRET })
-  await waitForHealth(PORT)
-})
-
-test.afterAll(async () => {
-  test.setTimeout(60_000)
-  if (server) {
-    server.child.kill('SIGTERM')
-    await server.exited
-  }
-  rmSync(dataDir, { recursive: true, force: true })
-})
+useServerOfItsOwn(PORT, 'reisen-proxy-', { TRUSTED_PROXY: '127.0.0.1', BOOKING_LINK_SECRET: LINK_SECRET })
 
 /** The first date of the small catalogue that a booking can start on. */
 async function bookableDate(): Promise<number> {

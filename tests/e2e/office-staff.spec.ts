@@ -5,14 +5,11 @@
 //
 // One server of its own on a new folder: the demo admin's two factors are set up here, which the
 // shared server's office.spec.ts expects to do itself on its first visit.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page, Request } from '@playwright/test'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../app/server/db/seed/seed.server'
 import { totpCode } from '../support/totp'
-import { expectNoSeriousAxeViolations, gotoHydrated, serverFunctionIds, startServer, waitForHealth } from './support'
+import { expectNoSeriousAxeViolations, gotoHydrated, serverFunctionIds, useServerOfItsOwn } from './support'
 
 const PORT = 3406
 const origin = `http://localhost:${PORT}`
@@ -21,24 +18,7 @@ const STAFF_FUNCTIONS = new Set(['fetchStaffList', 'createStaffAccount', 'deacti
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 })
 
-let dataDir = ''
-let server: ReturnType<typeof startServer> | null = null
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  dataDir = mkdtempSync(join(tmpdir(), 'reisen-mitarbeiter-'))
-  server = startServer({ PORT: String(PORT), DATA_DIR: dataDir, SEED_TRIPS: '5', LOG_LEVEL: 'error' })
-  await waitForHealth(PORT)
-})
-
-test.afterAll(async () => {
-  test.setTimeout(60_000)
-  if (server) {
-    server.child.kill('SIGTERM')
-    await server.exited
-  }
-  rmSync(dataDir, { recursive: true, force: true })
-})
+useServerOfItsOwn(PORT, 'reisen-mitarbeiter-', {})
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-Mail-Adresse').fill(email)

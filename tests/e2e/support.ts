@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
@@ -201,6 +202,29 @@ export async function waitForHealth(port: number): Promise<void> {
       { timeout: 90_000, intervals: [200] },
     )
     .toBe(200)
+}
+
+/**
+ * A server of the spec's own on `port`, on a new data folder: started before its tests, stopped
+ * and its folder removed after them (its settings in `env`).
+ */
+export function useServerOfItsOwn(port: number, folderPrefix: string, env: Record<string, string>): void {
+  let dataDir = ''
+  let server: ReturnType<typeof startServer> | null = null
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    dataDir = mkdtempSync(join(tmpdir(), folderPrefix))
+    server = startServer({ PORT: String(port), DATA_DIR: dataDir, SEED_TRIPS: '5', LOG_LEVEL: 'error', ...env })
+    await waitForHealth(port)
+  })
+  test.afterAll(async () => {
+    test.setTimeout(60_000)
+    if (server) {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  })
 }
 
 /** The server functions of the build under test by name, as its SSR bundle lists them (id → function). */
