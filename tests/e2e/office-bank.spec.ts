@@ -24,6 +24,8 @@ test('the office reads a statement, the matching credit pays its booking and the
     [
       { amount: '40.00', bookedOn: today, ref: `E2E-${run}-1`, txs: [{ payer: `Erika Zahlt ${run}`, ustrd: [`Buchung ${bookingNumber}`] }] },
       { amount: '60.00', bookedOn: today, ref: `E2E-${run}-2`, txs: [{ payer: `Otto Ohnenummer ${run}`, ustrd: ['Busreise Ostsee Oma und Opa'] }] },
+      // Twice the same, without any reference of the bank's (issue 46): the second is not booked but offered as a possible duplicate.
+      ...[1, 2].map(() => ({ amount: '25.00', bookedOn: today, ref: '', entryRef: null, txs: [{ payer: `Doris Doppelt ${run}`, ustrd: ['Spende Busfahrt'] }] })),
     ],
     { id: `E2E-${run}` },
   )
@@ -47,11 +49,16 @@ test('the office reads a statement, the matching credit pays its booking and the
   await reading.getByLabel('Datei des Kontoauszugs').setInputFiles(upload)
   await reading.getByRole('button', { name: 'Einlesen' }).click()
   const said = reading.getByRole('status')
-  await expect(said).toContainText('Eingelesen: 0 Gutschriften zugeordnet, 1 mit abweichendem Betrag zugeordnet, 1 nicht zugeordnet.')
+  await expect(said).toContainText('Eingelesen: 0 Gutschriften zugeordnet, 1 mit abweichendem Betrag zugeordnet, 2 nicht zugeordnet, 1 möglicherweise doppelt (nicht gebucht, bitte prüfen).')
   await expect(said).toBeFocused()
 
   // The credit without a booking number waits; the office looks the booking up, sees it, then assigns.
   const open = page.getByRole('region', { name: /^Nicht zugeordnete Eingänge/ })
+  const doubled = open.getByRole('article').filter({ hasText: `Doris Doppelt ${run}` })
+  await expect(doubled).toHaveCount(2)
+  await expect(doubled.nth(1)).toContainText(
+    `Möglicherweise doppelt: gleicher Betrag, gleicher Tag, gleicher Zahler und Verwendungszweck wie Eintrag 3 im Kontoauszug auszug-${run}.xml (nicht zugeordnet).`,
+  )
   const credit = open.getByRole('article').filter({ hasText: `Otto Ohnenummer ${run}` })
   await expect(credit.getByRole('heading', { name: /^60,00 € am / })).toBeVisible()
   await credit.getByLabel('Buchungsnummer').fill('ZZZZ-ZZZZ')
@@ -71,12 +78,12 @@ test('the office reads a statement, the matching credit pays its booking and the
   // The same file again: nothing new.
   await reading.getByLabel('Datei des Kontoauszugs').setInputFiles(upload)
   await reading.getByRole('button', { name: 'Einlesen' }).click()
-  await expect(said).toContainText('Keine neue Gutschrift. 2 Gutschriften waren schon eingelesen und blieben unverändert.')
+  await expect(said).toContainText('Keine neue Gutschrift. 4 Gutschriften waren schon eingelesen und blieben unverändert.')
 
   // The statement lists both credits with what became of them; the booking has both payments.
   await page.getByRole('link', { name: `auszug-${run}.xml` }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Kontoauszug auszug-${run}.xml` })).toBeVisible()
-  const credits = page.getByRole('region', { name: 'Gutschriften (2)' })
+  const credits = page.getByRole('region', { name: 'Gutschriften (4)' })
   await expect(credits.getByRole('row', { name: new RegExp(`Erika Zahlt ${run}`) })).toContainText('zugeordnet, Betrag weicht ab')
   await expect(credits.getByRole('row', { name: new RegExp(`Otto Ohnenummer ${run}`) })).toContainText(`von Hand zugeordnet (${office.name})`)
   await expectNoSeriousAxeViolations(page)

@@ -3,13 +3,16 @@
 // entries; reading it again changes nothing; a credit that names no booking is assigned by hand
 // (found first, then confirmed) or set aside; every match writes the audit log. A year-end
 // statement of 20,000 credits is stored and matched in one transaction, and one of more than
-// 25,000 refused whole (issue 42, finding 6).
+// 25,000 refused whole (issue 42, finding 6). One payment per bank entry (issue 46, defect 2): the
+// same bank reference twice in a file or again in a later file is booked once; of two identical
+// entries without any reference the second is a possible duplicate the office books or sets aside.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_NUMBER_ALPHABET } from '~/lib/booking/booking-number'
-import { MAX_STATEMENT_BYTES, MAX_STATEMENT_CREDITS } from '~/lib/office/bank-statement'
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_CREDITS, possibleDuplicateHint } from '~/lib/office/bank-statement'
 import { auditLog, bankStatementEntries, bankStatements, bookings, paymentEntries, staffUsers } from '~/server/db/schema'
 import { assignBankEntry, importStatement, openBankEntries, recentStatements, setAsideBankEntry, statementDetail } from '~/server/office/bank-statements.server'
+import type { BankEntryView } from '~/server/office/bank-statements.server'
 import { bookingDetail } from '~/server/office/booking-detail.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -68,14 +71,14 @@ describe('importStatement', () => {
       { amount: euros(deposit.amount), ref: 'A1', txs: [{ ustrd: [`Anzahlung Buchung ${exact.slice(0, 5).toLowerCase()}`, exact.slice(5).toLowerCase()], payer: 'Erika Genau' }] },
       { amount: '50.00', ref: 'A2', txs: [{ ustrd: [`Reise ${partial}`], payer: 'Tom Teil' }] },
       { amount: '75.00', ref: 'A3', txs: [{ ustrd: ['Busreise Familie Hand'], payer: 'Hanna Hand' }] },
-      // Two equal transfers on one day without a reference of the bank's: both are kept.
+      // Two equal transfers on one day, told apart only by the bank's entry numbers (NtryRef): both are kept.
       { amount: '10.00', ref: '', txs: [{ ustrd: ['Spende'], payer: 'Ohne Nummer' }] },
       { amount: '10.00', ref: '', txs: [{ ustrd: ['Spende'], payer: 'Ohne Nummer' }] },
       // A debit is not the office's money in.
       { amount: '99.00', credit: false, ref: 'A4' },
     ])
     const result = await importStatement(t.db, statementXml, 'auszug-2027-03-01.xml', staff, settings.bank.iban)
-    expect(result).toMatchObject({ kind: 'imported', counts: { matched: 1, partial: 1, unmatched: 3, duplicate: 0 }, skipped: 1 })
+    expect(result).toMatchObject({ kind: 'imported', counts: { matched: 1, partial: 1, unmatched: 3, possibleDuplicate: 0, duplicate: 0 }, skipped: 1 })
 
     expect(await ledgerOf(exact)).toMatchObject({ paid: deposit.amount, state: deposit.kind === 'deposit' ? 'partly' : 'paid' })
     const partialLedger = await ledgerOf(partial)
@@ -99,7 +102,7 @@ describe('importStatement', () => {
   it('changes nothing when the same statement is read again, and marks every credit a duplicate', async () => {
     const before = await snapshot()
     const again = await importStatement(t.db, statementXml, 'auszug-2027-03-01 (1).xml', staff, settings.bank.iban)
-    expect(again).toEqual({ kind: 'imported', statementId: null, counts: { matched: 0, partial: 0, unmatched: 0, duplicate: 5 }, skipped: 1 })
+    expect(again).toEqual({ kind: 'imported', statementId: null, counts: { matched: 0, partial: 0, unmatched: 0, possibleDuplicate: 0, duplicate: 5 }, skipped: 1 })
     expect(await snapshot()).toEqual(before)
   })
 
@@ -171,6 +174,71 @@ describe('assigning by hand', () => {
   })
 })
 
+describe('one payment per bank entry (issue 46, defect 2)', () => {
+  const paidIn = async (n: string) => (await ledgerOf(n)).entries.reduce((sum, e) => sum + e.amount, 0)
+
+  it('books an entry the statement lists twice with the same bank reference once', async () => {
+    const number = await book('Zweifach')
+    const deposit = (await firstInstalment(number)).amount
+    const entry = { amount: euros(deposit), bookedOn: '2027-04-01', ref: 'AZ-443', entryRef: '2027040100017', txs: [{ ustrd: [`Anzahlung ${number}`], payer: 'Erika Zweifach' }] }
+    const result = await importStatement(t.db, camtStatement([entry, entry], { id: 'STMT-2027-04-01' }), 'auszug-2027-04-01.xml', staff, settings.bank.iban)
+    expect(result).toMatchObject({ kind: 'imported', counts: { matched: 1, partial: 0, unmatched: 0, possibleDuplicate: 0, duplicate: 1 } })
+    expect(await paidIn(number)).toBe(deposit)
+    expect((await ledgerOf(number)).entries).toHaveLength(1)
+  })
+
+  it('skips the entry when a later file lists it again, however that export writes payer and text', async () => {
+    const number = await book('Spaeter')
+    const deposit = (await firstInstalment(number)).amount
+    const entry = { amount: euros(deposit), bookedOn: '2027-04-01', ref: 'AZ-887', txs: [{ ustrd: [`Anzahlung ${number}`], payer: 'Erika Zweifach' }] }
+    expect(await importStatement(t.db, camtStatement([entry], { id: 'STMT-2027-04-01-B' }), 'auszug-2027-04-01-b.xml', staff, settings.bank.iban)).toMatchObject({ counts: { matched: 1 } })
+    // The month's statement lists the entry again, at another place, the payer's name and the text as that export writes them.
+    const month = camtStatement([{ amount: '5.00', ref: 'AZ-886', txs: [{ ustrd: ['Spende'] }] }, { ...entry, txs: [{ ustrd: [`ANZAHLUNG ${number}`], payer: 'ZWEIFACH, ERIKA' }] }], { id: 'STMT-2027-04' })
+    expect(await importStatement(t.db, month, 'auszug-2027-04.xml', staff, settings.bank.iban)).toMatchObject({
+      kind: 'imported',
+      counts: { matched: 0, partial: 0, unmatched: 1, possibleDuplicate: 0, duplicate: 1 },
+    })
+    expect(await paidIn(number)).toBe(deposit)
+    expect((await ledgerOf(number)).entries).toHaveLength(1)
+  })
+
+  it('books the first of two identical entries without any reference and offers the second as a possible duplicate', async () => {
+    const number = await book('Ohneref')
+    const deposit = (await firstInstalment(number)).amount
+    const same = { amount: euros(deposit), bookedOn: '2027-04-02', ref: '', entryRef: null, txs: [{ ustrd: [`Anzahlung ${number}`], payer: 'Otto Ohneref', endToEndId: 'NOTPROVIDED' }] }
+    const gift = { amount: '15.00', bookedOn: '2027-04-02', ref: '', entryRef: null, txs: [{ ustrd: ['Spende Busfahrt'], payer: 'Gabi Gabe' }] }
+    const xml = camtStatement([same, gift, same, gift], { id: 'STMT-2027-04-02' })
+    const result = await importStatement(t.db, xml, 'auszug-2027-04-02.xml', staff, settings.bank.iban)
+    expect(result).toMatchObject({ kind: 'imported', counts: { matched: 1, partial: 0, unmatched: 1, possibleDuplicate: 2, duplicate: 0 } })
+    expect(await paidIn(number)).toBe(deposit)
+
+    const open = (await openBankEntries(t.db)).entries.filter((e) => e.bookedOn === '2027-04-02')
+    expect(open.map((e) => [e.payer, e.state])).toEqual([
+      ['Gabi Gabe', 'unmatched'],
+      ['Otto Ohneref', 'possible-duplicate'],
+      ['Gabi Gabe', 'possible-duplicate'],
+    ])
+    const [gift1, again, gift2] = open as [BankEntryView, BankEntryView, BankEntryView]
+    expect(again.duplicateOf).toMatchObject({ position: 1, fileName: 'auszug-2027-04-02.xml', bookingNumber: number })
+    expect(possibleDuplicateHint(again.duplicateOf!)).toBe(
+      `Möglicherweise doppelt: gleicher Betrag, gleicher Tag, gleicher Zahler und Verwendungszweck wie Eintrag 1 im Kontoauszug auszug-2027-04-02.xml (zugeordnet, Betrag passt, Buchung ${number}).`,
+    )
+    expect(gift2.duplicateOf).toMatchObject({ position: 2, bookingNumber: null })
+    expect(gift1.duplicateOf).toBeNull()
+
+    // Read again: every entry known, the possible duplicates too.
+    expect(await importStatement(t.db, xml, 'auszug-2027-04-02 (1).xml', staff, settings.bank.iban)).toMatchObject({ statementId: null, counts: { duplicate: 4 } })
+
+    // The office decides: the payer did pay twice, or the second gift is the bank's repetition.
+    expect(await assignBankEntry(t.db, again.id, number, true, staff)).toMatchObject({ kind: 'assigned' })
+    expect(await paidIn(number)).toBe(2 * deposit)
+    expect(await setAsideBankEntry(t.db, gift2.id, staff)).toEqual({ kind: 'set-aside' })
+    const detail = await statementDetail(t.db, again.statementId)
+    expect(detail?.entries.map((e) => e.state)).toEqual(['matched', 'unmatched', 'assigned', 'ignored'])
+    expect(detail?.statement.counts).toMatchObject({ matched: 1, unmatched: 1, assigned: 1, ignored: 1, 'possible-duplicate': 0 })
+  })
+})
+
 /** A number in the booking numbers' alphabet (ABCD-EFGH) that no booking has: what a credit for something else may look like. */
 function otherNumber(i: number, taken: Set<string>): string {
   let n = (i * 1_000_003 + 7_777_777) % 2 ** 40
@@ -237,7 +305,7 @@ describe('a year-end statement of 20,000 credits (issue 42, finding 6)', () => {
     expect(await importStatement(t.db, xml, 'jahresauszug-2027 (1).xml', staff, settings.bank.iban)).toEqual({
       kind: 'imported',
       statementId: null,
-      counts: { matched: 0, partial: 0, unmatched: 0, duplicate: 20_000 },
+      counts: { matched: 0, partial: 0, unmatched: 0, possibleDuplicate: 0, duplicate: 20_000 },
       skipped: 0,
     })
     expect(await snapshot()).toEqual(after)

@@ -10,6 +10,8 @@ export type CamtEntry = {
   bookedOn?: string
   valueOn?: string
   ref?: string
+  /** The entry's number (NtryRef): its place in the file unless given; null leaves it out. */
+  entryRef?: string | null
   /** One transaction (the usual case) or several (a batch). */
   txs?: CamtTx[]
 }
@@ -34,13 +36,13 @@ export function camtStatement(entries: CamtEntry[], options: { iban?: string; id
     .map(
       (e, i) => `
     <Ntry>
-      <NtryRef>${i + 1}</NtryRef>
+      ${e.entryRef === null ? '' : `<NtryRef>${esc(e.entryRef ?? String(i + 1))}</NtryRef>`}
       <Amt Ccy="${e.ccy ?? 'EUR'}">${e.amount}</Amt>
       <CdtDbtInd>${e.credit === false ? 'DBIT' : 'CRDT'}</CdtDbtInd>
       <Sts><Cd>${e.status ?? 'BOOK'}</Cd></Sts>
       <BookgDt><Dt>${e.bookedOn ?? '2027-03-01'}</Dt></BookgDt>
       <ValDt><Dt>${e.valueOn ?? e.bookedOn ?? '2027-03-01'}</Dt></ValDt>
-      <AcctSvcrRef>${esc(e.ref ?? `REF-${i + 1}`)}</AcctSvcrRef>
+      ${e.ref === '' ? '' : `<AcctSvcrRef>${esc(e.ref ?? `REF-${i + 1}`)}</AcctSvcrRef>`}
       <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
       <NtryDtls>${(e.txs ?? [{}]).map(tx).join('')}
       </NtryDtls>

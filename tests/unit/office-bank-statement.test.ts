@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_STATEMENT_BYTES, bookingNumberCandidates, creditFits, creditState } from '~/lib/office/bank-statement'
+import { MAX_STATEMENT_BYTES, bookingNumberCandidates, creditFits, creditState, identifyCredits } from '~/lib/office/bank-statement'
 import { camtAmount, parseCamt053 } from '~/lib/office/camt'
 import type { ParsedStatement } from '~/lib/office/camt'
 import { camtStatement } from '../support/camt'
@@ -31,7 +31,9 @@ describe('CAMT.053 statements', () => {
         payerIban: 'DE75512108001245126199',
         remittance: 'Anzahlung 7K4P- 9XQ2 Müller',
         bankReference: 'REF-1',
+        entryRef: '1',
         endToEndId: 'E2E-1',
+        txIndex: 0,
       },
     ])
   })
@@ -117,5 +119,39 @@ describe('matching credits to bookings', () => {
     expect(creditState(1, false)).toBe('partial')
     expect(creditState(0, false)).toBe('unmatched')
     expect(creditState(2, true)).toBe('unmatched')
+  })
+})
+
+describe('one payment per bank entry (issue 46, defect 2)', () => {
+  const iban = 'DE89370400440532013000'
+  const kinds = (xml: string) => identifyCredits(iban, parsed(xml).credits).map((c) => [c.byReference, c.repeated, c.possibleDuplicateOf !== null])
+
+  it('knows an entry by the bank reference (AcctSvcrRef, else NtryRef), whatever else the export writes', () => {
+    const entry = { amount: '443.60', ref: 'AZ-1', entryRef: '17', txs: [{ payer: 'Erika Mustermann', ustrd: ['Anzahlung 7K4P-9XQ2'] }] }
+    const [first, second] = identifyCredits(iban, parsed(camtStatement([entry, { ...entry, txs: [{ payer: 'MUSTERMANN, ERIKA', ustrd: ['Anzahlung 7K4P 9XQ2'] }] }])).credits)
+    expect(second).toMatchObject({ key: first?.key, byReference: true, repeated: true })
+    // Only the entry's number: the same number again is the same entry, on another day another one.
+    expect(kinds(camtStatement([{ ...entry, ref: '' }, { ...entry, ref: '' }, { ...entry, ref: '', bookedOn: '2027-03-02' }]))).toEqual([
+      [true, false, false],
+      [true, true, false],
+      [true, false, false],
+    ])
+    // A batch entry's transactions share its reference and are told apart by their place in it.
+    expect(kinds(camtStatement([{ amount: '20.00', ref: 'SAMMEL', txs: [{ amount: '10.00' }, { amount: '10.00' }] }]))).toEqual([
+      [true, false, false],
+      [true, false, false],
+    ])
+  })
+
+  it('keeps a second entry without any reference, equal in every field, as a possible duplicate of the first', () => {
+    const bare = { amount: '10.00', ref: '', entryRef: null, txs: [{ ustrd: ['Spende'] }] }
+    const credits = identifyCredits(iban, parsed(camtStatement([bare, bare, { ...bare, amount: '11.00' }, bare])).credits)
+    expect(credits.map((c) => [c.byReference, c.repeated, c.possibleDuplicateOf])).toEqual([
+      [false, false, null],
+      [false, false, credits[0]?.key],
+      [false, false, null],
+      [false, false, credits[0]?.key],
+    ])
+    expect(new Set(credits.map((c) => c.key)).size).toBe(4)
   })
 })

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { ServerFieldErrorsContext, submitTo, useAppForm } from '~/components/forms/form-hook'
 import { Button } from '~/components/ui/Button'
 import { formatDate, formatPrice } from '~/lib/format'
-import { BANK_ENTRY_STATE_LABELS } from '~/lib/office/bank-statement'
+import { BANK_ENTRY_STATE_LABELS, possibleDuplicateHint } from '~/lib/office/bank-statement'
 import { appFormProps } from '~/browser/pre-hydration-forms'
 import { bankOverviewQuery } from '~/queries/office-bank'
 import { assignOfficeBankEntry, setAsideOfficeBankEntry } from '~/server/office-bank.functions'
@@ -27,6 +27,7 @@ export function StatementCreditsTable({ entries, labelledBy }: { entries: BankEn
       <table>
         <thead>
           <tr>
+            <th scope="col">Nr.</th>
             <th scope="col">Wertstellung</th>
             <th scope="col">Betrag</th>
             <th scope="col">Auftraggeber</th>
@@ -36,8 +37,9 @@ export function StatementCreditsTable({ entries, labelledBy }: { entries: BankEn
           </tr>
         </thead>
         <tbody>
-          {entries.map((e) => (
+          {entries.map((e, i) => (
             <tr key={e.id}>
+              <td>{i + 1}</td>
               <td>{formatDate(e.valueOn)}</td>
               <td className="office-table__amount">{formatPrice(e.amount)}</td>
               <td>{payerText(e)}</td>
@@ -100,7 +102,8 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
   const { busy, run } = useOneAtATime((error) => void onDone({ kind: 'refused', message: officeFailureMessage(error) }))
   const { focusRef, sectionRef } = useFocusOnShow(check)
   const form = useAppForm({
-    defaultValues: { bookingNumber: '' },
+    // A possible duplicate is most likely another payment to the booking its equal credit paid.
+    defaultValues: { bookingNumber: e.duplicateOf?.bookingNumber ?? '' },
     onSubmit: ({ value }) =>
       run(async () => {
         setFieldError(null)
@@ -136,6 +139,7 @@ function OpenCredit({ entry: e, onDone }: { entry: BankEntryView; onDone: (said:
         <dt>Verwendungszweck</dt>
         <dd>{e.remittance || '–'}</dd>
       </dl>
+      {e.state === 'possible-duplicate' && e.duplicateOf ? <p>{possibleDuplicateHint(e.duplicateOf)}</p> : null}
       {check?.kind === 'assign' ? (
         <ActionCheck
           id={id}

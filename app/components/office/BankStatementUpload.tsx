@@ -20,11 +20,12 @@ type Shown = { kind: 'imported'; result: Extract<ImportResult, { kind: 'imported
 
 /** What an import did, in one sentence. */
 function importSummary({ counts, skipped }: Extract<ImportResult, { kind: 'imported' }>): string {
-  const read = counts.matched + counts.partial + counts.unmatched
+  const read = counts.matched + counts.partial + counts.unmatched + counts.possibleDuplicate
   const parts = [
     `${countOf(counts.matched, 'Gutschrift', 'Gutschriften')} zugeordnet`,
     `${counts.partial} mit abweichendem Betrag zugeordnet`,
     `${counts.unmatched} nicht zugeordnet`,
+    ...(counts.possibleDuplicate > 0 ? [`${counts.possibleDuplicate} möglicherweise doppelt (nicht gebucht, bitte prüfen)`] : []),
   ]
   const before = counts.duplicate > 0 ? ` ${countOf(counts.duplicate, 'Gutschrift war', 'Gutschriften waren')} schon eingelesen und ${counts.duplicate === 1 ? 'blieb' : 'blieben'} unverändert.` : ''
   const other = skipped > 0 ? ` ${countOf(skipped, 'Umsatz', 'Umsätze')} ohne Gutschrift in Euro (Abbuchungen oder vorgemerkte Posten) ${skipped === 1 ? 'wurde' : 'wurden'} übergangen.` : ''

@@ -7,19 +7,98 @@ import { formatNumber } from '../format'
 /**
  * What became of a credit: `matched` (one booking named, the amount is an instalment or the rest
  * due), `partial` (one booking named, another amount: booked to it, for the office to look at),
- * `unmatched` (no or several bookings named: waits for the office), `assigned` (the office chose the
- * booking), `ignored` (the office marked it as no payment for a trip). A credit already imported is
- * a duplicate and is not stored again.
+ * `unmatched` (no or several bookings named: waits for the office), `possible-duplicate` (a second
+ * credit without any reference of the bank's, equal in every field to one before it in the file:
+ * not booked, waits for the office), `assigned` (the office chose the booking), `ignored` (the
+ * office marked it as no payment for a trip). A credit already imported is a duplicate and is not
+ * stored again.
  */
-export const BANK_ENTRY_STATES = ['matched', 'partial', 'unmatched', 'assigned', 'ignored'] as const
+export const BANK_ENTRY_STATES = ['matched', 'partial', 'unmatched', 'possible-duplicate', 'assigned', 'ignored'] as const
 export type BankEntryState = (typeof BANK_ENTRY_STATES)[number]
+
+/** The states of credits waiting for the office's decision. */
+export const OPEN_BANK_ENTRY_STATES = ['unmatched', 'possible-duplicate'] as const satisfies readonly BankEntryState[]
 
 export const BANK_ENTRY_STATE_LABELS: Record<BankEntryState, string> = {
   matched: 'zugeordnet, Betrag passt',
   partial: 'zugeordnet, Betrag weicht ab',
   unmatched: 'nicht zugeordnet',
+  'possible-duplicate': 'möglicherweise doppelt',
   assigned: 'von Hand zugeordnet',
   ignored: 'keine Reisezahlung',
+}
+
+/** What the import reads of a credit to know it again (lib/office/camt.ts). */
+export type CreditFacts = {
+  bookedOn: string
+  valueOn: string
+  amount: number
+  payer: string
+  payerIban: string
+  remittance: string
+  /** AcctSvcrRef of the transaction, else of the entry. */
+  bankReference: string
+  /** The entry's own number (NtryRef). */
+  entryRef: string
+  endToEndId: string
+  /** The transaction's place in its entry (0 unless the entry is a batch). */
+  txIndex: number
+}
+
+/**
+ * A credit's identity on the account (issue 46, defect 2; docs/DECISIONS.md, "One payment per bank
+ * entry"): the bank's reference where it gives one (AcctSvcrRef, else NtryRef), so the same entry
+ * listed twice in a file, or again in a later file whose export writes the payer or the text
+ * differently, is the same credit. Day and amount belong to it too: a bank that numbers its entries
+ * per statement (NtryRef 1, 2, …) must not make the next day's first credit look known.
+ * `byReference` false: the bank gives no reference, every field is the identity.
+ */
+export function creditIdentity(accountIban: string, c: CreditFacts): { key: string; byReference: boolean } {
+  const reference = c.bankReference || c.entryRef
+  if (reference) {
+    return { key: ['ref', accountIban, reference, c.bookedOn, c.amount, c.txIndex].join('\u001f'), byReference: true }
+  }
+  return { key: fieldsKey(accountIban, c), byReference: false }
+}
+
+/** Every field of a credit, as the import identified all credits before migration 0028 (without the count). */
+export const fieldsKey = (accountIban: string, c: CreditFacts) =>
+  [accountIban, c.bookedOn, c.valueOn, c.amount, c.payerIban, c.payer, c.remittance, c.bankReference, c.endToEndId].join('\u001f')
+
+export type IdentifiedCredit<C extends CreditFacts> = {
+  credit: C
+  /** What the stored checksum is made of. */
+  key: string
+  byReference: boolean
+  /** The same reference earlier in the file: the same entry again, not stored. */
+  repeated: boolean
+  /** The key of an equal credit without reference earlier in the file: stored, not booked. */
+  possibleDuplicateOf: string | null
+}
+
+/**
+ * The identities of a file's credits. A reference seen before in the file is a repetition. Equal
+ * credits without reference are counted (key and its count: the file read again finds each one);
+ * the second and later are possible duplicates of the first, for the office to decide on.
+ */
+export function identifyCredits<C extends CreditFacts>(accountIban: string, credits: readonly C[]): IdentifiedCredit<C>[] {
+  const seen = new Map<string, number>()
+  return credits.map((c) => {
+    const { key, byReference } = creditIdentity(accountIban, c)
+    const n = seen.get(key) ?? 0
+    seen.set(key, n + 1)
+    if (byReference) return { credit: c, key, byReference, repeated: n > 0, possibleDuplicateOf: null }
+    return { credit: c, key: `${key}\u001f${n}`, byReference, repeated: false, possibleDuplicateOf: n > 0 ? `${key}\u001f0` : null }
+  })
+}
+
+/** The credit a possible duplicate is equal to, as the office's list names it. */
+export type DuplicateOf = { position: number; fileName: string; state: BankEntryState; bookingNumber: string | null }
+
+/** The hint beside a possible duplicate. */
+export function possibleDuplicateHint(first: DuplicateOf): string {
+  const became = [BANK_ENTRY_STATE_LABELS[first.state], first.bookingNumber ? `Buchung ${first.bookingNumber}` : ''].filter(Boolean).join(', ')
+  return `Möglicherweise doppelt: gleicher Betrag, gleicher Tag, gleicher Zahler und Verwendungszweck wie Eintrag ${first.position} im Kontoauszug ${first.fileName} (${became}).`
 }
 
 /**

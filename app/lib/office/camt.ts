@@ -15,9 +15,12 @@ export type StatementCredit = {
   payerIban: string
   /** The remittance text (RmtInf/Ustrd, lines joined; a structured creditor reference appended). */
   remittance: string
-  /** The bank's references: the entry's (AcctSvcrRef) and the payer's end-to-end id. */
+  /** The bank's references: the transaction's or else the entry's (AcctSvcrRef), the entry's number (NtryRef), and the payer's end-to-end id. */
   bankReference: string
+  entryRef: string
   endToEndId: string
+  /** The transaction's place in its entry: 0, or in a batch entry 0, 1, …. */
+  txIndex: number
 }
 
 export type ParsedStatement = {
@@ -152,12 +155,13 @@ export function parseCamt053(xml: string): ParsedStatement | StatementProblem {
       }
       const valueOn = day(at(entry, 'ValDt')) || bookedOn
       const entryRef = textAt(entry, 'AcctSvcrRef')
+      const entryNumber = textAt(entry, 'NtryRef')
       const transactions: unknown[] = []
       // One by one, not push(...): a batch entry may hold 100,000 transactions, too many arguments for the stack.
       for (const details of list(entry['NtryDtls'])) for (const tx of list(isNode(details) ? details['TxDtls'] : undefined)) transactions.push(tx)
       // An entry without details is one credit of its own amount.
       const txs = transactions.length > 0 ? transactions : [{}]
-      for (const tx of txs) {
+      for (const [txIndex, tx] of txs.entries()) {
         const txAmount = txs.length === 1 ? amount : amountOfTx(tx)
         if (txAmount === null) return problem('bad-entry')
         // A transaction of nothing is no credit (the entry's own amount of 0 is left out above).
@@ -175,7 +179,9 @@ export function parseCamt053(xml: string): ParsedStatement | StatementProblem {
           payerIban: textAt(parties, 'DbtrAcct', 'Id', 'IBAN'),
           remittance: remittanceOf(tx) || textAt(entry, 'AddtlNtryInf'),
           bankReference: textAt(tx, 'Refs', 'AcctSvcrRef') || entryRef,
+          entryRef: entryNumber,
           endToEndId: endToEndId === 'NOTPROVIDED' ? '' : endToEndId,
+          txIndex,
         })
       }
     }

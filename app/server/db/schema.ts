@@ -851,7 +851,8 @@ export const bankStatements = pgTable(
 
 /**
  * A credit of a bank statement and what became of it (lib/office/bank-statement.ts). Its checksum
- * is unique: reading a statement again adds nothing (migration 0018).
+ * (the bank's reference where there is one, creditIdentity) is unique: reading a statement again
+ * adds nothing (migrations 0018, 0028).
  */
 export const bankStatementEntries = pgTable(
   'bank_statement_entries',
@@ -874,6 +875,8 @@ export const bankStatementEntries = pgTable(
     /** Who assigned it by hand or set it aside. */
     decidedBy: text('decided_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** A possible duplicate's equal credit before it (migration 0028). */
+    duplicateOf: integer('duplicate_of').references((): AnyPgColumn => bankStatementEntries.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('bank_statement_entries_checksum_unique').on(t.checksum),
@@ -889,7 +892,7 @@ export const bankStatementEntries = pgTable(
       sql`length(${t.payer}) <= 140 and length(${t.payerIban}) <= 34 and length(${t.remittance}) <= 1000 and length(${t.bankReference}) <= 200`,
     ),
     index('bank_statement_entries_statement_idx').on(t.statementId, t.id),
-    index('bank_statement_entries_open_idx').on(t.valueOn, t.id).where(sql`${t.state} = 'unmatched'`),
+    index('bank_statement_entries_open_idx').on(t.valueOn, t.id).where(sql`${t.state} in ('unmatched', 'possible-duplicate')`),
   ],
 )
 

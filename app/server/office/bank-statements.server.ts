@@ -1,11 +1,20 @@
 // Bank statements in the office (issue 26, item 2): a CAMT.053 file is read, each new credit stored
-// once (its checksum is unique), matched to the booking its remittance text names and booked to
+// once (its checksum, the bank's reference where it gives one, is unique; issue 46), matched to the booking its remittance text names and booked to
 // that booking's ledger with an audit entry, all in one transaction. What names no booking waits on
 // the office's screen to be assigned by hand or set aside.
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
-import { MAX_STATEMENT_CREDITS, bookingNumberCandidates, creditFits, creditState, tooManyCreditsMessage } from '~/lib/office/bank-statement'
-import type { BankEntryState } from '~/lib/office/bank-statement'
+import { aliasedTable, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import {
+  MAX_STATEMENT_CREDITS,
+  OPEN_BANK_ENTRY_STATES,
+  bookingNumberCandidates,
+  creditFits,
+  creditState,
+  fieldsKey,
+  identifyCredits,
+  tooManyCreditsMessage,
+} from '~/lib/office/bank-statement'
+import type { BankEntryState, DuplicateOf } from '~/lib/office/bank-statement'
 import { parseCamt053 } from '~/lib/office/camt'
 import { owedAmount } from '~/lib/office/ledger'
 import type { StatementCredit } from '~/lib/office/camt'
@@ -18,25 +27,14 @@ import { formatIban, normaliseIban } from '~/lib/booking/iban'
 
 type Staff = Pick<StaffMember, 'id' | 'name'>
 
-export type ImportCounts = Record<'matched' | 'partial' | 'unmatched' | 'duplicate', number>
+/** `duplicate`: known already (read before, or the same bank reference again in the file), not stored. */
+export type ImportCounts = Record<'matched' | 'partial' | 'unmatched' | 'possibleDuplicate' | 'duplicate', number>
 
 export type ImportResult =
   | { kind: 'imported'; statementId: number | null; counts: ImportCounts; skipped: number }
   | { kind: 'refused'; message: string }
 
-/**
- * The credit's checksum: what identifies it on the account, and its place among equal credits of the
- * file (two equal transfers on one day stay two), so the same statement read again finds every one.
- */
-function checksums(accountIban: string, credits: StatementCredit[]): string[] {
-  const seen = new Map<string, number>()
-  return credits.map((c) => {
-    const key = [accountIban, c.bookedOn, c.valueOn, c.amount, c.payerIban, c.payer, c.remittance, c.bankReference, c.endToEndId].join('\u001f')
-    const n = seen.get(key) ?? 0
-    seen.set(key, n + 1)
-    return createHash('sha256').update(`${key}\u001f${n}`).digest('hex')
-  })
-}
+const checksum = (key: string) => createHash('sha256').update(key).digest('hex')
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text)
 
@@ -170,6 +168,16 @@ async function bookImported(tx: Database, batch: Booked[], staff: Staff, source:
     where e.id = v.id`)
 }
 
+/** Which of these checksums are stored. */
+async function knownChecksums(tx: Database, sums: string[]): Promise<Set<string>> {
+  const known = new Set<string>()
+  for (const batch of batches(sums, INSERT_BATCH * 5)) {
+    const rows = await tx.select({ checksum: bankStatementEntries.checksum }).from(bankStatementEntries).where(sql`${bankStatementEntries.checksum} = any(${arrayLiteral(batch)}::text[])`)
+    for (const r of rows) known.add(r.checksum)
+  }
+  return known
+}
+
 /**
  * Reads a CAMT.053 statement of the operator's account (`ownIban`): new credits stored and matched,
  * known ones (duplicates) left as they are. A statement of another account is refused whole: its
@@ -185,28 +193,37 @@ export async function importStatement(db: Database, xml: string, fileName: strin
     }
   }
   if (parsed.credits.length > MAX_STATEMENT_CREDITS) return { kind: 'refused', message: tooManyCreditsMessage(parsed.credits.length) }
-  const counts: ImportCounts = { matched: 0, partial: 0, unmatched: 0, duplicate: 0 }
+  const counts: ImportCounts = { matched: 0, partial: 0, unmatched: 0, possibleDuplicate: 0, duplicate: 0 }
   if (parsed.credits.length === 0) return { kind: 'imported', statementId: null, counts, skipped: parsed.skipped }
-  const sums = checksums(parsed.accountIban, parsed.credits)
+  const identified = identifyCredits(parsed.accountIban, parsed.credits)
   const source = `Kontoauszug ${cut(fileName, 120)}`
 
   return db.transaction(async (tx) => {
+    // A credit with a reference read before migration 0028 is known by its checksum of every field then.
+    const withSums = identified.map((c) => ({
+      ...c,
+      sum: checksum(c.key),
+      legacy: c.byReference ? checksum(`${fieldsKey(parsed.accountIban, c.credit)}\u001f0`) : null,
+    }))
+    const legacyKnown = await knownChecksums(tx, withSums.flatMap((c) => (c.legacy ? [c.legacy] : [])))
+    const candidates = withSums.filter((c) => !c.repeated && !(c.legacy && legacyKnown.has(c.legacy)))
+
     const [statement] = await tx
       .insert(bankStatements)
       .values({ fileName: cut(fileName, 200), statementRef: cut(parsed.statementRef, 400), accountIban: cut(parsed.accountIban, 34), staffId: staff.id })
       .returning({ id: bankStatements.id })
     if (!statement) throw new Error('statement not stored')
-    const rows = parsed.credits.map((c, i) => ({
+    const rows = candidates.map(({ credit: c, possibleDuplicateOf, sum }) => ({
       statementId: statement.id,
-      checksum: sums[i] ?? '',
+      checksum: sum,
       bookedOn: c.bookedOn,
       valueOn: c.valueOn,
       amount: c.amount,
       payer: cut(c.payer, 140),
       payerIban: cut(c.payerIban, 34),
       remittance: cut(c.remittance, 1000),
-      bankReference: cut(c.bankReference || c.endToEndId, 200),
-      state: 'unmatched' as const,
+      bankReference: cut(c.bankReference || c.entryRef || c.endToEndId, 200),
+      state: possibleDuplicateOf ? ('possible-duplicate' as const) : ('unmatched' as const),
     }))
     const inserted: { id: number; checksum: string }[] = []
     for (const batch of batches(rows, INSERT_BATCH)) {
@@ -225,9 +242,19 @@ export async function importStatement(db: Database, xml: string, fileName: strin
     }
 
     const idOf = new Map(inserted.map((r) => [r.checksum, r.id]))
-    const fresh = parsed.credits
-      .map((credit, i) => ({ credit, id: idOf.get(sums[i] ?? '') }))
-      .filter((c): c is { credit: StatementCredit; id: number } => c.id !== undefined)
+    const stored = candidates
+      .map((c) => ({ ...c, entryId: idOf.get(c.sum) }))
+      .filter((c): c is typeof c & { entryId: number } => c.entryId !== undefined)
+    // A possible duplicate names its equal credit before it (in this file or, read before, in another).
+    const doubtful = stored.flatMap((c) => (c.possibleDuplicateOf ? [sql`(${c.entryId}::integer, ${checksum(c.possibleDuplicateOf)}::text)`] : []))
+    counts.possibleDuplicate = doubtful.length
+    for (const batch of batches(doubtful, INSERT_BATCH)) {
+      await tx.execute(sql`
+        update bank_statement_entries e set duplicate_of = f.id
+        from (values ${sql.join(batch, sql`, `)}) as v (id, first), bank_statement_entries f
+        where e.id = v.id and f.checksum = v.first`)
+    }
+    const fresh = stored.filter((c) => !c.possibleDuplicateOf).map(({ credit, entryId }) => ({ credit, id: entryId }))
     const named = fresh.map(({ credit }) => bookingNumberCandidates(`${credit.remittance} ${credit.endToEndId}`))
     const owed = await owedBy(tx, [...new Set(named.flat())])
 
@@ -259,6 +286,21 @@ export type BankEntryView = {
   state: BankEntryState
   bookingNumber: string | null
   decidedBy: string | null
+  /** A possible duplicate's equal credit before it. */
+  duplicateOf: DuplicateOf | null
+}
+
+const firstEntries = aliasedTable(bankStatementEntries, 'first_entry')
+const firstStatements = aliasedTable(bankStatements, 'first_statement')
+const firstBookings = aliasedTable(bookings, 'first_booking')
+
+/** Where a possible duplicate's equal credit stands: its place in its statement (as the statement's page lists them), file, state, booking. */
+const duplicateOfColumns = {
+  id: firstEntries.id,
+  position: sql<number>`(select count(*) from bank_statement_entries p where p.statement_id = ${firstEntries.statementId} and p.id <= ${firstEntries.id})::integer`,
+  fileName: firstStatements.fileName,
+  state: firstEntries.state,
+  bookingNumber: firstBookings.bookingNumber,
 }
 
 const entryColumns = {
@@ -273,12 +315,21 @@ const entryColumns = {
   state: bankStatementEntries.state,
   bookingNumber: bookings.bookingNumber,
   decidedBy: staffUsers.name,
+  duplicateOf: duplicateOfColumns,
 }
+
+type EntryRow = Omit<BankEntryView, 'duplicateOf'> & { duplicateOf: { id: number | null; position: number; fileName: string | null; state: BankEntryState | null; bookingNumber: string | null } | null }
+
+/** drizzle gives a left-joined object with every column null when nothing joined; the view says null. */
+const entryView = ({ duplicateOf: d, ...row }: EntryRow): BankEntryView => ({
+  ...row,
+  duplicateOf: d && d.id !== null && d.fileName !== null && d.state !== null ? { position: d.position, fileName: d.fileName, state: d.state, bookingNumber: d.bookingNumber } : null,
+})
 
 /** At most this many credits waiting for the office are listed at once (oldest first). */
 export const OPEN_ENTRIES_SHOWN = 200
 
-/** The credits that name no booking, oldest first, and how many there are. */
+/** The credits waiting for the office (naming no booking, or possibly a duplicate), oldest first, and how many there are. */
 export async function openBankEntries(db: Database): Promise<{ entries: BankEntryView[]; total: number }> {
   const [entries, [total]] = await Promise.all([
     db
@@ -286,12 +337,15 @@ export async function openBankEntries(db: Database): Promise<{ entries: BankEntr
       .from(bankStatementEntries)
       .leftJoin(bookings, eq(bookings.id, bankStatementEntries.bookingId))
       .leftJoin(staffUsers, eq(staffUsers.id, bankStatementEntries.decidedBy))
-      .where(eq(bankStatementEntries.state, 'unmatched'))
+      .leftJoin(firstEntries, eq(firstEntries.id, bankStatementEntries.duplicateOf))
+      .leftJoin(firstStatements, eq(firstStatements.id, firstEntries.statementId))
+      .leftJoin(firstBookings, eq(firstBookings.id, firstEntries.bookingId))
+      .where(inArray(bankStatementEntries.state, OPEN_BANK_ENTRY_STATES))
       .orderBy(asc(bankStatementEntries.valueOn), asc(bankStatementEntries.id))
       .limit(OPEN_ENTRIES_SHOWN),
-    db.select({ n: count() }).from(bankStatementEntries).where(eq(bankStatementEntries.state, 'unmatched')),
+    db.select({ n: count() }).from(bankStatementEntries).where(inArray(bankStatementEntries.state, OPEN_BANK_ENTRY_STATES)),
   ])
-  return { entries, total: total?.n ?? 0 }
+  return { entries: entries.map(entryView), total: total?.n ?? 0 }
 }
 
 export type StatementView = {
@@ -321,7 +375,7 @@ async function withCounts(db: Database, rows: (Omit<StatementView, 'counts' | 'i
     .where(inArray(bankStatementEntries.statementId, rows.map((r) => r.id)))
     .groupBy(bankStatementEntries.statementId, bankStatementEntries.state)
   return rows.map(({ importedAt, ...row }) => {
-    const counts: Record<BankEntryState, number> = { matched: 0, partial: 0, unmatched: 0, assigned: 0, ignored: 0 }
+    const counts: Record<BankEntryState, number> = { matched: 0, partial: 0, unmatched: 0, 'possible-duplicate': 0, assigned: 0, ignored: 0 }
     for (const t of tally) if (t.statementId === row.id) counts[t.state] = t.n
     return { ...row, importedAt: importedAt.toISOString(), counts }
   })
@@ -348,9 +402,12 @@ export async function statementDetail(db: Database, id: number): Promise<{ state
     .from(bankStatementEntries)
     .leftJoin(bookings, eq(bookings.id, bankStatementEntries.bookingId))
     .leftJoin(staffUsers, eq(staffUsers.id, bankStatementEntries.decidedBy))
+    .leftJoin(firstEntries, eq(firstEntries.id, bankStatementEntries.duplicateOf))
+    .leftJoin(firstStatements, eq(firstStatements.id, firstEntries.statementId))
+    .leftJoin(firstBookings, eq(firstBookings.id, firstEntries.bookingId))
     .where(eq(bankStatementEntries.statementId, id))
     .orderBy(asc(bankStatementEntries.id))
-  return { statement, entries }
+  return { statement, entries: entries.map(entryView) }
 }
 
 /** What the office sees of a booking before it assigns a credit to it. */
@@ -405,14 +462,14 @@ async function assignTarget(db: Database, typed: string): Promise<(AssignTarget 
 const publicTarget = ({ id: _id, ...target }: AssignTarget & { id: number }): AssignTarget => target
 
 /**
- * Assigns a credit that names no booking to the booking the office typed: with
+ * Assigns a credit that names no booking (or a possible duplicate) to the booking the office typed: with
  * `confirm` false only finds the booking, to be shown before the office confirms. Null: no such credit.
  */
 export async function assignBankEntry(db: Database, entryId: number, typed: string, confirm: boolean, staff: Staff): Promise<AssignResult | null> {
   return db.transaction(async (tx) => {
     const [entry] = await tx.select().from(bankStatementEntries).where(eq(bankStatementEntries.id, entryId)).for('update')
     if (!entry) return null
-    if (entry.state !== 'unmatched') return { kind: 'stale', message: STALE_MESSAGE }
+    if (entry.state !== 'unmatched' && entry.state !== 'possible-duplicate') return { kind: 'stale', message: STALE_MESSAGE }
     const target = await assignTarget(tx, typed)
     if (!target) return { kind: 'refused', field: 'bookingNumber', message: NOT_FOUND_MESSAGE }
     if (!confirm) return { kind: 'found', target: publicTarget(target) }
@@ -431,7 +488,7 @@ export async function setAsideBankEntry(db: Database, entryId: number, staff: St
   const [done] = await db
     .update(bankStatementEntries)
     .set({ state: 'ignored', decidedBy: staff.id, decidedAt: new Date() })
-    .where(and(eq(bankStatementEntries.id, entryId), eq(bankStatementEntries.state, 'unmatched')))
+    .where(and(eq(bankStatementEntries.id, entryId), inArray(bankStatementEntries.state, OPEN_BANK_ENTRY_STATES)))
     .returning({ id: bankStatementEntries.id })
   if (done) return { kind: 'set-aside' }
   const [exists] = await db.select({ id: bankStatementEntries.id }).from(bankStatementEntries).where(eq(bankStatementEntries.id, entryId))

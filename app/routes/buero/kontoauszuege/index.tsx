@@ -53,7 +53,7 @@ function BankStatementsPage() {
                     </td>
                     <td>{s.counts.matched}</td>
                     <td>{s.counts.partial}</td>
-                    <td>{s.counts.unmatched}</td>
+                    <td>{s.counts.unmatched + s.counts['possible-duplicate']}</td>
                     <td>{s.counts.assigned + s.counts.ignored}</td>
                   </tr>
                 ))}
