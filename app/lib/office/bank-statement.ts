@@ -3,6 +3,7 @@
 // says whether the credit is what was asked for. Pure.
 import { BOOKING_NUMBER_PATTERN, readLookalikes } from '../booking/booking-number'
 import { formatNumber } from '../format'
+import type { StatementCredit } from './camt'
 
 /**
  * What became of a credit: `matched` (one booking named, the amount is an instalment or the rest
@@ -28,22 +29,8 @@ export const BANK_ENTRY_STATE_LABELS: Record<BankEntryState, string> = {
   ignored: 'keine Reisezahlung',
 }
 
-/** What the import reads of a credit to know it again (lib/office/camt.ts). */
-export type CreditFacts = {
-  bookedOn: string
-  valueOn: string
-  amount: number
-  payer: string
-  payerIban: string
-  remittance: string
-  /** AcctSvcrRef of the transaction, else of the entry. */
-  bankReference: string
-  /** The entry's own number (NtryRef). */
-  entryRef: string
-  endToEndId: string
-  /** The transaction's place in its entry (0 unless the entry is a batch). */
-  txIndex: number
-}
+/** What the import reads of a credit to know it again: the parsed credit (lib/office/camt.ts). */
+export type CreditFacts = StatementCredit
 
 /**
  * A credit's identity on the account (issue 46, defect 2; docs/DECISIONS.md, "One payment per bank
