@@ -22,8 +22,8 @@ import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/database.server'
 import { bookings, invoices, payments, seatReservations, sepaMandates, tripDates, trips } from '../db/schema'
 import { renderMail } from '../mail/template.server'
-import { enqueueMail } from '../mail/outbox.server'
 import type { OutboxMail } from '../mail/outbox.server'
+import { enqueueBookingMail } from '../booking/recipients.server'
 import { audit } from './audit.server'
 import { CANCELLED_MESSAGE, STALE_MESSAGE } from './booking-changes.server'
 import type { StaffMember } from './staff.server'
@@ -121,11 +121,12 @@ export async function cancelBooking(
     const replaced = await lastInvoiceNumber(tx, row.id)
     const invoice = quote.fee > 0 ? await issueCancellationInvoice(tx, row.id, row.version + 1) : null
     const email = emailOf(row.contact)
-    if (context.notify && email) {
+    if (context.notify) {
       const mandateReference = row.paymentMethod === 'lastschrift' ? await latestMandate(tx, row.id) : null
       const mail = cancellationMail(row, quote, { site: context.site, bank: context.bank, invoice: invoice?.number ?? null, replaced, mandateReference })
-      // The Stornorechnung as a PDF, made when the mail is delivered (like the confirmation's).
-      await enqueueMail(tx, { to: email, ...mail, bookingId: row.id, attachments: invoice ? [{ kind: 'invoice', bookingId: row.id, invoiceId: invoice.id }] : [] })
+      // The Stornorechnung as a PDF, made when the mail is delivered (like the confirmation's); to
+      // the customer and the agency that booked.
+      await enqueueBookingMail(tx, { id: row.id, customerEmail: email }, { ...mail, attachments: invoice ? [{ kind: 'invoice', bookingId: row.id, invoiceId: invoice.id }] : [] })
     }
     return { kind: 'cancelled', quote, mailedTo: context.notify ? email : '', invoiceNumber: invoice?.number ?? null }
   })
@@ -267,11 +268,10 @@ export async function cancelDeparture(
     for (const row of rows) {
       const quote = departureQuote({ dateFrom: date.dateFrom, cancelledOn: context.today, paid: row.paid })
       await endBooking(tx, row, { by: 'operator', reason: input.reason, price: row.price, ...quote }, { kind: 'staff', id: staff.id, name: staff.name })
-      const email = emailOf(row.contact)
-      if (!email) continue
       const replaced = await lastInvoiceNumber(tx, row.id)
-      await enqueueMail(tx, { to: email, ...departureCancellationMail({ ...row, ...date }, input.reason, { ...context, quote, replaced }), bookingId: row.id })
-      mailed++
+      const mail = departureCancellationMail({ ...row, ...date }, input.reason, { ...context, quote, replaced })
+      // To the booking person and the agency that booked; `mailed` counts the bookings told.
+      if ((await enqueueBookingMail(tx, { id: row.id, customerEmail: emailOf(row.contact) }, mail)) > 0) mailed++
     }
     await tx.update(tripDates).set({ bookable: NOT_BOOKABLE }).where(eq(tripDates.id, tripDateId))
     return { kind: 'cancelled', bookings: rows.length, mailed, refunds: rows.filter((r) => r.paid > 0).length }

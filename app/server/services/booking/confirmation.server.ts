@@ -1,16 +1,12 @@
 // The confirmation mail of a booking: written into the outbox inside the booking's transaction
 // (so a booking never exists without its mail, and a mail server that is down delays only the
 // mail), delivered by the outbox worker with the PDF made at delivery.
-import { eq } from 'drizzle-orm'
-import * as z from 'zod/mini'
 import type { Database } from '../../db/database.server'
-import { agencies, bookings } from '../../db/schema'
 import type { MailAttachmentRef } from '../../db/schema'
-import { log } from '../../log.server'
-import { enqueueMail } from '../../mail/outbox.server'
 import { kickOutbox } from '../../mail/worker-runtime.server'
 import { siteInfo } from '../../site.server'
 import { bookingConfirmationMail } from '../../booking/confirmation-mail.server'
+import { enqueueBookingMail } from '../../booking/recipients.server'
 import type { BookingSummary } from '~/lib/booking/summary'
 import type { BookingSettings } from './settings.server'
 import { loadBookingSummary, summaryFromRows } from './summary.server'
@@ -52,23 +48,11 @@ async function mailConfirmation(
 ): Promise<void> {
   const site = siteInfo()
   const mail = bookingConfirmationMail(summary, site, settings.bank, { insolvency: site.insolvency, changed })
-  // A caller without e-mail gets the printed confirmation from the office.
-  if (summary.booker.email) await enqueueMail(tx, { to: summary.booker.email, ...mail, bookingId, attachments: confirmationAttachments(bookingId, origin) })
-  // An agency booking: the agency gets a copy, in the same transaction (DESIGN 7).
-  if (!summary.agency) return
-  const [agency] = await tx
-    .select({ email: agencies.email })
-    .from(bookings)
-    .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1)
-  if (!agency) return
-  if (!z.email().safeParse(agency.email ?? '').success) {
-    log('error', 'agency copy not sent', { reason: 'no valid agency e-mail', bookingId })
-    return
-  }
-  const copy = bookingConfirmationMail(summary, site, settings.bank, { insolvency: site.insolvency, agencyCopy: true, changed })
-  await enqueueMail(tx, { to: agency.email ?? '', ...copy, bookingId, attachments: confirmationAttachments(bookingId, origin) })
+  const attachments = confirmationAttachments(bookingId, origin)
+  // A caller without e-mail gets the printed confirmation from the office; an agency booking's
+  // agency gets its own copy, in the same transaction (DESIGN 7).
+  const copy = summary.agency ? bookingConfirmationMail(summary, site, settings.bank, { insolvency: site.insolvency, agencyCopy: true, changed }) : undefined
+  await enqueueBookingMail(tx, { id: bookingId, customerEmail: summary.booker.email }, { ...mail, attachments }, copy && { ...copy, attachments })
 }
 
 /** The confirmation PDF, the binding travel conditions and the calendar file, made when the mail is delivered. */
