@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'booking.refund': 'Erstattung erfasst',
   'booking.cancelled': 'Buchung storniert',
   'booking.notice': 'Benachrichtigung gesendet',
+  'booking.notice_failed': 'Benachrichtigung nicht versendet',
   'booking.debit_announced': 'Lastschrift angekündigt',
   'booking.debit_exported': 'Lastschrift in Datei',
   'booking.debit_collected': 'Lastschrift eingezogen',

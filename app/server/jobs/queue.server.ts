@@ -6,12 +6,14 @@
 import { PgBoss, fromPglite } from 'pg-boss'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Clock } from 'pg-boss'
-import { log } from '../log.server'
+import { errorFields, log } from '../log.server'
 
 /** The hourly scan for notices due (reminders, overdue notices, travel documents). */
 export const NOTICE_QUEUE = 'benachrichtigungen'
 /** Every hour on the hour, Berlin time. */
 const NOTICE_CRON = '0 * * * *'
+/** Attempts after a failed run. */
+export const NOTICE_RETRY_LIMIT = 3
 
 export type JobDatabase = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string }
 
@@ -31,10 +33,18 @@ export async function startJobQueue(database: JobDatabase, scan: (job: NoticeJob
       : new PgBoss({ connectionString: database.url, max: 3, clock: options.clock, application_name: 'reisen-jobs' })
   boss.on('error', (error) => log('error', 'job queue error', { message: error.message }))
   await boss.start()
-  // One run at a time across all instances; a run waiting makes a second request a no-op.
-  await boss.createQueue(NOTICE_QUEUE, { policy: 'singleton', retryLimit: 3, retryDelay: 60 })
+  // One run at a time across all instances; a run waiting makes a second request a no-op. A failed
+  // run is tried again three times, about 1, 2 and 4 minutes later; the next hour's run starts afresh.
+  await boss.createQueue(NOTICE_QUEUE, { policy: 'singleton', retryLimit: NOTICE_RETRY_LIMIT, retryDelay: 60, retryBackoff: true })
   await boss.work<NoticeJob>(NOTICE_QUEUE, async ([job]) => {
-    await scan(job?.data ?? {})
+    try {
+      await scan(job?.data ?? {})
+    } catch (error) {
+      // pg-boss keeps the error on the job row only: the log says so, and whether it is retried.
+      const retry = job ? job.retryCount < NOTICE_RETRY_LIMIT : false
+      log('error', 'notice job failed', { jobId: job?.id, retryCount: job?.retryCount, retry, ...errorFields(error) })
+      throw error
+    }
   })
   if (options.schedule !== false) await boss.schedule(NOTICE_QUEUE, NOTICE_CRON, {}, { tz: 'Europe/Berlin' })
   const runNow = (job: NoticeJob = {}) => boss.send(NOTICE_QUEUE, job)

@@ -7,7 +7,7 @@ import { config } from '../config.server'
 import type { OpenedDatabase } from '../db/client.server'
 import { errorFields, log } from '../log.server'
 import { kickOutbox } from '../mail/worker-runtime.server'
-import { sendDueNotices } from '../office/notices.server'
+import { NoticeScanError, sendDueNotices } from '../office/notices.server'
 import { publicOrigin } from '../origin.server'
 import { bookingSettings } from '../services/booking/runtime.server'
 import { loadBookingSummary } from '../services/booking/summary.server'
@@ -29,6 +29,10 @@ export async function runNoticeScan(opened: Pick<OpenedDatabase, 'db'>, job: Not
     site: siteInfo(),
     bank: settings.bank,
     summaryOf: async (bookingNumber) => (await loadBookingSummary(opened.db, bookingNumber, settings, origin))?.summary ?? null,
+  }).catch((error: unknown) => {
+    // Some notices failed, the others are in the outbox: send those now, and fail the job for its retry.
+    if (error instanceof NoticeScanError && error.report.mailed > 0) kickOutbox()
+    throw error
   })
   if (report.sent > 0) log('info', 'notices sent', report)
   if (report.mailed > 0) kickOutbox()

@@ -45,6 +45,14 @@ export function headerValue(value: string): string {
   return value.replace(HEADER_BREAKERS, ' ').replace(/ {2,}/g, ' ').trim()
 }
 
+/**
+ * Whether the outbox takes the address: ASCII only (see docs/DECISIONS.md on internationalised
+ * addresses). Callers that send on their own, such as the scheduled notices, ask before enqueueing.
+ */
+export function isMailAddress(address: string): boolean {
+  return emailSchema.safeParse(headerValue(address)).success
+}
+
 function addressList(field: string, value: string | readonly string[] | undefined): string {
   const list = (typeof value === 'string' ? [value] : (value ?? [])).map(headerValue)
   for (const address of list) {
