@@ -18,7 +18,7 @@ import type { BankDetails, BookingSummary } from '~/lib/booking/summary'
 import { todayInBerlin } from '~/lib/calendar'
 import { PHONE_BOOKING_REFUSED } from '~/lib/office/phone-booking'
 import { tripIdSchema } from '~/lib/wishlist'
-import { currentClientOverLimit, limitCurrentClient, requestClientAddress } from './http/client-limits.server'
+import { currentRequesterOverLimit, limitCurrentClient, limitCurrentRequester, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
 import { currentStaff, needsTwoFactorSetup } from './office/staff.server'
@@ -123,7 +123,7 @@ export const loadBooking = createServerFn({ method: 'GET' })
     }
     if (row) return { kind: 'draft', session: await session(row.id, offer, await describeDraft(db, row, offer)) }
     // The page would open a new draft next: a client with none left learns it now (429), not after typing.
-    const limited = currentClientOverLimit('draft')
+    const limited = currentRequesterOverLimit('draft', await clerkId())
     if (limited) throw notFound({ data: { message: limited.message, heading: 'Bitte warten Sie einige Minuten' } })
     const draft = newDraft(offer)
     const pricing = priceBooking(offer, draft)
@@ -179,7 +179,7 @@ export const openBooking = createServerFn({ method: 'POST' })
     }
     // A new draft costs a row and, with seats, holds: a crawler following step links must not make
     // thousands. A visit of an existing one counts as a save.
-    const limited = limitCurrentClient(draftRow ? 'save' : 'draft')
+    const limited = limitCurrentRequester(draftRow ? 'save' : 'draft', staff?.id ?? (await clerkId()))
     if (limited) return { kind: 'unavailable', message: limited.message }
     let row = forCaller(draftRow ?? (await fromAccount(await createDraft(db, offer, settings))))
     // Saved on top of the revision just read: a save of another tab in between is kept (then the
@@ -198,6 +198,16 @@ export const openBooking = createServerFn({ method: 'POST' })
     if (saved.kind !== 'saved') throw new Error('a new draft could not be saved')
     return { kind: 'opened', session: await session(row.id, offer, saved) }
   })
+
+/**
+ * The signed-in clerk for the booking limits (issue 46, defect 8): the office's phone bookings
+ * count per staff member, not against the public limits of the office's address. Asked only
+ * where a limit applies; without a staff cookie it costs no database read.
+ */
+async function clerkId(): Promise<string | null> {
+  const staff = await currentStaff()
+  return staff && !needsTwoFactorSetup(staff) ? staff.id : null
+}
 
 export type SaveBookingResult =
   | { kind: 'saved'; session: BookingSession }
@@ -232,7 +242,7 @@ async function holdLimited(
 export const saveBooking = createServerFn({ method: 'POST' })
   .validator(z.extend(tripDateInput, { draft: z.unknown(), revision: draftRevisionSchema }))
   .handler(async ({ data }): Promise<SaveBookingResult> => {
-    const limited = limitCurrentClient('save')
+    const limited = limitCurrentRequester('save', await clerkId())
     if (limited) return limited
     const db = await getDb()
     const settings = await bookingSettings()
@@ -278,7 +288,7 @@ export const saveBooking = createServerFn({ method: 'POST' })
 export const extendBookingHold = createServerFn({ method: 'POST' })
   .validator(tripDateInput)
   .handler(async ({ data }): Promise<SaveBookingResult> => {
-    const limited = limitCurrentClient('save')
+    const limited = limitCurrentRequester('save', await clerkId())
     if (limited) return limited
     const db = await getDb()
     const [row, offer] = await Promise.all([loadDraft(db, getCookie(draftCookie(data.tripDateId)) ?? ''), offerOf(db, data.tripDateId)])
@@ -321,16 +331,16 @@ export const submitBooking = createServerFn({ method: 'POST' })
     }),
   )
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
-    const limited = limitCurrentClient('book')
+    // A draft the office marked as a phone booking is booked with the signed-in clerk (bookDraft
+    // refuses it without one and ignores an agency for it); a clerk's bookings count as theirs.
+    const staff = await currentStaff()
+    const clerk = staff && !needsTwoFactorSetup(staff) ? { id: staff.id, name: staff.name } : null
+    const limited = limitCurrentRequester('book', clerk?.id ?? null)
     if (limited) return limited
     const db = await getDb()
     const settings = await bookingSettings()
     const draftId = getCookie(draftCookie(data.tripDateId)) ?? ''
     const origin = publicOrigin()
-    // A draft the office marked as a phone booking is booked with the signed-in clerk (bookDraft
-    // refuses it without one and ignores an agency for it).
-    const staff = await currentStaff()
-    const clerk = staff && !needsTwoFactorSetup(staff) ? { id: staff.id, name: staff.name } : null
     const agency = agencyForBooking(await checkAgencyToken(db, settings.linkSecret, data.agencyToken, { agenturId: data.agenturId ?? null }))
     const result = await bookDraft(
       db,

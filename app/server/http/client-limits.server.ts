@@ -43,6 +43,22 @@ export const CLIENT_LIMITS = {
 
 export type LimitScope = keyof typeof CLIENT_LIMITS
 
+/**
+ * The booking limits of a signed-in clerk (issue 46, defect 8), counted per staff member instead
+ * of per address: the office books for callers all day from one address, and a phone booking is
+ * a draft, its saves and a booking. Anonymous visitors from the same address keep CLIENT_LIMITS.
+ */
+export const STAFF_LIMITS = {
+  draft: { limit: 200, windowMs: 10 * 60_000 },
+  save: { limit: 3000, windowMs: 10 * 60_000 },
+  book: { limit: 100, windowMs: 10 * 60_000 },
+} as const satisfies Partial<Record<LimitScope, RateRule>>
+
+export type StaffLimitScope = keyof typeof STAFF_LIMITS
+
+/** Who a booking limit counts: the signed-in clerk (by id) or else the client address. */
+export type Requester = { address: string; staffId: string | null }
+
 /** The German answer to a client over a limit (HTTP 429). */
 export const TOO_MANY_REQUESTS_MESSAGE: Record<LimitScope, string> = {
   draft:
@@ -98,22 +114,38 @@ export class SlidingWindowLimiter {
   }
 }
 
-const limiters = new Map<LimitScope, SlidingWindowLimiter>()
+const limiters = new Map<string, SlidingWindowLimiter>()
 
-function limiterOf(scope: LimitScope): SlidingWindowLimiter {
-  let limiter = limiters.get(scope)
+function scaledLimiter(name: string, rule: RateRule): SlidingWindowLimiter {
+  let limiter = limiters.get(name)
   if (!limiter) {
-    const rule = CLIENT_LIMITS[scope]
     limiter = new SlidingWindowLimiter({ ...rule, limit: Math.max(1, Math.round(rule.limit * config().CLIENT_LIMIT_SCALE)) })
-    limiters.set(scope, limiter)
+    limiters.set(name, limiter)
   }
   return limiter
 }
+
+const limiterOf = (scope: LimitScope) => scaledLimiter(scope, CLIENT_LIMITS[scope])
+const staffLimiterOf = (scope: StaffLimitScope) => scaledLimiter(`staff:${scope}`, STAFF_LIMITS[scope])
 
 /** Counts one request of `address` against the scope's limit. */
 export function takeClientBudget(scope: LimitScope, address: string): Attempt {
   const attempt = limiterOf(scope).take(address)
   if (!attempt.ok) log('info', 'client limit reached', { scope })
+  return attempt
+}
+
+/** Counts one booking request: a clerk's against STAFF_LIMITS under their id, anyone else's per address. */
+export function takeRequesterBudget(scope: StaffLimitScope, requester: Requester): Attempt {
+  const attempt = requester.staffId === null ? limiterOf(scope).take(requester.address) : staffLimiterOf(scope).take(requester.staffId)
+  if (!attempt.ok) log('info', 'client limit reached', { scope, staff: requester.staffId !== null })
+  return attempt
+}
+
+/** Whether the requester has nothing left in the scope, without counting anything. */
+export function checkRequesterBudget(scope: StaffLimitScope, requester: Requester): Attempt {
+  const attempt = requester.staffId === null ? limiterOf(scope).check(requester.address) : staffLimiterOf(scope).check(requester.staffId)
+  if (!attempt.ok) log('info', 'client limit reached', { scope, staff: requester.staffId !== null })
   return attempt
 }
 
@@ -160,6 +192,19 @@ export function currentClientOverLimit(scope: LimitScope): Limited | null {
   const attempt = limiterOf(scope).check(requestClientAddress())
   if (!attempt.ok) log('info', 'client limit reached', { scope })
   return refused(scope, attempt)
+}
+
+/**
+ * For the booking's server functions: like limitCurrentClient, but a signed-in clerk (`staffId`,
+ * looked up by the caller only where a limit applies) counts under STAFF_LIMITS.
+ */
+export function limitCurrentRequester(scope: StaffLimitScope, staffId: string | null): Limited | null {
+  return refused(scope, takeRequesterBudget(scope, { address: requestClientAddress(), staffId }))
+}
+
+/** currentClientOverLimit for the booking's scopes, a clerk's budget their own. */
+export function currentRequesterOverLimit(scope: StaffLimitScope, staffId: string | null): Limited | null {
+  return refused(scope, checkRequesterBudget(scope, { address: requestClientAddress(), staffId }))
 }
 
 function refused(scope: LimitScope, attempt: Attempt): Limited | null {
