@@ -1,13 +1,16 @@
 // Mails about a booking made through an agency go to the agency too (issue 46, defect 4): the
-// cancellation confirmation (office or customer) and the departure called off, like the
-// confirmation and each change, as a copy of the customer's mail to the agency's address.
-import { eq } from 'drizzle-orm'
+// cancellation confirmation (office or customer), the departure called off and the scheduled
+// notices, like the confirmation and each change, as a copy of the customer's mail to the agency.
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays } from '~/lib/calendar'
 import type { BookingOffer } from '~/lib/booking/offer'
 import { bookingDetail } from '~/server/office/booking-detail.server'
 import { cancelBooking, cancelDeparture, previewCancellation } from '~/server/office/cancellation.server'
-import { agencies, bookings, mailOutbox, staffUsers } from '~/server/db/schema'
+import { DEFAULT_NOTICE_DAYS } from '~/lib/office/notices'
+import { agencies, bookings, mailOutbox, payments, staffUsers } from '~/server/db/schema'
+import { sendDueNotices } from '~/server/office/notices.server'
+import { loadBookingSummary } from '~/server/services/booking/summary.server'
 import { siteInfo } from '~/server/site.server'
 import { bookDraft } from '~/server/services/booking/book.server'
 import { createDraft, saveDraft } from '~/server/services/booking/drafts.server'
@@ -79,5 +82,23 @@ describe('mails about an agency booking', () => {
     expect(agencyMails.find((m) => m.to === agency.email)?.subject).toMatch(/^Kopie für Ihr Reisebüro: Absage Ihrer Reise/)
     // The booking made without an agency: its customer alone.
     expect((await mailsOf(direct.id)).filter((m) => m.subject.includes('Absage Ihrer Reise')).map((m) => m.to)).toEqual([CUSTOMER])
+  })
+
+  it('the scheduled notices: each reminder to the customer and a copy to the agency', async () => {
+    const offer = await takeDate({ seatPlan: false })
+    const { id } = await book(offer, 'Mahnung', agency.id)
+    const [first] = await t.db.select({ dueDate: payments.dueDate }).from(payments).where(eq(payments.bookingId, id)).orderBy(asc(payments.dueDate)).limit(1)
+    await sendDueNotices(t.db, {
+      today: addDays(first!.dueDate, DEFAULT_NOTICE_DAYS.overdueAfter),
+      days: DEFAULT_NOTICE_DAYS,
+      site: siteInfo(),
+      bank: settings.bank,
+      summaryOf: async (n) => (await loadBookingSummary(t.db, n, settings, 'http://localhost'))?.summary ?? null,
+    })
+    // Booked without a confirmation writer: every mail of the booking is a notice.
+    const notices = await mailsOf(id)
+    const toCustomer = notices.filter((m) => m.to === CUSTOMER)
+    expect(toCustomer.length).toBeGreaterThan(0)
+    expect(notices.filter((m) => m.to === agency.email).map((m) => m.subject)).toEqual(toCustomer.map((m) => `Kopie für Ihr Reisebüro: ${m.subject}`))
   })
 })

@@ -17,8 +17,9 @@ import type { SiteInfo } from '~/lib/site'
 import type { Database } from '../db/database.server'
 import { queryRows } from '../db/query.server'
 import { PAYMENT_KINDS, bookingNotices, bookings, payments } from '../db/schema'
+import { enqueueBookingMail } from '../booking/recipients.server'
 import { errorFields, log } from '../log.server'
-import { enqueueMail, isMailAddress } from '../mail/outbox.server'
+import { isMailAddress } from '../mail/outbox.server'
 import type { OutboxMail } from '../mail/outbox.server'
 import { renderMail } from '../mail/template.server'
 import { audit } from './audit.server'
@@ -320,7 +321,8 @@ async function sendNotice(db: Database, notice: DueNotice, context: NoticeContex
       await audit(tx, { kind: 'system' }, { action: 'booking.notice_failed', booking, after: { notice: notice.kind, reason: NOTICE_UNSENT_REASON } })
       return 'undeliverable'
     }
-    if (mail) await enqueueMail(tx, { to: email, ...mail, bookingId: notice.bookingId })
+    // To the booking person and the agency that booked (issue 46, defect 4).
+    if (mail) await enqueueBookingMail(tx, { id: notice.bookingId, customerEmail: email }, mail)
     await audit(tx, { kind: 'system' }, { action: 'booking.notice', booking, after: { notice: notice.kind, ...(mail ? {} : { note: 'keine E-Mail-Adresse' }) } })
     return mail ? 'mailed' : 'unmailed'
   })
