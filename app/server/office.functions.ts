@@ -15,6 +15,7 @@ import { limitCurrentClient, requestClientAddress } from './http/client-limits.s
 import type { Limited } from './http/client-limits.server'
 import { errorFields, log } from './log.server'
 import { auditStaffAccount } from './office/audit.server'
+import { recordSignIn } from './office/staff-accounts.server'
 import { PASSWORD_RESET_PATH, staffAuth } from './office/auth.server'
 import type { StaffAuth } from './office/auth.server'
 import { TOTP_CODE_USED } from './office/totp-once.server'
@@ -60,6 +61,7 @@ export const signInStaff = createServerFn({ method: 'POST' })
       loginSucceeded(throttles, data.email, client)
       if ('twoFactorRedirect' in result && result.twoFactorRedirect) return { kind: 'two-factor' }
       log('info', 'staff login')
+      if ('user' in result) await bookkeeping(() => recordSignIn(getDb(), result.user.id))
       return { kind: 'signed-in' }
     } catch (error) {
       if (refusal(error)) {
@@ -73,10 +75,18 @@ export const signInStaff = createServerFn({ method: 'POST' })
 
 export type SecondFactorResult = CodeResult | { kind: 'signed-in-with-backup-code'; left: number }
 
-const SIGN_IN_ENDED = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'ACCOUNT_TEMPORARILY_LOCKED'])
+const SIGN_IN_ENDED = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE'])
 
 /** Better Auth's refusal code of the thrown error, if any. */
 const refusalCode = (error: unknown) => (isAPIError(error) && typeof error.body?.code === 'string' ? error.body.code : '')
+
+/**
+ * What a sign-in or a two-factor change notes besides itself (the last sign-in, an audit entry): it
+ * has happened by then, so a failure here is logged and does not turn it into a refusal.
+ */
+async function bookkeeping(note: () => Promise<unknown>): Promise<void> {
+  await note().catch((error: unknown) => log('error', 'staff sign-in bookkeeping failed', errorFields(error)))
+}
 
 /** An entry of the audit log about the staff member's own two factors (the actor is the member). */
 async function auditOwnTwoFactor(member: { id: string; name: string; email: string }, action: 'staff.two_factor_enabled' | 'staff.backup_code_used' | 'staff.backup_codes_renewed', after: Record<string, unknown> = {}) {
@@ -100,11 +110,13 @@ export const verifyStaffCode = createServerFn({ method: 'POST' })
         const result = await auth.api.verifyBackupCode({ body: { code: backupCode, trustDevice: false }, headers: headers() })
         log('info', 'staff login', { secondFactor: true, backupCode: true })
         const left = await backupCodesLeft(auth, result.user.id)
-        await auditOwnTwoFactor(result.user, 'staff.backup_code_used', { backupCodesLeft: left })
+        await bookkeeping(() => recordSignIn(getDb(), result.user.id))
+        await bookkeeping(() => auditOwnTwoFactor(result.user, 'staff.backup_code_used', { backupCodesLeft: left }))
         return { kind: 'signed-in-with-backup-code', left }
       }
-      await auth.api.verifyTOTP({ body: { code: data.code, trustDevice: false }, headers: headers() })
+      const result = await auth.api.verifyTOTP({ body: { code: data.code, trustDevice: false }, headers: headers() })
       log('info', 'staff login', { secondFactor: true })
+      await bookkeeping(() => recordSignIn(getDb(), result.user.id))
       return { kind: 'signed-in' }
     } catch (error) {
       if (refusal(error)) {
@@ -113,6 +125,7 @@ export const verifyStaffCode = createServerFn({ method: 'POST' })
         if (code === TOTP_CODE_USED) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeUsed }
         // The sign-in halfway through has ended (too late, too many tries, or locked for a while).
         if (SIGN_IN_ENDED.has(code)) return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.codeExpired }
+        if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return { kind: 'refused', message: STAFF_LOGIN_MESSAGES.locked }
         return { kind: 'refused', message: backupCode ? STAFF_LOGIN_MESSAGES.wrongBackupCode : STAFF_LOGIN_MESSAGES.wrongCode }
       }
       log('error', 'staff second factor failed', errorFields(error))
@@ -156,7 +169,7 @@ export const confirmTwoFactorSetup = createServerFn({ method: 'POST' })
       const auth = await staffAuth()
       await auth.api.verifyTOTP({ body: { code: data.code }, headers: headers() })
       log('info', 'staff two-factor enabled')
-      await auditOwnTwoFactor(staff, 'staff.two_factor_enabled')
+      await bookkeeping(() => auditOwnTwoFactor(staff, 'staff.two_factor_enabled'))
       return { kind: 'signed-in' }
     } catch (error) {
       if (refusal(error)) return { kind: 'refused', message: refusalCode(error) === TOTP_CODE_USED ? STAFF_LOGIN_MESSAGES.codeUsed : STAFF_LOGIN_MESSAGES.wrongCode }
@@ -188,7 +201,7 @@ export const renewBackupCodes = createServerFn({ method: 'POST' })
       const auth = await staffAuth()
       const result = await auth.api.generateBackupCodes({ body: { password: data.password }, headers: headers() })
       log('info', 'staff backup codes renewed')
-      await auditOwnTwoFactor(staff, 'staff.backup_codes_renewed')
+      await bookkeeping(() => auditOwnTwoFactor(staff, 'staff.backup_codes_renewed'))
       return { kind: 'codes', backupCodes: result.backupCodes }
     } catch (error) {
       if (refusal(error)) return { kind: 'refused', message: 'Das Passwort stimmt nicht.' }

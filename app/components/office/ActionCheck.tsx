@@ -6,6 +6,7 @@ import { isNotFound } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/Button'
+import { SERVER_CALL_MESSAGES } from '~/lib/validation-failure'
 
 export type ActionOutcome = { kind: 'done' | 'refused'; message: string }
 
@@ -15,9 +16,13 @@ export const UNREACHABLE_MESSAGE = 'Die Anfrage hat den Server nicht erreicht. B
 export const OFFICE_SIGNED_OUT_MESSAGE =
   'Sie sind im Büro nicht mehr angemeldet, zum Beispiel weil Sie sich in einem anderen Fenster abgemeldet haben. Bitte melden Sie sich in einem neuen Tab erneut an; Ihre Eingaben auf dieser Seite bleiben erhalten.'
 
-/** What a failed office action says: signed out (the session ended), or the request did not get through. */
+/**
+ * What a failed office action says: signed out (the session ended), the server's own sentence when
+ * it failed there (app/start.ts), or that the request did not get through.
+ */
 export function officeFailureMessage(error: unknown): string {
-  return isNotFound(error) ? OFFICE_SIGNED_OUT_MESSAGE : UNREACHABLE_MESSAGE
+  if (isNotFound(error)) return OFFICE_SIGNED_OUT_MESSAGE
+  return error instanceof Error && error.message === SERVER_CALL_MESSAGES.failed ? error.message : UNREACHABLE_MESSAGE
 }
 
 /**

@@ -30,10 +30,14 @@ export const secondFactorSchema = z.object({
   ),
 })
 
-/** A backup code as it is stored (lower case, with its dash), or null for a code from the app. */
+/**
+ * A backup code as it is stored (with its dash), or null for a code from the app. Codes are made of
+ * lower-case letters and digits; one typed in capitals (caps lock, read aloud) is taken in lower
+ * case. A code with both cases is taken as typed: codes made before issue 42 mix them.
+ */
 export function backupCodeOf(code: string): string | null {
   if (TOTP_CODE.test(code) || !BACKUP_CODE.test(code)) return null
-  const typed = code.toLowerCase()
+  const typed = code === code.toUpperCase() ? code.toLowerCase() : code
   return typed.includes('-') ? typed : `${typed.slice(0, 5)}-${typed.slice(5)}`
 }
 
@@ -53,6 +57,7 @@ export const STAFF_LOGIN_MESSAGES = {
   wrong: 'E-Mail-Adresse oder Passwort stimmen nicht.',
   wrongCode: 'Der Code stimmt nicht. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
   codeUsed: 'Dieser Code wurde schon verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+  locked: 'Es wurden zu viele falsche Codes eingegeben. Bitte warten Sie einige Minuten und melden Sie sich dann erneut an.',
   wrongBackupCode: 'Dieser Ersatzcode gilt nicht (mehr). Jeder Ersatzcode gilt nur einmal.',
   codeExpired: 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut mit E-Mail-Adresse und Passwort an.',
   resetSent:

@@ -19,7 +19,7 @@ export const staffUsers = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: moment('ban_expires'),
-    /** The last completed sign-in (password, and the second factor where it is on), for the staff list. */
+    /** The last completed sign-in (password, and the second factor where it is on; office.functions.ts), for the staff list. */
     lastSignInAt: moment('last_sign_in_at'),
   },
   (t) => [check('staff_users_role_check', sql`${t.role} in ('buero', 'admin')`)],

@@ -15,8 +15,8 @@ import { createCsrfMiddleware } from '@tanstack/react-start'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Paths whose requests carry no cookie that matters (compared without regard to case, like the
- * routes, and as sent: a percent-encoded slash does not make a prefix).
+ * Paths whose requests carry no cookie that matters, compared without regard to case, like the
+ * routes. The filter sees the path as the router matches it (decoded, dot segments resolved).
  */
 const COOKIELESS_PREFIXES = ['/api/', '/newsletter/']
 
@@ -30,7 +30,20 @@ export function needsSameOrigin(request: { method: string }, pathname: string, h
   return handlerType === 'serverFn' || (!SAFE_METHODS.has(request.method.toUpperCase()) && !isCookieless(pathname))
 }
 
+const refused = () => Response.json({ error: 'Anfrage abgelehnt: Sie kam nicht von dieser Website.' }, { status: 403 })
+
+/** The site's rule (app/start.ts). */
 export const sameOrigin = createCsrfMiddleware({
   filter: (ctx) => needsSameOrigin(ctx.request, ctx.pathname, ctx.handlerType),
-  failureResponse: () => Response.json({ error: 'Anfrage abgelehnt: Sie kam nicht von dieser Website.' }, { status: 403 }),
+  failureResponse: refused,
+})
+
+/**
+ * For a route that changes money (the statement upload): its POST is checked by the route itself
+ * too, with no exemption. A middleware object of its own: the framework runs an object once per
+ * request, so the site's would be skipped here.
+ */
+export const sameOriginPost = createCsrfMiddleware({
+  filter: (ctx) => ctx.request.method.toUpperCase() === 'POST',
+  failureResponse: refused,
 })

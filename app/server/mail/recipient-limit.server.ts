@@ -24,5 +24,5 @@ export function takeRecipientBudget(email: string, kind: string): boolean {
 
 /** mailboxOf in SQL, for caps counted from stored rows. */
 export function mailboxSql(email: SQL): SQL {
-  return sql`regexp_replace(lower(${email}), ${MAILBOX_TAG_PATTERN}, '@')`
+  return sql`regexp_replace(lower(btrim(${email})), ${MAILBOX_TAG_PATTERN}, '@')`
 }

@@ -29,15 +29,23 @@ function actorColumns(actor: AuditActor) {
 
 /** Records what `actor` did; call it with the transaction of the change. */
 export async function audit(tx: Database, actor: AuditActor, entry: AuditEntry, at?: Date): Promise<void> {
-  await tx.insert(auditLog).values({
-    ...actorColumns(actor),
-    ...(at ? { at } : {}),
-    bookingId: entry.booking.id,
-    bookingNumber: entry.booking.bookingNumber,
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  })
+  await auditMany(tx, actor, [entry], at)
+}
+
+/** The same for many entries of one actor, in one statement (an import's batch of payments). */
+export async function auditMany(tx: Database, actor: AuditActor, entries: readonly AuditEntry[], at?: Date): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      ...actorColumns(actor),
+      ...(at ? { at } : {}),
+      bookingId: entry.booking.id,
+      bookingNumber: entry.booking.bookingNumber,
+      action: entry.action,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  )
 }
 
 /** An admin's action on a staff account (issue 42): no booking; the account as it was then goes into `after`. */

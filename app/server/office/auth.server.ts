@@ -9,7 +9,6 @@
 // functions (app/server/office.functions.ts), which the site's CSRF check, validation, German
 // messages and login throttle cover, and which expose no endpoint the office does not use.
 import { betterAuth } from 'better-auth'
-import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
 import { createAccessControl } from 'better-auth/plugins/access'
@@ -28,7 +27,7 @@ import { getDb } from '../runtime.server'
 import { siteInfo } from '../site.server'
 import { newBackupCodes } from '../auth/readable-codes.server'
 import { storedSecret } from '../stored-secret.server'
-import { totpOnceHook } from './totp-once.server'
+import { TOTP_OPTIONS, totpOnceHook } from './totp-once.server'
 
 /** Where a reset link leads: the page that takes the new password. */
 export const PASSWORD_RESET_PATH = '/buero/passwort-neu/'
@@ -102,24 +101,13 @@ function makeStaffAuth(db: Database, secret: string) {
     },
     // A TOTP code is accepted once (RFC 6238 § 5.2): totp-once.server.ts.
     hooks: { before: totpOnceHook(db) },
-    // A session is made when a sign-in is complete (after the second factor where it is on): the
-    // staff list shows it as the last sign-in.
-    databaseHooks: {
-      session: {
-        create: {
-          after: async (session) => {
-            await db.update(staffUsers).set({ lastSignInAt: session.createdAt }).where(eq(staffUsers.id, session.userId))
-          },
-        },
-      },
-    },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Its messages go into the site's JSON log, without their arguments (which may name an address).
     logger: { level: 'warn', log: (level, message) => log(level === 'error' ? 'error' : 'info', 'staff auth', { detail: message }) },
     plugins: [
       // Backup codes that read unambiguously from paper; typed in any case (lib/office/login.ts).
-      twoFactor({ issuer: siteInfo().name, backupCodeOptions: { customBackupCodesGenerate: newBackupCodes } }),
+      twoFactor({ issuer: siteInfo().name, totpOptions: TOTP_OPTIONS, backupCodeOptions: { customBackupCodesGenerate: newBackupCodes } }),
       admin({ ac: access, roles: ROLES, defaultRole: 'buero', adminRoles: ['admin'] }),
       // Last: it hands the cookies Better Auth sets to TanStack Start's response.
       tanstackStartCookies(),

@@ -19,8 +19,8 @@ import { parseCamt053 } from '~/lib/office/camt'
 import { owedAmount } from '~/lib/office/ledger'
 import type { StatementCredit } from '~/lib/office/camt'
 import type { Database } from '../db/database.server'
-import { auditLog, bankStatementEntries, bankStatements, bookings, paymentEntries, payments, staffUsers, tripDates, trips } from '../db/schema'
-import { audit } from './audit.server'
+import { bankStatementEntries, bankStatements, bookings, paymentEntries, payments, staffUsers, tripDates, trips } from '../db/schema'
+import { audit, auditMany } from './audit.server'
 import { customerName } from './booking-list.server'
 import type { StaffMember } from './staff.server'
 import { formatIban, normaliseIban } from '~/lib/booking/iban'
@@ -148,18 +148,10 @@ async function bookImported(tx: Database, batch: Booked[], staff: Staff, source:
   if (stored.length !== rows.length || stored.some((r, k) => r.bookingId !== rows[k]?.bookingId || r.amount !== rows[k]?.amount)) {
     throw new Error('ledger entries not returned in their order')
   }
-  // The audit rows audit() writes for a staff member (audit.server.ts), one insert for the batch.
-  await tx.insert(auditLog).values(
-    batch.map(({ booking, credit }) => ({
-      actorKind: 'staff' as const,
-      actorId: staff.id,
-      actorName: staff.name,
-      bookingId: booking.id,
-      bookingNumber: booking.bookingNumber,
-      action: 'booking.payment',
-      before: null,
-      after: bookedAudit(credit, source),
-    })),
+  await auditMany(
+    tx,
+    { kind: 'staff', id: staff.id, name: staff.name },
+    batch.map(({ booking, credit }) => ({ action: 'booking.payment', booking, after: bookedAudit(credit, source) })),
   )
   const links = batch.map((b, k) => sql`(${b.entryId}::integer, ${b.state}::text, ${b.booking.id}::integer, ${stored[k]?.id}::integer)`)
   await tx.execute(sql`

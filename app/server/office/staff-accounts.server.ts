@@ -62,6 +62,11 @@ export async function listStaff(db: Database): Promise<StaffListEntry[]> {
   return rows.map(({ banned, lastSignInAt, role, ...row }) => ({ ...row, role: roleOf(role), active: !banned, lastSignInAt: lastSignInAt?.toISOString() ?? null }))
 }
 
+/** A completed sign-in (after the second factor where it is on), for the list's last sign-in. */
+export async function recordSignIn(db: Promise<Database> | Database, userId: string, at = new Date()): Promise<void> {
+  await (await db).update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, userId))
+}
+
 /** A password for the first sign-in, passed on by hand: readable characters only. */
 export function provisionalPassword(): string {
   // Four groups of five readable characters (about 99 bits): passed on by hand, typed once.

@@ -3,6 +3,7 @@
 // belongs to and claims it for the staff member in one conditional UPDATE: the step must be later
 // than the last one accepted. A code seen a second time (a replay, or a double click) and any
 // older code are refused, whichever instance of the site receives it, on both databases.
+import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
@@ -10,11 +11,13 @@ import { symmetricDecrypt } from 'better-auth/crypto'
 import type { Database } from '../db/database.server'
 import { staffTwoFactors } from '../db/schema'
 
-/** Better Auth's TOTP settings (the plugin's defaults, which auth.server.ts keeps). */
-const PERIOD_SECONDS = 30
-const DIGITS = 6
-/** Steps before and after the current one that Better Auth accepts (its verify's window). */
+/** The TOTP settings, handed to Better Auth's plugin by auth.server.ts, so that both count alike. */
+export const TOTP_OPTIONS = { period: 30, digits: 6 } as const
+const { period: PERIOD_SECONDS, digits: DIGITS } = TOTP_OPTIONS
+/** Steps before and after the current one that Better Auth accepts (its verify's fixed window). */
 const WINDOW = 1
+/** Better Auth stores a secret imported from another provider as `base32:<secret>`. */
+const BASE32_PREFIX = 'base32:'
 
 /** The error code of a refused repeat, told apart from a wrong code by the sign-in page. */
 export const TOTP_CODE_USED = 'TOTP_CODE_USED'
@@ -33,7 +36,7 @@ async function userOf(ctx: HookContext): Promise<string | null> {
 }
 
 /** The time step within Better Auth's window whose code is `code`, or null (then Better Auth refuses it itself). */
-export async function stepOfCode(secret: string, code: string, now: number): Promise<number | null> {
+export async function stepOfCode(secret: string | ArrayBuffer | Uint8Array, code: string, now: number): Promise<number | null> {
   const otp = createOTP(secret, { period: PERIOD_SECONDS, digits: DIGITS })
   const current = Math.floor(now / 1000 / PERIOD_SECONDS)
   let found: number | null = null
@@ -66,7 +69,8 @@ export function totpOnceHook(db: Database) {
     if (!userId || !code) return
     const [row] = await db.select({ secret: staffTwoFactors.secret }).from(staffTwoFactors).where(eq(staffTwoFactors.userId, userId))
     if (!row) return
-    const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret })
+    const stored = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret })
+    const secret = stored.startsWith(BASE32_PREFIX) ? base32.decode(stored.slice(BASE32_PREFIX.length).toUpperCase()) : stored
     const step = await stepOfCode(secret, code, Date.now())
     if (step === null) return
     if (!(await claimTotpStep(db, userId, step))) {

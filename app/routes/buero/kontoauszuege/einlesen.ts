@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { sameOrigin } from '~/server/http/same-origin'
+import { sameOriginPost } from '~/server/http/same-origin'
 import { statementUploadResponse, uploadMethodNotAllowed } from '~/server/office/statement-upload.server'
 
 /**
@@ -7,5 +7,5 @@ import { statementUploadResponse, uploadMethodNotAllowed } from '~/server/office
  * bookings paid, so it checks the same origin itself too, not only through app/start.ts.
  */
 export const Route = createFileRoute('/buero/kontoauszuege/einlesen')({
-  server: { middleware: [sameOrigin], handlers: { POST: ({ request }) => statementUploadResponse(request), GET: () => uploadMethodNotAllowed() } },
+  server: { middleware: [sameOriginPost], handlers: { POST: ({ request }) => statementUploadResponse(request), GET: () => uploadMethodNotAllowed() } },
 })
