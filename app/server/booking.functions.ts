@@ -21,7 +21,7 @@ import { tripIdSchema } from '~/lib/wishlist'
 import { currentRequesterOverLimit, limitCurrentClient, limitCurrentRequester, requestClientAddress } from './http/client-limits.server'
 import type { Limited } from './http/client-limits.server'
 import { publicOrigin } from './origin.server'
-import { currentStaff, needsTwoFactorSetup } from './office/staff.server'
+import { currentClerk, currentStaff, needsTwoFactorSetup } from './office/staff.server'
 import { getDb } from './runtime.server'
 import { eq } from 'drizzle-orm'
 import { newDraft } from '~/lib/booking/draft'
@@ -205,8 +205,7 @@ export const openBooking = createServerFn({ method: 'POST' })
  * where a limit applies; without a staff cookie it costs no database read.
  */
 async function clerkId(): Promise<string | null> {
-  const staff = await currentStaff()
-  return staff && !needsTwoFactorSetup(staff) ? staff.id : null
+  return (await currentClerk())?.id ?? null
 }
 
 export type SaveBookingResult =
@@ -333,8 +332,8 @@ export const submitBooking = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<SubmitBookingResult> => {
     // A draft the office marked as a phone booking is booked with the signed-in clerk (bookDraft
     // refuses it without one and ignores an agency for it); a clerk's bookings count as theirs.
-    const staff = await currentStaff()
-    const clerk = staff && !needsTwoFactorSetup(staff) ? { id: staff.id, name: staff.name } : null
+    const staff = await currentClerk()
+    const clerk = staff ? { id: staff.id, name: staff.name } : null
     const limited = limitCurrentRequester('book', clerk?.id ?? null)
     if (limited) return limited
     const db = await getDb()

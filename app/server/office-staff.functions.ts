@@ -8,6 +8,8 @@ import { staffAuth } from './office/auth.server'
 import { createStaffMember, deactivateStaffMember, listStaff, reactivateStaffMember, resetStaffTwoFactor } from './office/staff-accounts.server'
 import type { NewStaffResult, StaffActionResult, StaffListEntry } from './office/staff-accounts.server'
 import { requireStaff } from './office/staff.server'
+import type { StaffMember } from './office/staff.server'
+import type { Database } from './db/database.server'
 import { getDb } from './runtime.server'
 
 export const fetchStaffList = createServerFn({ method: 'GET' }).handler(async (): Promise<StaffListEntry[]> => {
@@ -25,29 +27,26 @@ export const createStaffAccount = createServerFn({ method: 'POST' })
     return result
   })
 
+/** An admin's action on another staff account: the caller checked, the action done, a log line when it was. */
+async function onStaffAccount(
+  action: (db: Database, admin: StaffMember, userId: string) => Promise<StaffActionResult>,
+  userId: string,
+  logLine: string,
+): Promise<StaffActionResult> {
+  const admin = await requireStaff('admin')
+  const result = await action(await getDb(), admin, userId)
+  if (result.kind === 'done') log('info', logLine)
+  return result
+}
+
 export const deactivateStaffAccount = createServerFn({ method: 'POST' })
   .validator(staffIdSchema)
-  .handler(async ({ data }): Promise<StaffActionResult> => {
-    const admin = await requireStaff('admin')
-    const result = await deactivateStaffMember(await getDb(), admin, data.userId)
-    if (result.kind === 'done') log('info', 'staff account deactivated')
-    return result
-  })
+  .handler(({ data }) => onStaffAccount(deactivateStaffMember, data.userId, 'staff account deactivated'))
 
 export const reactivateStaffAccount = createServerFn({ method: 'POST' })
   .validator(staffIdSchema)
-  .handler(async ({ data }): Promise<StaffActionResult> => {
-    const admin = await requireStaff('admin')
-    const result = await reactivateStaffMember(await getDb(), admin, data.userId)
-    if (result.kind === 'done') log('info', 'staff account reactivated')
-    return result
-  })
+  .handler(({ data }) => onStaffAccount(reactivateStaffMember, data.userId, 'staff account reactivated'))
 
 export const resetStaffAccountTwoFactor = createServerFn({ method: 'POST' })
   .validator(staffIdSchema)
-  .handler(async ({ data }): Promise<StaffActionResult> => {
-    const admin = await requireStaff('admin')
-    const result = await resetStaffTwoFactor(await getDb(), admin, data.userId)
-    if (result.kind === 'done') log('info', 'staff two-factor reset')
-    return result
-  })
+  .handler(({ data }) => onStaffAccount(resetStaffTwoFactor, data.userId, 'staff two-factor reset'))

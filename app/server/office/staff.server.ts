@@ -28,6 +28,12 @@ export async function requireStaff(role: StaffRole = 'buero'): Promise<StaffMemb
   return staff
 }
 
+/** The staff member of this request who may do the office's work (mayDo), or null: a customer's request, for one. */
+export async function currentClerk(): Promise<StaffMember | null> {
+  const staff = await currentStaff()
+  return mayDo(staff, 'buero') ? staff : null
+}
+
 /** A 404 for an office function: the router's not-found, with the status said in the answer too (the framework would send it with a 200). */
 export function officeNotFound() {
   setResponseStatus(404)
